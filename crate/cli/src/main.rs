@@ -1,0 +1,170 @@
+//! `hotrow`: runs the simulation headless. It parses arguments, prints, and nothing else;
+//! every number comes from the `hotrow` library.
+
+use clap::{Parser, Subcommand};
+use hotrow::{Config, ConfigError, Simulation, Summary};
+use serde_json::{Map, Value};
+use std::io::Write;
+use std::process::ExitCode;
+use std::time::Instant;
+
+mod bench;
+mod table;
+
+/// Simulate how a hot counter row throttles a MySQL Cluster (NDB), after MySQL Bug #39267.
+///
+/// Tables without a primary key took their hidden key from one counter row per table,
+/// fetched one id at a time (cache size 1) and without a transaction hint: every insert
+/// also updated that row under two-phase commit. hotrow simulates the cluster (data
+/// nodes, threads, partitions, 2PC, row locks, network) and the id allocator, event by
+/// event, deterministically from a seed.
+#[derive(Parser)]
+#[command(name = "hotrow", version, after_help = EXAMPLES)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+const EXAMPLES: &str = "Examples:
+  hotrow run --preset bug39267                    the 2008 bug: DBT2, 8 data nodes, cache 1
+  hotrow run --preset bug39267 --set cacheSize=1000 --json
+  hotrow run --preset ndbapi-hidden-pk --set network.latencyUs=20
+  hotrow run --config my.json --set seed=7
+  hotrow presets
+  hotrow bench
+
+Config fields (camelCase, as in the JSON config and the npm API):
+  seed, workload (\"dbt2\" | \"ndbapi-insert\"), dataNodes, replicas, ldmThreads, tcThreads,
+  apiNodes, apiCores, clientsPerApiNode, thinkTimeUs, cacheSize, hintedRefill,
+  hintedTransactions, primaryKey, warehouses, durationMs, warmupMs, windowMs,
+  network.latencyUs, cpu.{tcOpNs, tcReplyNs, tcCommitNs, lqhReadNs, lqhWriteNs,
+  lqhCommitNs, lqhCompleteNs, apiStatementNs, apiExecuteNs, apiOpNs, apiReplyNs}
+Run `hotrow run --json` to see every field with its effective value.
+
+Exit codes: 0 ok, 1 a run or check failed, 2 bad input.";
+
+#[derive(Subcommand)]
+enum Command {
+    /// Run one scenario and print its summary.
+    Run {
+        #[command(flatten)]
+        scenario: Scenario,
+        /// Print one JSON object (the summary) instead of a table.
+        #[arg(long)]
+        json: bool,
+    },
+    /// List the presets.
+    Presets,
+    /// Measure simulation speed: events/s of the bug39267 preset against a bare event-queue loop.
+    Bench {
+        /// Simulated milliseconds to run (after a 200 ms warm-up).
+        #[arg(long, default_value_t = 3000)]
+        duration_ms: u64,
+    },
+}
+
+#[derive(clap::Args)]
+struct Scenario {
+    /// Start from this preset (see `hotrow presets`); default bug39267.
+    #[arg(long)]
+    preset: Option<String>,
+    /// Read config fields from this JSON file (a `preset` field in it is honoured).
+    #[arg(long, value_name = "FILE")]
+    config: Option<String>,
+    /// Set one field, e.g. `cacheSize=1000` or `network.latencyUs=20`. The value is read as
+    /// JSON when it parses as JSON, else as a string. Repeatable; applied last.
+    #[arg(long = "set", value_name = "KEY=VALUE")]
+    sets: Vec<String>,
+}
+
+impl Scenario {
+    /// The JSON object the library resolves: file, then preset flag, then `--set`s.
+    fn to_json(&self) -> Result<Value, String> {
+        let mut obj = Map::new();
+        if let Some(path) = &self.config {
+            let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read --config {path}: {e}"))?;
+            match serde_json::from_str(&text) {
+                Ok(Value::Object(m)) => obj = m,
+                Ok(_) => return Err(format!("--config {path}: must hold one JSON object")),
+                Err(e) => return Err(format!("--config {path}: not valid JSON: {e}")),
+            }
+        }
+        if let Some(p) = &self.preset {
+            obj.insert("preset".into(), Value::String(p.clone()));
+        }
+        for s in &self.sets {
+            let Some((key, raw)) = s.split_once('=') else {
+                return Err(format!("--set {s}: expected KEY=VALUE, e.g. --set cacheSize=1000"));
+            };
+            let value = serde_json::from_str(raw).unwrap_or_else(|_| Value::String(raw.to_string()));
+            hotrow::config::set_dotted(&mut obj, key.trim(), value).map_err(|e| e.to_string())?;
+        }
+        Ok(Value::Object(obj))
+    }
+
+    fn config(&self) -> Result<Config, String> {
+        Config::from_json(&self.to_json()?).map_err(|e: ConfigError| e.to_string())
+    }
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match cli.command {
+        Command::Run { scenario, json } => match scenario.config() {
+            Ok(config) => {
+                let summary = run_with_progress(config);
+                if json {
+                    println!("{}", serde_json::to_string_pretty(&summary).expect("summary serialises"));
+                } else {
+                    print!("{}", table::render(&summary));
+                }
+                if summary.duplicate_ids > 0 {
+                    eprintln!("error: {} duplicate ids issued", summary.duplicate_ids);
+                    return ExitCode::from(1);
+                }
+                ExitCode::SUCCESS
+            }
+            Err(msg) => bad_input(&msg),
+        },
+        Command::Presets => {
+            for (name, about) in hotrow::PRESETS {
+                println!("{name:<18} {about}");
+            }
+            ExitCode::SUCCESS
+        }
+        Command::Bench { duration_ms } => {
+            bench::run(duration_ms);
+            ExitCode::SUCCESS
+        }
+    }
+}
+
+fn bad_input(msg: &str) -> ExitCode {
+    eprintln!("error: {msg}");
+    ExitCode::from(2)
+}
+
+/// Runs to the end in slices, showing progress on stderr once the run passes a second.
+fn run_with_progress(config: Config) -> Summary {
+    let end = config.end_ns();
+    let mut sim = Simulation::new(config);
+    let started = Instant::now();
+    let mut shown = false;
+    let slice = (end / 100).max(1);
+    while !sim.finished() {
+        sim.advance(slice, u64::MAX);
+        if started.elapsed().as_secs_f64() > 1.0 {
+            shown = true;
+            let pct = 100 * sim.now_ns() / end;
+            eprint!("\rsimulating: {pct:3}% ({:.1} of {:.1} simulated s)", sim.now_ns() as f64 / 1e9, end as f64 / 1e9);
+            let _ = std::io::stderr().flush();
+        }
+    }
+    if shown {
+        eprintln!();
+    }
+    if let Err(broken) = sim.check_invariants() {
+        panic!("invariant broken at the end of the run (seed {}): {broken}", sim.config().seed);
+    }
+    sim.summary()
+}

@@ -1,0 +1,213 @@
+//! Measurements: a ring of fixed-width windows for live charts, and run totals counted
+//! after warm-up for the summary.
+//!
+//! Everything is counted in integers (nanoseconds, events) so the digest is the same on
+//! every target; rates are derived only when reported. Memory is bounded: the window
+//! ring has a fixed capacity and histograms a fixed size.
+
+use crate::hist::Histogram;
+use crate::queue::Ns;
+use crate::workload::TXN_KINDS;
+use serde::Serialize;
+use std::collections::VecDeque;
+
+/// Windows kept for charts: 20 minutes at the default 100 ms.
+pub const WINDOW_RING: usize = 12_000;
+
+/// Counters that both a window and the whole run keep.
+#[derive(Clone, Debug, Default)]
+pub struct Counts {
+    /// User transactions committed, per kind (`TxnKind as usize`).
+    pub committed: [u64; TXN_KINDS],
+    /// Rows inserted by user transactions.
+    pub inserts: u64,
+    pub ids_issued: u64,
+    /// Per data node: messages received, TC transactions started, busy ns summed over threads.
+    pub node_messages: Vec<u64>,
+    pub node_tc_txns: Vec<u64>,
+    pub node_busy_ns: Vec<u64>,
+    /// Hot row (the SYSTAB_0 counter row's primary replica).
+    /// Time the lock was held, clipped to the window or run.
+    pub hot_busy_ns: u64,
+    /// Whole hold durations of holds that ended here, and their number.
+    pub hot_hold_sum_ns: u64,
+    pub hot_holds: u64,
+    pub hot_wait_ns: u64,
+    pub hot_grants: u64,
+    /// Integral of the hot row's wait-queue length over time, in ns.
+    pub hot_queue_ns: u64,
+}
+
+impl Counts {
+    fn new(nodes: usize) -> Counts {
+        Counts {
+            node_messages: vec![0; nodes],
+            node_tc_txns: vec![0; nodes],
+            node_busy_ns: vec![0; nodes],
+            ..Counts::default()
+        }
+    }
+
+    fn reset(&mut self) {
+        let nodes = self.node_messages.len();
+        *self = Counts::new(nodes);
+    }
+
+    pub fn user_txns(&self) -> u64 {
+        self.committed[..TXN_KINDS - 1].iter().sum()
+    }
+}
+
+/// One closed window, as charts read it.
+#[derive(Clone, Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Window {
+    pub end_ms: f64,
+    pub inserts_per_second: f64,
+    pub transactions_per_second: f64,
+    pub tpm: f64,
+    pub refills_per_second: f64,
+    pub hot_row_lock_utilization: f64,
+    pub hot_row_queue_mean: f64,
+    pub latency_p50_us: f64,
+    pub latency_p99_us: f64,
+    /// Busy fraction per data node (mean over its threads), 0..=1.
+    pub node_load: Vec<f64>,
+    pub node_tc_per_second: Vec<f64>,
+    pub node_messages_per_second: Vec<f64>,
+}
+
+pub struct Metrics {
+    threads_per_node: u64,
+    window_ns: Ns,
+    pub window_start: Ns,
+    pub window: Counts,
+    pub window_latency: Histogram,
+    pub windows: VecDeque<Window>,
+    pub windows_closed: u64,
+    /// Run totals after warm-up.
+    pub warmup_end: Ns,
+    pub run: Counts,
+    pub latency: [Histogram; TXN_KINDS],
+    /// All user transactions together.
+    pub latency_all: Histogram,
+    /// Per data-node thread after warm-up: busy ns and services completed.
+    pub thread_busy_ns: Vec<u64>,
+    pub thread_services: Vec<u64>,
+    /// Per data-node thread after warm-up: whole CPU cost of the services completed.
+    pub thread_cost_ns: Vec<u64>,
+    /// Sum of all messages sent and delivered over the whole run (conservation check).
+    pub messages_sent: u64,
+    pub messages_delivered: u64,
+}
+
+impl Metrics {
+    pub fn new(nodes: u32, threads_per_node: u32, window_ns: Ns, warmup_end: Ns) -> Metrics {
+        let threads = (nodes * threads_per_node) as usize;
+        Metrics {
+            threads_per_node: threads_per_node as u64,
+            window_ns,
+            window_start: 0,
+            window: Counts::new(nodes as usize),
+            window_latency: Histogram::default(),
+            windows: VecDeque::with_capacity(1024),
+            windows_closed: 0,
+            warmup_end,
+            run: Counts::new(nodes as usize),
+            latency: Default::default(),
+            latency_all: Histogram::default(),
+            thread_busy_ns: vec![0; threads],
+            thread_services: vec![0; threads],
+            thread_cost_ns: vec![0; threads],
+            messages_sent: 0,
+            messages_delivered: 0,
+        }
+    }
+
+    pub fn measuring(&self, now: Ns) -> bool {
+        now >= self.warmup_end
+    }
+
+    /// Applies `f` to the window counters, and to the run counters after warm-up.
+    pub fn count(&mut self, now: Ns, f: impl Fn(&mut Counts)) {
+        f(&mut self.window);
+        if now >= self.warmup_end {
+            f(&mut self.run);
+        }
+    }
+
+    /// A span of time `[start, now)` attributed to the window and the run by overlap:
+    /// `f` receives the overlapping nanoseconds.
+    pub fn span(&mut self, start: Ns, now: Ns, f: impl Fn(&mut Counts, u64)) {
+        let in_window = now.saturating_sub(start.max(self.window_start));
+        if in_window > 0 {
+            f(&mut self.window, in_window);
+        }
+        let in_run = now.saturating_sub(start.max(self.warmup_end));
+        if in_run > 0 {
+            f(&mut self.run, in_run);
+        }
+    }
+
+    /// A data-node thread finished a service of `cost` ns at `now`.
+    pub fn service(&mut self, thread: usize, cost: Ns, now: Ns) {
+        let node = thread / self.threads_per_node as usize;
+        self.span(now - cost, now, |c, ns| c.node_busy_ns[node] += ns);
+        if now >= self.warmup_end {
+            self.thread_busy_ns[thread] += now.saturating_sub((now - cost).max(self.warmup_end));
+            self.thread_services[thread] += 1;
+            self.thread_cost_ns[thread] += cost;
+        }
+    }
+
+    pub fn committed(&mut self, kind: usize, latency: Ns, inserts: u64, now: Ns) {
+        self.count(now, |c| {
+            c.committed[kind] += 1;
+            c.inserts += inserts;
+        });
+        if kind < TXN_KINDS - 1 {
+            self.window_latency.record(latency);
+        }
+        if now >= self.warmup_end {
+            self.latency[kind].record(latency);
+            if kind < TXN_KINDS - 1 {
+                self.latency_all.record(latency);
+            }
+        }
+    }
+
+    /// Closes the window ending at `now`. The caller first flushes spans still open (the
+    /// hot row's hold and queue), so that a span crossing windows is split between them.
+    pub fn close_window(&mut self, now: Ns) {
+        let secs = (now - self.window_start) as f64 / 1e9;
+        let w = &self.window;
+        let per_s = |n: u64| n as f64 / secs;
+        let threads = self.threads_per_node as f64;
+        let window = Window {
+            end_ms: now as f64 / 1e6,
+            inserts_per_second: per_s(w.inserts),
+            transactions_per_second: per_s(w.user_txns()),
+            tpm: per_s(w.committed[0]) * 60.0,
+            refills_per_second: per_s(w.committed[TXN_KINDS - 1]),
+            hot_row_lock_utilization: (w.hot_busy_ns as f64 / (secs * 1e9)).min(1.0),
+            hot_row_queue_mean: w.hot_queue_ns as f64 / (secs * 1e9),
+            latency_p50_us: self.window_latency.quantile(0.5) as f64 / 1e3,
+            latency_p99_us: self.window_latency.quantile(0.99) as f64 / 1e3,
+            node_load: w.node_busy_ns.iter().map(|&b| (b as f64 / (secs * 1e9 * threads)).min(1.0)).collect(),
+            node_tc_per_second: w.node_tc_txns.iter().map(|&n| per_s(n)).collect(),
+            node_messages_per_second: w.node_messages.iter().map(|&n| per_s(n)).collect(),
+        };
+        if self.windows.len() == WINDOW_RING {
+            self.windows.pop_front();
+        }
+        self.windows.push_back(window);
+        self.windows_closed += 1;
+        self.window.reset();
+        self.window_latency.clear();
+        self.window_start = now;
+    }
+
+    pub fn window_ns(&self) -> Ns {
+        self.window_ns
+    }
+}

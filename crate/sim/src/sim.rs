@@ -1,0 +1,915 @@
+//! The simulation: one event queue, one closed event enum, one match.
+//!
+//! Every unit of work is a message served by a *station* — a data-node thread (one
+//! server) or an API node's CPU cores (several servers) — in FIFO order, for a CPU cost
+//! that depends on the message kind. Messages between hosts pay the network latency;
+//! messages within a host do not. Throughput, load and latency are never computed: they
+//! are what comes out of clients waiting on stations, locks and the id allocator.
+//!
+//! The protocol follows NDB's (names are NDB's signals):
+//!
+//! ```text
+//! client round:   API --TCKEYREQ--> TC --LQHKEYREQ--> primary LQH --LQHKEYREQ--> backup LQH
+//!                 backup --LQHKEYCONF--> TC --TCKEYCONF--> API            (reads stop at the primary)
+//! commit:         TC --COMMIT--> last backup --> ... --> primary (releases lock) --COMMITTED--> TC
+//!                 TC --TC_COMMITCONF--> API (the client goes on)
+//! complete:       TC --COMPLETE--> last backup (releases lock) --> ... --COMPLETED--> TC
+//! ```
+//!
+//! A transaction's TC is on the node holding the primary replica of its first row when
+//! the transaction is hinted, else the next data node in the API node's round robin.
+
+use crate::allocator::{IdCache, IdChecker, Take};
+use crate::config::{Config, Workload};
+use crate::locks::{Acquire, LockTable, Owner, RowReplica};
+use crate::metrics::{Metrics, Window};
+use crate::prng::Prng;
+use crate::queue::{EventQueue, Ns};
+use crate::summary::{self, Summary};
+use crate::topology::{Host, StationId, Topology};
+use crate::workload::{self, table, Dbt2State, Program, TxnKind};
+use std::collections::VecDeque;
+
+/// The kinds of message; each has its CPU cost in [`crate::config::CpuConfig`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(u8)]
+enum MsgKind {
+    /// API CPU: prepare the next round (a SQL statement, or an NDB API execute).
+    ApiRound,
+    /// API CPU: prepare the commit request.
+    ApiCommit,
+    /// API CPU: a round's confirmation came back.
+    TcKeyConf,
+    /// API CPU: the commit confirmation came back.
+    TcCommitConf,
+    TcKeyReq,
+    TcCommitReq,
+    LqhKeyReq,
+    LqhKeyConf,
+    Commit,
+    Committed,
+    Complete,
+    Completed,
+}
+
+/// A message: 8 bytes, copied, never allocated.
+#[derive(Clone, Copy, Debug)]
+struct Msg {
+    kind: MsgKind,
+    /// The replica (0 = primary) an LQH message is for.
+    replica: u8,
+    /// The operation index within the transaction.
+    op: u16,
+    txn: u32,
+}
+
+impl Msg {
+    fn new(kind: MsgKind, txn: u32) -> Msg {
+        Msg { kind, replica: 0, op: 0, txn }
+    }
+    fn op(kind: MsgKind, txn: u32, op: usize, replica: u32) -> Msg {
+        Msg { kind, replica: replica as u8, op: op as u16, txn }
+    }
+}
+
+/// Every kind of event. The queue holds nothing else.
+#[derive(Clone, Copy, Debug)]
+enum Event {
+    /// A message reaches its station over the network.
+    Arrive { station: StationId, msg: Msg },
+    /// A station finished serving a message that took `cost` ns of CPU.
+    Done { station: StationId, cost: u32, msg: Msg },
+    /// A client's think time is over: it starts its next transaction.
+    ClientStart { client: u32 },
+    /// A metrics window ends.
+    Window,
+}
+
+/// A thread (or a pool of cores) serving messages in FIFO order.
+#[derive(Debug)]
+struct Station {
+    servers: u32,
+    busy: u32,
+    queue: VecDeque<Msg>,
+}
+
+#[derive(Clone, Copy, Debug)]
+struct Op {
+    row: u64,
+    part: u32,
+    write: bool,
+    needs_id: bool,
+}
+
+/// A transaction from the start of its first round to the end of its complete phase.
+/// Slots are reused, so their vectors stop allocating once warm.
+#[derive(Debug)]
+struct Txn {
+    kind: TxnKind,
+    client: u32,
+    api: u32,
+    tc: StationId,
+    tc_chosen: bool,
+    prog: Program,
+    ops: Vec<Op>,
+    round: u16,
+    pending: u32,
+    started: Ns,
+    /// The commit rides on the last round (NDB API `execute(Commit)`).
+    piggyback: bool,
+    client_done: bool,
+    tc_done: bool,
+    /// For a refill: the transaction waiting for the id.
+    parent: u32,
+    /// For a refill: the first id of the range its update read back.
+    refill_first: u64,
+    seq: u64,
+}
+
+impl Txn {
+    fn empty() -> Txn {
+        Txn {
+            kind: TxnKind::Insert,
+            client: 0,
+            api: 0,
+            tc: 0,
+            tc_chosen: false,
+            prog: Program::default(),
+            ops: Vec::new(),
+            round: 0,
+            pending: 0,
+            started: 0,
+            piggyback: false,
+            client_done: false,
+            tc_done: false,
+            parent: u32::MAX,
+            refill_first: 0,
+            seq: 0,
+        }
+    }
+
+    fn round_ops(&self) -> std::ops::Range<usize> {
+        let r = self.round as usize;
+        self.prog.rounds[r] as usize..self.prog.rounds[r + 1] as usize
+    }
+
+    fn last_round(&self) -> bool {
+        self.round as usize + 1 == self.prog.round_count()
+    }
+
+    fn writes(&self) -> impl Iterator<Item = usize> + '_ {
+        self.ops.iter().enumerate().filter(|(_, o)| o.write).map(|(i, _)| i)
+    }
+}
+
+#[derive(Debug)]
+struct Client {
+    api: u32,
+    home_warehouse: u64,
+    rng: Prng,
+    next_key: u64,
+}
+
+/// The hot row: the SYSTAB_0 counter row's primary replica, with its time accounting.
+#[derive(Debug, Default)]
+struct HotRow {
+    row: u64,
+    node: Host,
+    granted_at: Option<Ns>,
+    accounted_from: Ns,
+    queue_len: u64,
+    queue_since: Ns,
+}
+
+/// What one call to [`Simulation::advance`] did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Advanced {
+    pub events: u64,
+    pub now_ns: Ns,
+}
+
+/// The simulated cluster. Build it from a validated [`Config`]; it cannot fail after.
+pub struct Simulation {
+    cfg: Config,
+    topo: Topology,
+    now: Ns,
+    queue: EventQueue<Event>,
+    events: u64,
+    stations: Vec<Station>,
+    txns: Vec<Txn>,
+    free_txns: Vec<u32>,
+    txn_seq: u64,
+    clients: Vec<Client>,
+    locks: LockTable,
+    caches: Vec<IdCache>,
+    id_check: IdChecker,
+    ids_issued: u64,
+    ids_lost: u64,
+    /// NEXTID of the hidden-key table's SYSTAB_0 row.
+    systab_next: u64,
+    hot: HotRow,
+    /// Per API node: the next data node of its round robin for unhinted transactions.
+    round_robin: Vec<u32>,
+    dbt2: Dbt2State,
+    latency_ns: Ns,
+    pub(crate) metrics: Metrics,
+}
+
+/// The id of the table whose rows take hidden keys: HISTORY in DBT2, the test table else.
+fn hidden_key_table(w: Workload) -> u64 {
+    match w {
+        Workload::Dbt2 => table::HISTORY,
+        Workload::NdbapiInsert => table::INSERT,
+    }
+}
+
+impl Simulation {
+    pub fn new(cfg: Config) -> Simulation {
+        let topo = Topology::new(&cfg);
+        let mut stations: Vec<Station> =
+            (0..topo.data_stations()).map(|_| Station { servers: 1, busy: 0, queue: VecDeque::new() }).collect();
+        stations.extend((0..cfg.api_nodes).map(|_| Station { servers: cfg.api_cores, busy: 0, queue: VecDeque::new() }));
+        let clients: Vec<Client> = (0..cfg.clients())
+            .map(|c| Client {
+                api: c / cfg.clients_per_api_node,
+                home_warehouse: (c % cfg.warehouses) as u64,
+                rng: Prng::new(cfg.seed, 1 + c as u64),
+                next_key: 0,
+            })
+            .collect();
+        let hot_table = hidden_key_table(cfg.workload);
+        let hot_part = topo.partition_of(hot_table);
+        let hot = HotRow {
+            row: workload::row_key(table::SYSTAB, hot_table),
+            node: topo.replica_node(hot_part, 0),
+            ..HotRow::default()
+        };
+        let warmup_end = cfg.warmup_ms * 1_000_000;
+        let metrics = Metrics::new(cfg.data_nodes, topo.threads_per_node(), cfg.window_ms * 1_000_000, warmup_end);
+        let mut sim = Simulation {
+            queue: EventQueue::with_capacity(4 * clients.len() + 64),
+            now: 0,
+            events: 0,
+            stations,
+            txns: Vec::new(),
+            free_txns: Vec::new(),
+            txn_seq: 0,
+            locks: LockTable::default(),
+            caches: (0..cfg.api_nodes).map(|_| IdCache::default()).collect(),
+            id_check: IdChecker::default(),
+            ids_issued: 0,
+            ids_lost: 0,
+            systab_next: 1,
+            hot,
+            round_robin: (0..cfg.api_nodes).map(|a| a % cfg.data_nodes).collect(),
+            dbt2: Dbt2State::new(cfg.warehouses),
+            latency_ns: cfg.network.latency_us * 1_000,
+            metrics,
+            topo,
+            clients,
+            cfg,
+        };
+        // Clients start spread over the first millisecond, not in lock step.
+        let mut start = Prng::new(sim.cfg.seed, 0);
+        for c in 0..sim.clients.len() as u32 {
+            let at = start.below(1_000_000);
+            sim.queue.push(at, Event::ClientStart { client: c });
+        }
+        sim.queue.push(sim.metrics.window_ns(), Event::Window);
+        sim
+    }
+
+    // ---- stepping API -------------------------------------------------------------------
+
+    /// Processes one event. Returns false when there is none (never, in a running model).
+    pub fn step(&mut self) -> bool {
+        let Some((time, event)) = self.queue.pop() else { return false };
+        debug_assert!(time >= self.now, "time ran backwards");
+        self.now = time;
+        self.events += 1;
+        self.dispatch(event);
+        true
+    }
+
+    /// Processes every event up to and including time `t`, then sets the clock to `t`.
+    pub fn run_until(&mut self, t: Ns) -> u64 {
+        self.advance(t.saturating_sub(self.now), u64::MAX).events
+    }
+
+    /// Processes events for at most `duration` ns of simulated time and at most
+    /// `max_events` events: bounded work per call, for a render loop.
+    pub fn advance(&mut self, duration: Ns, max_events: u64) -> Advanced {
+        let target = self.now.saturating_add(duration);
+        let mut n = 0;
+        while n < max_events {
+            match self.queue.peek_time() {
+                Some(t) if t <= target => {
+                    self.step();
+                    n += 1;
+                }
+                _ => {
+                    self.now = self.now.max(target);
+                    break;
+                }
+            }
+        }
+        Advanced { events: n, now_ns: self.now }
+    }
+
+    /// Runs to the configured end (warm-up plus duration).
+    pub fn run_to_end(&mut self) -> u64 {
+        self.run_until(self.cfg.end_ns())
+    }
+
+    pub fn now_ns(&self) -> Ns {
+        self.now
+    }
+
+    pub fn events(&self) -> u64 {
+        self.events
+    }
+
+    pub fn finished(&self) -> bool {
+        self.now >= self.cfg.end_ns()
+    }
+
+    pub fn config(&self) -> &Config {
+        &self.cfg
+    }
+
+    pub fn topology(&self) -> &Topology {
+        &self.topo
+    }
+
+    /// Closed windows, oldest first (at most [`crate::metrics::WINDOW_RING`]).
+    pub fn windows(&self) -> impl DoubleEndedIterator<Item = &Window> + ExactSizeIterator {
+        self.metrics.windows.iter()
+    }
+
+    pub fn windows_closed(&self) -> u64 {
+        self.metrics.windows_closed
+    }
+
+    /// The run summary so far (measured after warm-up).
+    pub fn summary(&self) -> Summary {
+        summary::build(self)
+    }
+
+    // ---- live changes ---------------------------------------------------------------------
+
+    /// Changes the id cache size: later refills fetch `size` ids.
+    pub fn set_cache_size(&mut self, size: u64) -> Result<(), crate::ConfigError> {
+        let mut c = self.cfg.clone();
+        c.cache_size = size;
+        self.revalidate(c)
+    }
+
+    /// Turns the refill's transaction hint on or off for later refills.
+    pub fn set_hinted_refill(&mut self, hinted: bool) {
+        self.cfg.hinted_refill = hinted;
+    }
+
+    /// Changes the think time; clients thinking now keep their current pause.
+    pub fn set_think_time_us(&mut self, us: u64) -> Result<(), crate::ConfigError> {
+        let mut c = self.cfg.clone();
+        c.think_time_us = us;
+        self.revalidate(c)
+    }
+
+    fn revalidate(&mut self, c: Config) -> Result<(), crate::ConfigError> {
+        let c = Config::from_json(&serde_json::to_value(&c).expect("Config serialises"))?;
+        self.cfg = c;
+        Ok(())
+    }
+
+    // ---- the one match ----------------------------------------------------------------------
+
+    fn dispatch(&mut self, event: Event) {
+        match event {
+            Event::Arrive { station, msg } => {
+                self.metrics.messages_delivered += 1;
+                self.enqueue(station, msg);
+            }
+            Event::Done { station, cost, msg } => {
+                self.stations[station as usize].busy -= 1;
+                if self.topo.is_data_station(station) {
+                    self.metrics.service(station as usize, cost as Ns, self.now);
+                }
+                self.handle(station, msg);
+                self.start_queued(station);
+            }
+            Event::ClientStart { client } => self.start_txn(client),
+            Event::Window => {
+                self.flush_hot_spans();
+                self.metrics.close_window(self.now);
+                self.queue.push(self.now + self.metrics.window_ns(), Event::Window);
+            }
+        }
+    }
+
+    /// What a station does when it has served `msg`.
+    fn handle(&mut self, station: StationId, msg: Msg) {
+        let t = msg.txn;
+        let host = self.topo.host_of(station);
+        let op = msg.op as usize;
+        match msg.kind {
+            MsgKind::ApiRound => self.round_prepared(t),
+            MsgKind::ApiCommit => {
+                let tc = self.txns[t as usize].tc;
+                self.send(host, tc, Msg::new(MsgKind::TcCommitReq, t));
+            }
+            MsgKind::TcKeyConf => {
+                self.txns[t as usize].round += 1;
+                self.next_round(t);
+            }
+            MsgKind::TcCommitConf => self.client_committed(t),
+            MsgKind::TcKeyReq => {
+                let range = self.txns[t as usize].round_ops();
+                self.txns[t as usize].pending = range.len() as u32;
+                for i in range {
+                    let to = self.topo.lqh_station(self.txns[t as usize].ops[i].part, 0);
+                    self.send(host, to, Msg::op(MsgKind::LqhKeyReq, t, i, 0));
+                }
+            }
+            MsgKind::TcCommitReq => self.start_commit(t, host),
+            MsgKind::LqhKeyReq => self.lqh_key_req(t, op, msg.replica as u32, host),
+            MsgKind::LqhKeyConf => {
+                if self.settle(t) {
+                    let txn = &self.txns[t as usize];
+                    if txn.last_round() && txn.piggyback {
+                        self.start_commit(t, host);
+                    } else {
+                        let api = self.topo.api_station(txn.api);
+                        self.send(host, api, Msg::new(MsgKind::TcKeyConf, t));
+                    }
+                }
+            }
+            MsgKind::Commit => {
+                let r = msg.replica as u32;
+                if r == 0 {
+                    self.unlock(t, op, 0, host);
+                    let tc = self.txns[t as usize].tc;
+                    self.send(host, tc, Msg::op(MsgKind::Committed, t, op, 0));
+                } else {
+                    let to = self.topo.lqh_station(self.txns[t as usize].ops[op].part, r - 1);
+                    self.send(host, to, Msg::op(MsgKind::Commit, t, op, r - 1));
+                }
+            }
+            MsgKind::Committed => {
+                if self.settle(t) {
+                    let api = self.topo.api_station(self.txns[t as usize].api);
+                    self.send(host, api, Msg::new(MsgKind::TcCommitConf, t));
+                    self.start_complete(t, host);
+                }
+            }
+            MsgKind::Complete => {
+                let r = msg.replica as u32;
+                self.unlock(t, op, r, host);
+                if r > 1 {
+                    let to = self.topo.lqh_station(self.txns[t as usize].ops[op].part, r - 1);
+                    self.send(host, to, Msg::op(MsgKind::Complete, t, op, r - 1));
+                } else {
+                    let tc = self.txns[t as usize].tc;
+                    self.send(host, tc, Msg::op(MsgKind::Completed, t, op, 0));
+                }
+            }
+            MsgKind::Completed => {
+                if self.settle(t) {
+                    self.tc_finished(t);
+                }
+            }
+        }
+    }
+
+    // ---- stations and network -------------------------------------------------------------
+
+    fn cost(&self, msg: Msg) -> Ns {
+        let c = &self.cfg.cpu;
+        let txn = &self.txns[msg.txn as usize];
+        let statement = match txn.kind {
+            TxnKind::Insert | TxnKind::Refill => c.api_execute_ns,
+            _ => c.api_statement_ns,
+        };
+        match msg.kind {
+            MsgKind::ApiRound => statement + txn.round_ops().len() as Ns * c.api_op_ns,
+            MsgKind::ApiCommit => statement,
+            MsgKind::TcKeyConf | MsgKind::TcCommitConf => c.api_reply_ns,
+            MsgKind::TcKeyReq => {
+                let commit = if txn.last_round() && txn.piggyback { c.tc_commit_ns } else { 0 };
+                txn.round_ops().len() as Ns * c.tc_op_ns + commit
+            }
+            MsgKind::TcCommitReq => c.tc_commit_ns,
+            MsgKind::LqhKeyReq if txn.ops[msg.op as usize].write => c.lqh_write_ns,
+            MsgKind::LqhKeyReq => c.lqh_read_ns,
+            MsgKind::LqhKeyConf | MsgKind::Committed | MsgKind::Completed => c.tc_reply_ns,
+            MsgKind::Commit => c.lqh_commit_ns,
+            MsgKind::Complete => c.lqh_complete_ns,
+        }
+    }
+
+    /// Sends `msg` from `from` to station `to`: through the network, or directly when
+    /// both are on one host.
+    fn send(&mut self, from: Host, to: StationId, msg: Msg) {
+        if self.topo.host_of(to) == from || self.latency_ns == 0 {
+            self.enqueue(to, msg);
+        } else {
+            self.metrics.messages_sent += 1;
+            self.queue.push(self.now + self.latency_ns, Event::Arrive { station: to, msg });
+        }
+    }
+
+    fn enqueue(&mut self, s: StationId, msg: Msg) {
+        if self.topo.is_data_station(s) {
+            let node = self.topo.host_of(s) as usize;
+            self.metrics.count(self.now, |c| c.node_messages[node] += 1);
+        }
+        let st = &mut self.stations[s as usize];
+        if st.busy < st.servers && st.queue.is_empty() {
+            self.begin(s, msg);
+        } else {
+            st.queue.push_back(msg);
+        }
+    }
+
+    fn start_queued(&mut self, s: StationId) {
+        let st = &mut self.stations[s as usize];
+        if st.busy < st.servers {
+            if let Some(msg) = st.queue.pop_front() {
+                self.begin(s, msg);
+            }
+        }
+    }
+
+    fn begin(&mut self, s: StationId, msg: Msg) {
+        self.stations[s as usize].busy += 1;
+        let cost = self.cost(msg).min(u32::MAX as Ns);
+        self.queue.push(self.now + cost, Event::Done { station: s, cost: cost as u32, msg });
+    }
+
+    // ---- clients ----------------------------------------------------------------------------
+
+    fn alloc_txn(&mut self, kind: TxnKind, client: u32) -> u32 {
+        let t = match self.free_txns.pop() {
+            Some(t) => t,
+            None => {
+                self.txns.push(Txn::empty());
+                (self.txns.len() - 1) as u32
+            }
+        };
+        self.txn_seq += 1;
+        let api = self.clients[client as usize].api;
+        let txn = &mut self.txns[t as usize];
+        txn.kind = kind;
+        txn.client = client;
+        txn.api = api;
+        txn.tc_chosen = false;
+        txn.round = 0;
+        txn.pending = 0;
+        txn.started = self.now;
+        txn.client_done = false;
+        txn.tc_done = false;
+        txn.parent = u32::MAX;
+        txn.seq = self.txn_seq;
+        t
+    }
+
+    /// Copies the program's operations into the transaction with their partitions.
+    fn place_ops(&mut self, t: u32) {
+        let txn = &mut self.txns[t as usize];
+        txn.ops.clear();
+        for o in &txn.prog.ops {
+            let part = if o.needs_id { 0 } else { self.topo.partition_of(o.dist) };
+            txn.ops.push(Op { row: o.row, part, write: o.write, needs_id: o.needs_id });
+        }
+    }
+
+    fn start_txn(&mut self, client: u32) {
+        let kind = match self.cfg.workload {
+            Workload::Dbt2 => Dbt2State::pick_kind(&mut self.clients[client as usize].rng),
+            Workload::NdbapiInsert => TxnKind::Insert,
+        };
+        let t = self.alloc_txn(kind, client);
+        let c = &mut self.clients[client as usize];
+        let txn = &mut self.txns[t as usize];
+        match self.cfg.workload {
+            Workload::Dbt2 => {
+                self.dbt2.generate(kind, c.home_warehouse, self.cfg.primary_key, &mut c.rng, &mut txn.prog);
+                txn.piggyback = false;
+            }
+            Workload::NdbapiInsert => {
+                // A key unique to this client: its number in the high bits.
+                let key = (client as u64) << 32 | c.next_key;
+                c.next_key += 1;
+                workload::ndbapi_insert(self.cfg.primary_key.then_some(key), &mut txn.prog);
+                txn.piggyback = true;
+            }
+        }
+        self.place_ops(t);
+        self.next_round(t);
+    }
+
+    /// The client prepares its next round, or the commit when no round is left.
+    fn next_round(&mut self, t: u32) {
+        let txn = &self.txns[t as usize];
+        let api = self.topo.api_station(txn.api);
+        let kind = if (txn.round as usize) < txn.prog.round_count() { MsgKind::ApiRound } else { MsgKind::ApiCommit };
+        self.enqueue(api, Msg::new(kind, t));
+    }
+
+    /// The round is prepared; an insert without a key first needs an id.
+    fn round_prepared(&mut self, t: u32) {
+        let txn = &self.txns[t as usize];
+        if txn.ops[txn.round_ops()].iter().any(|o| o.needs_id) {
+            let api = txn.api as usize;
+            match self.caches[api].take(t) {
+                Take::Id(id) => self.id_ready(t, id),
+                Take::Wait => {}
+                Take::Refill => self.start_refill(t),
+            }
+        } else {
+            self.send_round(t);
+        }
+    }
+
+    fn send_round(&mut self, t: u32) {
+        if !self.txns[t as usize].tc_chosen {
+            self.choose_tc(t);
+        }
+        let txn = &self.txns[t as usize];
+        let from = self.topo.data_nodes + txn.api;
+        self.send(from, txn.tc, Msg::new(MsgKind::TcKeyReq, t));
+    }
+
+    fn choose_tc(&mut self, t: u32) {
+        let txn = &self.txns[t as usize];
+        let hinted = if txn.kind == TxnKind::Refill { self.cfg.hinted_refill } else { self.cfg.hinted_transactions };
+        let node = if hinted {
+            self.topo.replica_node(txn.ops[0].part, 0)
+        } else {
+            let rr = &mut self.round_robin[txn.api as usize];
+            let node = *rr;
+            *rr = (*rr + 1) % self.topo.data_nodes;
+            node
+        };
+        let tc = self.topo.tc_station(node, txn.seq);
+        let txn = &mut self.txns[t as usize];
+        txn.tc = tc;
+        txn.tc_chosen = true;
+        self.metrics.count(self.now, |c| c.node_tc_txns[node as usize] += 1);
+    }
+
+    fn client_committed(&mut self, t: u32) {
+        let txn = &mut self.txns[t as usize];
+        txn.client_done = true;
+        let (kind, client, latency, inserts) = (txn.kind, txn.client, self.now - txn.started, txn.prog.inserts);
+        self.metrics.committed(kind as usize, latency, inserts as u64, self.now);
+        if kind == TxnKind::Refill {
+            self.refill_committed(t);
+        } else if self.cfg.think_time_us > 0 {
+            self.queue.push(self.now + self.cfg.think_time_us * 1_000, Event::ClientStart { client });
+        } else {
+            self.start_txn(client);
+        }
+        self.release_slot(t);
+    }
+
+    fn tc_finished(&mut self, t: u32) {
+        self.txns[t as usize].tc_done = true;
+        self.release_slot(t);
+    }
+
+    fn release_slot(&mut self, t: u32) {
+        let txn = &self.txns[t as usize];
+        if txn.client_done && txn.tc_done {
+            self.free_txns.push(t);
+        }
+    }
+
+    // ---- transaction coordinator --------------------------------------------------------------
+
+    /// One reply of the current phase arrived; true when it was the last one.
+    fn settle(&mut self, t: u32) -> bool {
+        let txn = &mut self.txns[t as usize];
+        txn.pending -= 1;
+        txn.pending == 0
+    }
+
+    fn start_commit(&mut self, t: u32, host: Host) {
+        let last = self.topo.replicas - 1;
+        let writes: u32 = self.txns[t as usize].writes().count() as u32;
+        if writes == 0 {
+            let api = self.topo.api_station(self.txns[t as usize].api);
+            self.send(host, api, Msg::new(MsgKind::TcCommitConf, t));
+            self.tc_finished(t);
+            return;
+        }
+        self.txns[t as usize].pending = writes;
+        for i in 0..self.txns[t as usize].ops.len() {
+            let op = self.txns[t as usize].ops[i];
+            if op.write {
+                self.send(host, self.topo.lqh_station(op.part, last), Msg::op(MsgKind::Commit, t, i, last));
+            }
+        }
+    }
+
+    fn start_complete(&mut self, t: u32, host: Host) {
+        let last = self.topo.replicas - 1;
+        if last == 0 {
+            self.tc_finished(t); // One replica: its lock went at COMMIT; nothing to complete.
+            return;
+        }
+        self.txns[t as usize].pending = self.txns[t as usize].writes().count() as u32;
+        for i in 0..self.txns[t as usize].ops.len() {
+            let op = self.txns[t as usize].ops[i];
+            if op.write {
+                self.send(host, self.topo.lqh_station(op.part, last), Msg::op(MsgKind::Complete, t, i, last));
+            }
+        }
+    }
+
+    // ---- local query handler and locks ----------------------------------------------------------
+
+    fn lqh_key_req(&mut self, t: u32, op: usize, replica: u32, node: Host) {
+        let o = self.txns[t as usize].ops[op];
+        if !o.write {
+            let tc = self.txns[t as usize].tc;
+            self.send(node, tc, Msg::op(MsgKind::LqhKeyConf, t, op, 0));
+            return;
+        }
+        let row = RowReplica { node, row: o.row };
+        let owner = Owner { txn: t, op: op as u16, replica: replica as u8 };
+        match self.locks.acquire(row, owner, self.now) {
+            Acquire::Granted => self.locked(t, op, replica, node, 0),
+            Acquire::Queued(_) => {
+                if self.is_hot(replica, o.row) {
+                    self.hot_queue_change(1);
+                }
+            }
+        }
+    }
+
+    /// The operation holds its row lock at `replica` (after waiting `waited` ns): apply
+    /// it and pass it down the replica chain, or confirm to the TC from the last replica.
+    fn locked(&mut self, t: u32, op: usize, replica: u32, node: Host, waited: Ns) {
+        let o = self.txns[t as usize].ops[op];
+        if self.is_hot(replica, o.row) {
+            self.metrics.count(self.now, |c| {
+                c.hot_grants += 1;
+                c.hot_wait_ns += waited;
+            });
+            self.hot.granted_at = Some(self.now);
+            self.hot.accounted_from = self.now;
+            // The interpreted update: NEXTID += cacheSize, reading the old value back.
+            self.txns[t as usize].refill_first = self.systab_next;
+            self.systab_next += self.cfg.cache_size;
+        }
+        if replica + 1 < self.topo.replicas {
+            let to = self.topo.lqh_station(o.part, replica + 1);
+            self.send(node, to, Msg::op(MsgKind::LqhKeyReq, t, op, replica + 1));
+        } else {
+            let tc = self.txns[t as usize].tc;
+            self.send(node, tc, Msg::op(MsgKind::LqhKeyConf, t, op, 0));
+        }
+    }
+
+    fn unlock(&mut self, t: u32, op: usize, replica: u32, node: Host) {
+        let o = self.txns[t as usize].ops[op];
+        let hot = self.is_hot(replica, o.row);
+        if hot {
+            let granted = self.hot.granted_at.take().expect("hot row released while not held");
+            let from = self.hot.accounted_from;
+            self.metrics.span(from, self.now, |c, ns| c.hot_busy_ns += ns);
+            let hold = self.now - granted;
+            self.metrics.count(self.now, |c| {
+                c.hot_holds += 1;
+                c.hot_hold_sum_ns += hold;
+            });
+        }
+        if let Some((next, since)) = self.locks.release(RowReplica { node, row: o.row }, t) {
+            if hot {
+                self.hot_queue_change(-1);
+            }
+            self.locked(next.txn, next.op as usize, next.replica as u32, node, self.now - since);
+        }
+    }
+
+    fn is_hot(&self, replica: u32, row: u64) -> bool {
+        replica == 0 && row == self.hot.row
+    }
+
+    fn hot_queue_change(&mut self, delta: i64) {
+        let len = self.hot.queue_len;
+        self.metrics.span(self.hot.queue_since, self.now, move |c, ns| c.hot_queue_ns += len * ns);
+        self.hot.queue_since = self.now;
+        self.hot.queue_len = (len as i64 + delta) as u64;
+    }
+
+    fn flush_hot_spans(&mut self) {
+        self.hot_queue_change(0);
+        if self.hot.granted_at.is_some() {
+            let from = self.hot.accounted_from;
+            self.metrics.span(from, self.now, |c, ns| c.hot_busy_ns += ns);
+            self.hot.accounted_from = self.now;
+        }
+    }
+
+    // ---- the id allocator -----------------------------------------------------------------------
+
+    /// Transaction `parent` found its API node's range empty and holds the mutex: run the
+    /// refill, a separate committed transaction on the table's SYSTAB_0 row.
+    fn start_refill(&mut self, parent: u32) {
+        let client = self.txns[parent as usize].client;
+        let r = self.alloc_txn(TxnKind::Refill, client);
+        let txn = &mut self.txns[r as usize];
+        txn.parent = parent;
+        txn.piggyback = true;
+        workload::refill(hidden_key_table(self.cfg.workload), &mut txn.prog);
+        self.place_ops(r);
+        self.next_round(r);
+    }
+
+    fn refill_committed(&mut self, r: u32) {
+        let (api, parent, first) = {
+            let txn = &self.txns[r as usize];
+            (txn.api as usize, txn.parent, txn.refill_first)
+        };
+        let count = self.cfg.cache_size;
+        self.id_check.grant(first, first + count);
+        self.caches[api].refilled(first, count);
+        // The refilling thread still holds the mutex: it takes the first id.
+        match self.caches[api].take(parent) {
+            Take::Id(id) => self.id_ready(parent, id),
+            other => unreachable!("a fresh range gave {other:?}"),
+        }
+        while let Some((waiter, take)) = self.caches[api].serve_waiter() {
+            match take {
+                Take::Id(id) => self.id_ready(waiter, id),
+                Take::Refill => {
+                    self.start_refill(waiter);
+                    break;
+                }
+                Take::Wait => unreachable!("serve_waiter never queues"),
+            }
+        }
+    }
+
+    /// Transaction `t` got hidden key `id` for its insert: place the row and send the round.
+    fn id_ready(&mut self, t: u32, id: u64) {
+        let range = self.txns[t as usize].round_ops();
+        let txn = &mut self.txns[t as usize];
+        let op = range.into_iter().find(|&i| txn.ops[i].needs_id).expect("round has an insert without key");
+        let o = &mut txn.ops[op];
+        o.row = workload::row_key(workload::table_of(o.row), id);
+        o.part = self.topo.partition_of(id);
+        o.needs_id = false;
+        self.ids_issued += 1;
+        self.send_round(t);
+    }
+
+    // ---- read access for the summary and checks -------------------------------------------------
+
+    pub(crate) fn ids(&self) -> (u64, u64, u64) {
+        (self.ids_issued, self.ids_lost, self.id_check.duplicates)
+    }
+
+    pub(crate) fn hot_row_node(&self) -> Host {
+        self.hot.node
+    }
+
+    /// Named invariants, checked apart from the logic that should keep them. Returns the
+    /// first one broken.
+    pub fn check_invariants(&self) -> Result<(), String> {
+        if self.id_check.duplicates != 0 {
+            return Err(format!("ids-unique: {} ids issued twice", self.id_check.duplicates));
+        }
+        let held = self.locks.held() as u64;
+        if self.locks.granted - self.locks.released != held {
+            return Err(format!(
+                "locks-conserved: granted {} - released {} != held {held}",
+                self.locks.granted, self.locks.released
+            ));
+        }
+        let in_flight = self.metrics.messages_sent - self.metrics.messages_delivered;
+        let arrivals = self.queue_arrivals();
+        if in_flight != arrivals {
+            return Err(format!("messages-conserved: {in_flight} sent and not delivered, {arrivals} in the network"));
+        }
+        for (i, s) in self.stations.iter().enumerate() {
+            if s.busy > s.servers || (!s.queue.is_empty() && s.busy < s.servers) {
+                return Err(format!("station-work-conserving: station {i} busy {}/{} with {} queued", s.busy, s.servers, s.queue.len()));
+            }
+        }
+        // Each client has one transaction in its rounds and may have earlier ones still
+        // completing; each API node adds at most one refill at a time.
+        let live = self.txns.len() - self.free_txns.len();
+        let bound = 4 * self.clients.len() + 2 * self.cfg.api_nodes as usize;
+        if live > bound {
+            return Err(format!("transactions-bounded: {live} live transaction records > {bound}"));
+        }
+        Ok(())
+    }
+
+    fn queue_arrivals(&self) -> u64 {
+        self.queue.iter().filter(|e| matches!(e, Event::Arrive { .. })).count() as u64
+    }
+}
