@@ -1,0 +1,60 @@
+//! The library API the CLI and the wasm binding use: config errors, stepping, windows.
+
+use hotrow::{Config, Simulation};
+use serde_json::json;
+
+#[test]
+fn advance_is_bounded_by_events_and_time() {
+    let config = Config::from_preset("bug39267").unwrap();
+    let mut sim = Simulation::new(config);
+    let a = sim.advance(u64::MAX / 4, 1000);
+    assert_eq!(a.events, 1000);
+    let t = sim.now_ns();
+    let b = sim.advance(10_000, u64::MAX);
+    assert_eq!(b.now_ns, t + 10_000, "the clock moves to the target even between events");
+    assert!(sim.step());
+    assert_eq!(sim.events(), 1001 + b.events);
+}
+
+#[test]
+fn windows_report_live_figures_and_stay_bounded() {
+    let config = Config::from_json(&json!({ "preset": "bug39267", "windowMs": 10, "durationMs": 500, "warmupMs": 0 })).unwrap();
+    let mut sim = Simulation::new(config);
+    sim.run_to_end();
+    let windows: Vec<_> = sim.windows().collect();
+    assert_eq!(windows.len(), 50);
+    let last = windows.last().unwrap();
+    assert!(last.tpm > 0.0 && last.refills_per_second > 0.0);
+    assert_eq!(last.node_load.len(), 8);
+    assert!(last.hot_row_lock_utilization > 0.9, "{}", last.hot_row_lock_utilization);
+    assert!(windows.windows(2).all(|w| w[0].end_ms < w[1].end_ms));
+}
+
+#[test]
+fn live_changes_take_effect_and_are_validated() {
+    let config = Config::from_json(&json!({ "preset": "bug39267", "durationMs": 2000, "warmupMs": 0 })).unwrap();
+    let mut sim = Simulation::new(config);
+    sim.run_until(500_000_000);
+    let before = sim.windows().last().unwrap().tpm;
+    sim.set_cache_size(1000).unwrap();
+    sim.set_hinted_refill(true);
+    sim.run_until(1_500_000_000);
+    let after = sim.windows().last().unwrap().tpm;
+    assert!(after > before * 1.2, "cache 1 -> 1000 live: {before} -> {after}");
+    let e = sim.set_cache_size(0).unwrap_err();
+    assert_eq!(e.field, "cacheSize");
+    assert_eq!(sim.config().cache_size, 1000, "a rejected change loses nothing");
+}
+
+#[test]
+fn summary_serialises_with_public_names() {
+    let config = Config::from_json(&json!({ "preset": "ndbapi-hidden-pk", "durationMs": 100, "warmupMs": 10 })).unwrap();
+    let mut sim = Simulation::new(config);
+    sim.run_to_end();
+    let v = serde_json::to_value(sim.summary()).unwrap();
+    for k in ["config", "simulatedSeconds", "insertsPerSecond", "hotRow", "latencyUs", "digest", "nodes"] {
+        assert!(v.get(k).is_some(), "{k}");
+    }
+    assert_eq!(v["config"]["workload"], "ndbapi-insert");
+    assert!((v["simulatedSeconds"].as_f64().unwrap() - 0.1).abs() < 1e-9);
+}
