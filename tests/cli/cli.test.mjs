@@ -96,3 +96,19 @@ test("the readable table shows the headline figures", () => {
   assert.equal(r.status, 0, r.stderr);
   for (const s of ["TPM (New-Order)", "hot row", "lock utilization", "<- hot row", "digest"]) assert.ok(r.stdout.includes(s), s);
 });
+
+test("validate reproduces the seed's table and says so", () => {
+  const r = hotrow("validate", "--json");
+  assert.equal(r.status, 0, r.stderr);
+  const report = JSON.parse(r.stdout);
+  assert.equal(report.pass, true);
+  assert.ok(report.cases.length >= 5);
+  for (const c of report.cases) {
+    assert.equal(typeof c.model, "number", c.name);
+    assert.equal(c.pass, true, `${c.name}: model ${c.model} vs ${c.seedFigure}`);
+  }
+  const table = hotrow("validate");
+  assert.equal(table.status, 0);
+  assert.match(table.stdout, /106k TPM/);
+  assert.match(table.stdout, /every case passes/);
+});

@@ -4,7 +4,7 @@
 use clap::{Parser, Subcommand};
 use hotrow::{Config, ConfigError, Simulation, Summary};
 use serde_json::{Map, Value};
-use std::io::Write;
+use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -55,6 +55,15 @@ enum Command {
     },
     /// List the presets.
     Presets,
+    /// Reproduce the seed's measurements (Bug #39267) and print model vs seed, pass/fail.
+    Validate {
+        /// Seed of every run.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Print one JSON object instead of a table.
+        #[arg(long)]
+        json: bool,
+    },
     /// Measure simulation speed: events/s of the bug39267 preset against a bare event-queue loop.
     Bench {
         /// Simulated milliseconds to run (after a 200 ms warm-up).
@@ -132,6 +141,18 @@ fn main() -> ExitCode {
             }
             ExitCode::SUCCESS
         }
+        Command::Validate { seed, json } => {
+            if let Err(e) = Config::from_json(&serde_json::json!({ "seed": seed })) {
+                return bad_input(&e.to_string());
+            }
+            let report = hotrow::validate::run(seed, |name| eprintln!("validate: running {name}"));
+            if json {
+                println!("{}", serde_json::to_string_pretty(&report).expect("report serialises"));
+            } else {
+                print!("{}", table::validation(&report));
+            }
+            if report.pass { ExitCode::SUCCESS } else { ExitCode::from(1) }
+        }
         Command::Bench { duration_ms } => {
             bench::run(duration_ms);
             ExitCode::SUCCESS
@@ -149,18 +170,27 @@ fn run_with_progress(config: Config) -> Summary {
     let end = config.end_ns();
     let mut sim = Simulation::new(config);
     let started = Instant::now();
-    let mut shown = false;
-    let slice = (end / 100).max(1);
+    // A terminal gets one line redrawn 4 times a second; a log gets a line every 5 s.
+    let terminal = std::io::stderr().is_terminal();
+    let every = if terminal { 0.25 } else { 5.0 };
+    let mut next_report = 1.0;
+    let slice = (end / 200).max(1);
     while !sim.finished() {
-        sim.advance(slice, u64::MAX);
-        if started.elapsed().as_secs_f64() > 1.0 {
-            shown = true;
-            let pct = 100 * sim.now_ns() / end;
-            eprint!("\rsimulating: {pct:3}% ({:.1} of {:.1} simulated s)", sim.now_ns() as f64 / 1e9, end as f64 / 1e9);
+        sim.advance(slice.min(end - sim.now_ns()), u64::MAX);
+        let elapsed = started.elapsed().as_secs_f64();
+        if elapsed >= next_report {
+            next_report = elapsed + every;
+            let line = format!(
+                "simulating: {:3}% ({:.1} of {:.1} simulated s)",
+                100 * sim.now_ns() / end,
+                sim.now_ns() as f64 / 1e9,
+                end as f64 / 1e9
+            );
+            if terminal { eprint!("\r{line}") } else { eprintln!("{line}") }
             let _ = std::io::stderr().flush();
         }
     }
-    if shown {
+    if terminal && next_report > 1.0 {
         eprintln!();
     }
     if let Err(broken) = sim.check_invariants() {

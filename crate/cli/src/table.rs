@@ -49,3 +49,26 @@ pub fn render(s: &Summary) -> String {
     let _ = writeln!(w, "\n  digest {}", s.digest);
     o
 }
+
+/// The `hotrow validate` table: each seed figure beside the model's.
+pub fn validation(r: &hotrow::validate::Report) -> String {
+    let mut o = String::new();
+    let w = &mut o;
+    let _ = writeln!(w, "hotrow validate (seed {}): the model against MySQL Bug #39267\n", r.seed);
+    let _ = writeln!(w, "  {:<58} {:>22} {:>12} {:>8}  result", "case", "seed says", "model", "diff");
+    for c in &r.cases {
+        let diff = c.diff_percent.map_or(String::new(), |d| format!("{d:+.1}%"));
+        let model = if c.model >= 1000.0 { format!("{:.0}", c.model) } else { format!("{:.3}", c.model) };
+        let _ = writeln!(
+            w,
+            "  {:<58} {:>22} {:>12} {:>8}  {}",
+            c.name,
+            c.seed_figure,
+            model,
+            diff,
+            if c.pass { "pass" } else { "FAIL" }
+        );
+    }
+    let _ = writeln!(w, "\n  {}", if r.pass { "every case passes" } else { "SOME CASES FAIL" });
+    o
+}

@@ -24,6 +24,7 @@ pub mod queue;
 mod sim;
 pub mod summary;
 pub mod topology;
+pub mod validate;
 pub mod workload;
 
 pub use config::{Config, ConfigError, Workload, PRESETS};

@@ -2,6 +2,7 @@
 
 mod api;
 mod determinism;
+mod fidelity;
 mod laws;
 mod mechanisms;
 

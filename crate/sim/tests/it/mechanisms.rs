@@ -28,15 +28,6 @@ fn unhinted_refills_reach_every_node() {
     assert!(idle >= 6, "with a hint, {idle} idle nodes");
 }
 
-/// A hint saves network hops, and the refill's latency shows it.
-#[test]
-fn hinted_refills_are_faster() {
-    let unhinted = run("ndbapi-hidden-pk", json!({}));
-    let hinted = run("ndbapi-hidden-pk", json!({ "hintedRefill": true }));
-    let lat = |s: &hotrow::Summary| s.latency_by_type_us["refill"].mean;
-    assert!(lat(&hinted) < lat(&unhinted), "hinted {} vs unhinted {}", lat(&hinted), lat(&unhinted));
-}
-
 /// Every cache-size-th id costs a refill; ids come only from refills.
 #[test]
 fn refills_follow_cache_size() {
