@@ -1,20 +1,46 @@
 #!/usr/bin/env bash
 # Installs what hotrow needs and is missing; idempotent, so `npm start` and `npm test`
-# call it every time. With everything present it takes a second or two.
-# Versions are pinned: wasm-bindgen-cli must equal the wasm-bindgen in Cargo.lock.
+# call it every time. With everything present it takes a second or two; on a bare
+# machine about five minutes (two `cargo install`s).
+#
+# Pins: wasm-pack 0.15.1; wasm-bindgen-cli exactly the wasm-bindgen in Cargo.lock (wasm-pack
+# only uses the one on PATH when the versions match); npm packages from package-lock.json.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 say() { printf 'setup: %s\n' "$*" >&2; }
 export PATH="$HOME/.cargo/bin:$PATH"
 
-if ! command -v cargo >/dev/null; then
-  say "cargo not found: install Rust with rustup (https://rustup.rs) and run again"
+if ! command -v cargo >/dev/null || ! command -v rustup >/dev/null; then
+  say "cargo and rustup are needed: install Rust with rustup (https://rustup.rs), then run again"
+  exit 1
+fi
+if ! command -v node >/dev/null || ! command -v npm >/dev/null; then
+  say "node and npm are needed (Node 20 or later), then run again"
   exit 1
 fi
 
-# npm packages (front end, browser tests): install when the lockfile changed or none exist.
-if [ -f package-lock.json ] && { [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; }; then
+if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
+  say "adding the Rust target wasm32-unknown-unknown"
+  rustup target add wasm32-unknown-unknown >&2
+fi
+
+WASM_PACK_VERSION=0.15.1
+if [ "$(wasm-pack --version 2>/dev/null)" != "wasm-pack $WASM_PACK_VERSION" ]; then
+  say "installing wasm-pack $WASM_PACK_VERSION (about 2 minutes)"
+  cargo install wasm-pack --version "$WASM_PACK_VERSION" --locked --force >&2
+fi
+
+# The wasm-bindgen version that Cargo.lock pins.
+BINDGEN_VERSION=$(awk '/^name = "wasm-bindgen"$/ { getline; gsub(/version = |"/, ""); print; exit }' Cargo.lock)
+if [ "$(wasm-bindgen --version 2>/dev/null)" != "wasm-bindgen $BINDGEN_VERSION" ]; then
+  say "installing wasm-bindgen-cli $BINDGEN_VERSION (about 2 minutes)"
+  # Without --locked: its own lockfile wants crate versions the registry may not have.
+  cargo install wasm-bindgen-cli --version "$BINDGEN_VERSION" --force >&2
+fi
+
+# npm packages (wasm-opt from binaryen, TypeScript, Vite, uPlot, Playwright's driver).
+if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
   say "installing npm packages"
   npm ci --no-audit --no-fund --loglevel=error >&2
 fi

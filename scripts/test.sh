@@ -1,13 +1,19 @@
 #!/usr/bin/env bash
-# Every test of the project, in the order that fails fastest. `npm test` runs this.
+# Every test of the project. `npm test` runs this; CI runs `npm test`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
-export PATH="$HOME/.cargo/bin:$PATH"
+export PATH="$PWD/node_modules/.bin:$HOME/.cargo/bin:$PATH"
 
-echo "== cargo test (simulation core and CLI)"
-cargo test --workspace --release --locked 2>&1
+echo "== cargo test: simulation core (unit, integration, golden digests) and CLI"
+cargo test --workspace --exclude hotrow-wasm --release --locked 2>&1
 
-echo "== hotrow run --json contract"
+echo "== build: CLI and WebAssembly package"
 cargo build --release --locked -p hotrow-cli 2>&1
-node --test tests/cli/ 2>&1
+bash scripts/build-wasm.sh
+
+echo "== wasm-bindgen-test under Node: wasm digests equal the native golden digests"
+wasm-pack --log-level warn test --node --release crate/wasm 2>&1
+
+echo "== node --test: CLI contract, JavaScript API, packed tarball"
+node --test tests/cli/ tests/js/ tests/pack/ 2>&1

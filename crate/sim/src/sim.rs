@@ -168,7 +168,38 @@ struct Client {
     home_warehouse: u64,
     rng: Prng,
     next_key: u64,
+    /// False once `clientsPerApiNode` was lowered below this client: it stops after its
+    /// current transaction.
+    active: bool,
+    /// A transaction or a start is pending for this client.
+    running: bool,
 }
+
+impl Client {
+    fn new(cfg: &Config, index: u32, api: u32) -> Client {
+        Client {
+            api,
+            home_warehouse: (index % cfg.warehouses) as u64,
+            rng: Prng::new(cfg.seed, 1 + index as u64),
+            next_key: 0,
+            active: true,
+            running: true,
+        }
+    }
+}
+
+/// Config fields a running simulation can take. The others shape the cluster or the data
+/// and need a new simulation.
+const LIVE_FIELDS: [&str; 8] = [
+    "cacheSize",
+    "hintedRefill",
+    "hintedTransactions",
+    "clientsPerApiNode",
+    "thinkTimeUs",
+    "durationMs",
+    "network",
+    "cpu",
+];
 
 /// The hot row: the SYSTAB_0 counter row's primary replica, with its time accounting.
 #[derive(Debug, Default)]
@@ -229,14 +260,8 @@ impl Simulation {
         let mut stations: Vec<Station> =
             (0..topo.data_stations()).map(|_| Station { servers: 1, busy: 0, queue: VecDeque::new() }).collect();
         stations.extend((0..cfg.api_nodes).map(|_| Station { servers: cfg.api_cores, busy: 0, queue: VecDeque::new() }));
-        let clients: Vec<Client> = (0..cfg.clients())
-            .map(|c| Client {
-                api: c / cfg.clients_per_api_node,
-                home_warehouse: (c % cfg.warehouses) as u64,
-                rng: Prng::new(cfg.seed, 1 + c as u64),
-                next_key: 0,
-            })
-            .collect();
+        let clients: Vec<Client> =
+            (0..cfg.clients()).map(|c| Client::new(&cfg, c, c / cfg.clients_per_api_node)).collect();
         let hot_table = hidden_key_table(cfg.workload);
         let hot_part = topo.partition_of(hot_table);
         let hot = HotRow {
@@ -357,29 +382,69 @@ impl Simulation {
 
     // ---- live changes ---------------------------------------------------------------------
 
-    /// Changes the id cache size: later refills fetch `size` ids.
-    pub fn set_cache_size(&mut self, size: u64) -> Result<(), crate::ConfigError> {
-        let mut c = self.cfg.clone();
-        c.cache_size = size;
-        self.revalidate(c)
-    }
-
-    /// Turns the refill's transaction hint on or off for later refills.
-    pub fn set_hinted_refill(&mut self, hinted: bool) {
-        self.cfg.hinted_refill = hinted;
-    }
-
-    /// Changes the think time; clients thinking now keep their current pause.
-    pub fn set_think_time_us(&mut self, us: u64) -> Result<(), crate::ConfigError> {
-        let mut c = self.cfg.clone();
-        c.think_time_us = us;
-        self.revalidate(c)
-    }
-
-    fn revalidate(&mut self, c: Config) -> Result<(), crate::ConfigError> {
-        let c = Config::from_json(&serde_json::to_value(&c).expect("Config serialises"))?;
-        self.cfg = c;
+    /// Changes one config field while running, by its camelCase (dotted) name: e.g.
+    /// `cacheSize` (later refills fetch that many ids), `hintedRefill`,
+    /// `clientsPerApiNode` (clients are added, or retire after their current
+    /// transaction), `thinkTimeUs`, `network.latencyUs`, `cpu.lqhWriteNs`. The value is
+    /// validated like a new config; on error nothing changes. Fields that shape the
+    /// cluster (`dataNodes`, `replicas`, ...) are refused: they need a new simulation.
+    pub fn set(&mut self, key: &str, value: serde_json::Value) -> Result<(), crate::ConfigError> {
+        let mut obj = match serde_json::to_value(&self.cfg).expect("Config serialises") {
+            serde_json::Value::Object(m) => m,
+            _ => unreachable!("Config is an object"),
+        };
+        let old = obj.clone();
+        crate::config::set_dotted(&mut obj, key, value.clone())?;
+        let next = Config::from_json(&serde_json::Value::Object(obj.clone()))?;
+        let new = serde_json::to_value(&next).expect("Config serialises");
+        for (field, before) in &old {
+            if new[field] != *before && !LIVE_FIELDS.contains(&field.as_str()) {
+                return Err(crate::ConfigError {
+                    field: field.clone(),
+                    value: value.to_string(),
+                    allowed: "cannot change in a running simulation; create a new Simulation with this config"
+                        .to_string(),
+                });
+            }
+        }
+        let clients_changed = next.clients_per_api_node != self.cfg.clients_per_api_node;
+        self.cfg = next;
+        self.latency_ns = self.cfg.network.latency_us * 1_000;
+        if clients_changed {
+            self.resize_clients();
+        }
         Ok(())
+    }
+
+    /// Brings each API node's active clients to `clientsPerApiNode`: reactivates retiring
+    /// ones first, then adds new ones; or lets the last ones retire.
+    fn resize_clients(&mut self) {
+        let want = self.cfg.clients_per_api_node;
+        for api in 0..self.cfg.api_nodes {
+            let mut have = 0;
+            for c in 0..self.clients.len() as u32 {
+                if self.clients[c as usize].api != api {
+                    continue;
+                }
+                have += 1;
+                let client = &mut self.clients[c as usize];
+                client.active = have <= want;
+                if client.active && !client.running {
+                    client.running = true;
+                    self.queue.push(self.now, Event::ClientStart { client: c });
+                }
+            }
+            for _ in have..want {
+                let c = self.clients.len() as u32;
+                self.clients.push(Client::new(&self.cfg, c, api));
+                self.queue.push(self.now, Event::ClientStart { client: c });
+            }
+        }
+    }
+
+    /// Active client threads.
+    pub fn active_clients(&self) -> u32 {
+        self.clients.iter().filter(|c| c.active).count() as u32
     }
 
     // ---- the one match ----------------------------------------------------------------------
@@ -398,7 +463,13 @@ impl Simulation {
                 self.handle(station, msg);
                 self.start_queued(station);
             }
-            Event::ClientStart { client } => self.start_txn(client),
+            Event::ClientStart { client } => {
+                if self.clients[client as usize].active {
+                    self.start_txn(client);
+                } else {
+                    self.clients[client as usize].running = false;
+                }
+            }
             Event::Window => {
                 self.flush_hot_spans();
                 self.metrics.close_window(self.now);
@@ -665,6 +736,8 @@ impl Simulation {
         self.metrics.committed(kind as usize, latency, inserts as u64, self.now);
         if kind == TxnKind::Refill {
             self.refill_committed(t);
+        } else if !self.clients[client as usize].active {
+            self.clients[client as usize].running = false;
         } else if self.cfg.think_time_us > 0 {
             self.queue.push(self.now + self.cfg.think_time_us * 1_000, Event::ClientStart { client });
         } else {
@@ -868,11 +941,13 @@ impl Simulation {
 
     // ---- read access for the summary and checks -------------------------------------------------
 
-    pub(crate) fn ids(&self) -> (u64, u64, u64) {
+    /// Ids issued, lost (API restarts) and issued twice, over the whole run.
+    pub fn ids(&self) -> (u64, u64, u64) {
         (self.ids_issued, self.ids_lost, self.id_check.duplicates)
     }
 
-    pub(crate) fn hot_row_node(&self) -> Host {
+    /// The data node holding the primary replica of the SYSTAB_0 counter row.
+    pub fn hot_row_node(&self) -> Host {
         self.hot.node
     }
 

@@ -166,7 +166,7 @@ pub(crate) fn build(sim: &Simulation) -> Summary {
         latency_us: Latency::of(&m.latency_all),
         latency_by_type_us,
         committed_by_type,
-        clients: cfg.clients(),
+        clients: sim.active_clients(),
         digest: digest(sim),
     }
 }

@@ -36,14 +36,45 @@ fn live_changes_take_effect_and_are_validated() {
     let mut sim = Simulation::new(config);
     sim.run_until(500_000_000);
     let before = sim.windows().last().unwrap().tpm;
-    sim.set_cache_size(1000).unwrap();
-    sim.set_hinted_refill(true);
+    sim.set("cacheSize", json!(1000)).unwrap();
+    sim.set("hintedRefill", json!(true)).unwrap();
     sim.run_until(1_500_000_000);
     let after = sim.windows().last().unwrap().tpm;
     assert!(after > before * 1.2, "cache 1 -> 1000 live: {before} -> {after}");
-    let e = sim.set_cache_size(0).unwrap_err();
+    let e = sim.set("cacheSize", json!(0)).unwrap_err();
     assert_eq!(e.field, "cacheSize");
     assert_eq!(sim.config().cache_size, 1000, "a rejected change loses nothing");
+    let e = sim.set("dataNodes", json!(4)).unwrap_err();
+    assert_eq!(e.field, "dataNodes");
+    assert!(e.allowed.contains("new Simulation"), "{e}");
+    let e = sim.set("cpu.lqhWriteNs", json!("x")).unwrap_err();
+    assert_eq!(e.field, "cpu.lqhWriteNs");
+    sim.set("network.latencyUs", json!(20)).unwrap();
+    assert_eq!(sim.config().network.latency_us, 20);
+}
+
+#[test]
+fn clients_can_be_added_and_retired_live() {
+    let config = Config::from_json(&json!({ "preset": "ndbapi-pk", "clientsPerApiNode": 4, "durationMs": 3000, "warmupMs": 0 })).unwrap();
+    let mut sim = Simulation::new(config);
+    sim.run_until(300_000_000);
+    let few = sim.windows().last().unwrap().transactions_per_second;
+    sim.set("clientsPerApiNode", json!(16)).unwrap();
+    assert_eq!(sim.active_clients(), 16);
+    sim.run_until(600_000_000);
+    let many = sim.windows().last().unwrap().transactions_per_second;
+    assert!(many > few * 2.0, "4 -> 16 clients: {few} -> {many}");
+    sim.set("clientsPerApiNode", json!(2)).unwrap();
+    sim.run_until(900_000_000);
+    let fewer = sim.windows().last().unwrap().transactions_per_second;
+    assert!(fewer < few, "16 -> 2 clients: {many} -> {fewer}");
+    sim.set("clientsPerApiNode", json!(8)).unwrap();
+    sim.run_until(1_200_000_000);
+    assert_eq!(sim.active_clients(), 8);
+    sim.check_invariants().unwrap();
+    // Little's law holds for the clients that are active after the last change.
+    let w = sim.windows().last().unwrap();
+    assert!(w.transactions_per_second > fewer);
 }
 
 #[test]

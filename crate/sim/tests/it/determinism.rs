@@ -35,3 +35,25 @@ fn stepping_in_slices_equals_one_run() {
     }
     assert_eq!(whole.summary().digest, sliced.summary().digest);
 }
+
+/// Named scenarios and their digests. The wasm build checks the same file
+/// (crate/wasm/tests/node.rs), so native and wasm must agree. After an intended model
+/// change, regenerate with `HOTROW_BLESS=1 cargo test --release -p hotrow --test it golden`.
+#[test]
+fn golden_digests() {
+    use hotrow::{Config, Simulation};
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/golden/digests.json");
+    let cases: Vec<serde_json::Value> = crate::golden_cases();
+    let mut got = Vec::new();
+    for input in &cases {
+        let mut sim = Simulation::new(Config::from_json(input).unwrap());
+        sim.run_to_end();
+        got.push(json!({ "config": input, "digest": sim.summary().digest }));
+    }
+    let text = serde_json::to_string_pretty(&got).unwrap() + "\n";
+    if std::env::var_os("HOTROW_BLESS").is_some() {
+        std::fs::write(path, &text).unwrap();
+    }
+    let want = std::fs::read_to_string(path).expect("golden file; create it with HOTROW_BLESS=1");
+    assert_eq!(text, want, "digests changed: if the model change is intended, rerun with HOTROW_BLESS=1");
+}

@@ -31,3 +31,17 @@ pub const PRESETS: [&str; 5] = ["bug39267", "bug39267-fixed", "ndbapi-pk", "ndba
 pub fn close(a: f64, b: f64, tolerance: f64) -> bool {
     (a - b).abs() <= tolerance * b.abs().max(1e-12)
 }
+
+/// Scenarios whose digests are pinned in tests/golden/digests.json: every preset and a few
+/// seeds, short enough to run in wasm too.
+pub fn golden_cases() -> Vec<Value> {
+    let mut cases = Vec::new();
+    for preset in PRESETS {
+        for seed in [1, 42] {
+            cases.push(json!({ "preset": preset, "seed": seed, "durationMs": 200, "warmupMs": 50 }));
+        }
+    }
+    cases.push(json!({ "preset": "bug39267", "seed": 7, "dataNodes": 12, "replicas": 3, "cacheSize": 5, "hintedRefill": true, "durationMs": 200, "warmupMs": 50 }));
+    cases.push(json!({ "preset": "ndbapi-hidden-pk", "seed": 9, "thinkTimeUs": 300, "apiNodes": 3, "durationMs": 200, "warmupMs": 50 }));
+    cases
+}

@@ -1,0 +1,402 @@
+//! The WebAssembly binding of hotrow: converts JavaScript values to the core's types and
+//! back, and maps errors to JavaScript exceptions. It holds no model logic.
+//!
+//! Errors thrown are `RangeError` (a value out of its allowed range) or `Error`; both
+//! carry the message of the core's `ConfigError` (field, value, what is allowed) and a
+//! `field` property. A panic would be a bug: the panic hook reports it on the console and
+//! every later call throws instead of running on a possibly broken state.
+
+use hotrow::{Config, ConfigError, Window};
+use js_sys::{Array, Float64Array, Object, Reflect};
+use serde::Serialize;
+use serde_json::{Map, Value};
+use std::sync::Mutex;
+use wasm_bindgen::prelude::*;
+
+/// The first panic's message, once one happened.
+static POISONED: Mutex<Option<String>> = Mutex::new(None);
+
+/// Installs the panic hook. Runs when the module is instantiated.
+#[wasm_bindgen(start)]
+pub fn start() {
+    std::panic::set_hook(Box::new(|info| {
+        let msg = info.to_string();
+        if let Ok(mut p) = POISONED.lock() {
+            p.get_or_insert(msg.clone());
+        }
+        web_sys::console::error_1(&format!("hotrow: internal error (a bug, please report it): {msg}").into());
+    }));
+}
+
+fn alive() -> Result<(), JsValue> {
+    match POISONED.lock().ok().and_then(|p| p.clone()) {
+        None => Ok(()),
+        Some(msg) => Err(js_sys::Error::new(&format!(
+            "hotrow stopped after an internal error and cannot be used until the module is loaded again \
+             (reload the page, or start a new worker): {msg}"
+        ))
+        .into()),
+    }
+}
+
+/// A `ConfigError` as a JavaScript exception with a `field` property.
+fn config_error(e: ConfigError) -> JsValue {
+    let msg = e.to_string();
+    let err: JsValue = if e.allowed.starts_with("must be an integer from") || e.allowed.contains("multiple of") {
+        js_sys::RangeError::new(&msg).into()
+    } else {
+        js_sys::Error::new(&msg).into()
+    };
+    let _ = Reflect::set(&err, &"field".into(), &e.field.into());
+    err
+}
+
+fn bad(field: &str, value: impl ToString, allowed: &str) -> ConfigError {
+    ConfigError { field: field.to_string(), value: value.to_string(), allowed: allowed.to_string() }
+}
+
+fn describe(v: &JsValue) -> String {
+    if let Some(n) = v.as_f64() {
+        return format!("{n}");
+    }
+    if v.is_undefined() {
+        return "undefined".into();
+    }
+    js_sys::JSON::stringify(v).ok().and_then(|s| s.as_string()).unwrap_or_else(|| format!("{:?}", v.js_typeof()))
+}
+
+/// Converts a JavaScript value to JSON, refusing what JSON cannot hold (NaN, infinities,
+/// BigInt, functions, symbols) with the path of the offending field. `undefined` object
+/// fields are left out, as `JSON.stringify` does.
+fn js_to_json(v: &JsValue, path: &str) -> Result<Value, ConfigError> {
+    let field = if path.is_empty() { "(config)" } else { path };
+    if v.is_null() {
+        return Ok(Value::Null);
+    }
+    if let Some(b) = v.as_bool() {
+        return Ok(Value::Bool(b));
+    }
+    if let Some(n) = v.as_f64() {
+        if !n.is_finite() {
+            return Err(bad(field, describe(v), "must be a finite number"));
+        }
+        if n.fract() == 0.0 && n.abs() <= 9_007_199_254_740_992.0 {
+            return Ok(if n >= 0.0 { Value::from(n as u64) } else { Value::from(n as i64) });
+        }
+        return Ok(serde_json::Number::from_f64(n).map(Value::Number).expect("finite"));
+    }
+    if let Some(s) = v.as_string() {
+        return Ok(Value::String(s));
+    }
+    if Array::is_array(v) {
+        let a: &Array = v.unchecked_ref();
+        return a.iter().enumerate().map(|(i, x)| js_to_json(&x, &format!("{field}[{i}]"))).collect();
+    }
+    if v.is_object() && !v.is_function() {
+        let mut m = Map::new();
+        for key in Object::keys(v.unchecked_ref::<Object>()).iter() {
+            let k = key.as_string().unwrap_or_default();
+            let x = Reflect::get(v, &key).unwrap_or(JsValue::UNDEFINED);
+            if x.is_undefined() {
+                continue;
+            }
+            let sub = if path.is_empty() { k.clone() } else { format!("{path}.{k}") };
+            m.insert(k, js_to_json(&x, &sub)?);
+        }
+        return Ok(Value::Object(m));
+    }
+    let kind = v.js_typeof().as_string().unwrap_or_default();
+    Err(bad(field, describe(v), &format!("must be a number, string, boolean, object or array, not a {kind}")))
+}
+
+/// A count argument: a whole number in `lo..=hi`.
+fn count(v: &JsValue, name: &str, lo: f64, hi: f64) -> Result<u64, JsValue> {
+    match v.as_f64() {
+        Some(n) if n.is_finite() && n.fract() == 0.0 && (lo..=hi).contains(&n) => Ok(n as u64),
+        _ => Err(config_error(bad(name, describe(v), &format!("must be an integer from {lo} to {hi}")))),
+    }
+}
+
+/// A duration argument in milliseconds: a finite number in `0..=hi`.
+fn millis(v: &JsValue, name: &str, hi: f64) -> Result<f64, JsValue> {
+    match v.as_f64() {
+        Some(n) if n.is_finite() && (0.0..=hi).contains(&n) => Ok(n),
+        _ => Err(config_error(bad(name, describe(v), &format!("must be a number of milliseconds from 0 to {hi}")))),
+    }
+}
+
+/// Builds plain objects field by field.
+struct Obj(Object);
+
+impl Obj {
+    fn new() -> Obj {
+        Obj(Object::new())
+    }
+    fn set(&self, k: &str, v: impl Into<JsValue>) -> &Obj {
+        let _ = Reflect::set(&self.0, &k.into(), &v.into());
+        self
+    }
+    fn done(&self) -> JsValue {
+        self.0.clone().into()
+    }
+}
+
+fn f64s(values: impl Iterator<Item = f64>) -> Float64Array {
+    let v: Vec<f64> = values.collect();
+    Float64Array::from(&v[..])
+}
+
+fn to_js<T: Serialize>(v: &T) -> JsValue {
+    v.serialize(&serde_wasm_bindgen::Serializer::json_compatible()).expect("plain data serialises")
+}
+
+/// Events one call may process when the caller gives no limit: keeps a call short
+/// (well under a second) even for the largest configurations.
+const DEFAULT_MAX_EVENTS: f64 = 5_000_000.0;
+const MAX_EVENTS: f64 = 1e9;
+/// One call may cover at most a simulated hour.
+const MAX_RUN_MS: f64 = 3_600_000.0;
+
+/// A simulated cluster. See the package's `index.d.ts` for the typed API.
+#[wasm_bindgen]
+pub struct Simulation {
+    inner: hotrow::Simulation,
+}
+
+#[wasm_bindgen]
+impl Simulation {
+    /// `new Simulation(config)`: the CLI's JSON config, or `{ preset, ...overrides }`.
+    #[wasm_bindgen(constructor)]
+    pub fn new(config: JsValue) -> Result<Simulation, JsValue> {
+        alive()?;
+        let json = if config.is_undefined() { Value::Object(Map::new()) } else { js_to_json(&config, "").map_err(config_error)? };
+        let cfg = Config::from_json(&json).map_err(config_error)?;
+        Ok(Simulation { inner: hotrow::Simulation::new(cfg) })
+    }
+
+    /// Processes at most `maxEvents` events. Returns `{ events, nowMs }`.
+    pub fn step(&mut self, max_events: JsValue) -> Result<JsValue, JsValue> {
+        alive()?;
+        let n = if max_events.is_undefined() { 1 } else { count(&max_events, "maxEvents", 1.0, MAX_EVENTS)? };
+        let mut done = 0;
+        while done < n && self.inner.step() {
+            done += 1;
+        }
+        Ok(Obj::new().set("events", done as f64).set("nowMs", self.inner.now_ns() as f64 / 1e6).done())
+    }
+
+    /// Advances simulated time by `simulatedMs`, processing at most `maxEvents` events
+    /// (default 5,000,000). Returns `{ events, nowMs, reached }`; `reached` is false when
+    /// the event limit stopped it first.
+    #[wasm_bindgen(js_name = runFor)]
+    pub fn run_for(&mut self, simulated_ms: JsValue, max_events: JsValue) -> Result<JsValue, JsValue> {
+        alive()?;
+        let ms = millis(&simulated_ms, "simulatedMs", MAX_RUN_MS)?;
+        self.advance_ns((ms * 1e6).round() as u64, &max_events)
+    }
+
+    /// Advances to the configured end (warm-up + duration), processing at most `maxEvents`
+    /// events (default 5,000,000): call until `reached` is true.
+    #[wasm_bindgen(js_name = runToEnd)]
+    pub fn run_to_end(&mut self, max_events: JsValue) -> Result<JsValue, JsValue> {
+        alive()?;
+        let left_ns = self.inner.config().end_ns().saturating_sub(self.inner.now_ns());
+        self.advance_ns(left_ns, &max_events)
+    }
+
+    fn advance_ns(&mut self, ns: u64, max_events: &JsValue) -> Result<JsValue, JsValue> {
+        let limit = if max_events.is_undefined() { DEFAULT_MAX_EVENTS as u64 } else { count(max_events, "maxEvents", 1.0, MAX_EVENTS)? };
+        let target = self.inner.now_ns() + ns;
+        let a = self.inner.advance(ns, limit);
+        Ok(Obj::new()
+            .set("events", a.events as f64)
+            .set("nowMs", a.now_ns as f64 / 1e6)
+            .set("reached", a.now_ns >= target)
+            .done())
+    }
+
+    /// The latest closed window's figures, with per-node arrays as `Float64Array`s.
+    pub fn snapshot(&self) -> Result<JsValue, JsValue> {
+        alive()?;
+        let s = &self.inner;
+        let nodes = s.topology().data_nodes as usize;
+        let o = Obj::new();
+        o.set("nowMs", s.now_ns() as f64 / 1e6)
+            .set("events", s.events() as f64)
+            .set("finished", s.finished())
+            .set("windowsClosed", s.windows_closed() as f64)
+            .set("dataNodes", nodes as f64)
+            .set("activeClients", s.active_clients() as f64);
+        match s.windows().last() {
+            Some(w) => window_fields(&o, w),
+            None => {
+                let zeros = || f64s(std::iter::repeat_n(0.0, nodes));
+                for k in WINDOW_SCALARS {
+                    o.set(k, 0.0);
+                }
+                o.set("nodeLoad", zeros()).set("nodeTcPerSecond", zeros()).set("nodeMessagesPerSecond", zeros());
+            }
+        }
+        let (issued, lost, dup) = s.ids();
+        o.set("idsIssued", issued as f64).set("idsLost", lost as f64).set("duplicateIds", dup as f64);
+        o.set("hotRowNode", s.hot_row_node() as f64);
+        Ok(o.done())
+    }
+
+    /// Windows closed since window number `since` (from `snapshot().windowsClosed`), as
+    /// columns: `endMs`, `tpm`, ... as `Float64Array`s of one value per window, and
+    /// `nodeLoad` etc. as one `Float64Array` of `windows x dataNodes` values, row by row.
+    pub fn windows(&self, since: JsValue) -> Result<JsValue, JsValue> {
+        alive()?;
+        let since = if since.is_undefined() { 0 } else { count(&since, "since", 0.0, 9e15)? };
+        let s = &self.inner;
+        let closed = s.windows_closed();
+        let kept = s.windows().len() as u64;
+        let first = since.max(closed - kept);
+        let ws: Vec<&Window> = s.windows().skip((first - (closed - kept)) as usize).collect();
+        let o = Obj::new();
+        o.set("first", first as f64).set("count", ws.len() as f64);
+        let col = |f: fn(&Window) -> f64| f64s(ws.iter().map(|w| f(w)));
+        o.set("endMs", col(|w| w.end_ms))
+            .set("insertsPerSecond", col(|w| w.inserts_per_second))
+            .set("transactionsPerSecond", col(|w| w.transactions_per_second))
+            .set("tpm", col(|w| w.tpm))
+            .set("refillsPerSecond", col(|w| w.refills_per_second))
+            .set("hotRowLockUtilization", col(|w| w.hot_row_lock_utilization))
+            .set("hotRowQueueMean", col(|w| w.hot_row_queue_mean))
+            .set("latencyP50Us", col(|w| w.latency_p50_us))
+            .set("latencyP99Us", col(|w| w.latency_p99_us));
+        let flat = |f: fn(&Window) -> &Vec<f64>| f64s(ws.iter().flat_map(|w| f(w).iter().copied()));
+        o.set("nodeLoad", flat(|w| &w.node_load))
+            .set("nodeTcPerSecond", flat(|w| &w.node_tc_per_second))
+            .set("nodeMessagesPerSecond", flat(|w| &w.node_messages_per_second));
+        Ok(o.done())
+    }
+
+    /// The run summary: the same object `hotrow run --json` prints.
+    pub fn summary(&self) -> Result<JsValue, JsValue> {
+        alive()?;
+        Ok(to_js(&self.inner.summary()))
+    }
+
+    /// Changes one config field live (`cacheSize`, `hintedRefill`, `clientsPerApiNode`,
+    /// `thinkTimeUs`, `network.latencyUs`, `cpu.*`, ...). Throws, changing nothing, when
+    /// the value is invalid or the field needs a new Simulation.
+    pub fn set(&mut self, key: JsValue, value: JsValue) -> Result<(), JsValue> {
+        alive()?;
+        let Some(key) = key.as_string() else {
+            return Err(config_error(bad("(key)", describe(&key), "must be a config field name such as \"cacheSize\"")));
+        };
+        let json = js_to_json(&value, &key).map_err(config_error)?;
+        self.inner.set(&key, json).map_err(config_error)
+    }
+
+    #[wasm_bindgen(js_name = setCacheSize)]
+    pub fn set_cache_size(&mut self, size: JsValue) -> Result<(), JsValue> {
+        self.set("cacheSize".into(), size)
+    }
+
+    #[wasm_bindgen(js_name = setHintedRefill)]
+    pub fn set_hinted_refill(&mut self, hinted: JsValue) -> Result<(), JsValue> {
+        self.set("hintedRefill".into(), hinted)
+    }
+
+    #[wasm_bindgen(js_name = setClientsPerApiNode)]
+    pub fn set_clients_per_api_node(&mut self, clients: JsValue) -> Result<(), JsValue> {
+        self.set("clientsPerApiNode".into(), clients)
+    }
+
+    #[wasm_bindgen(js_name = setThinkTimeUs)]
+    pub fn set_think_time_us(&mut self, us: JsValue) -> Result<(), JsValue> {
+        self.set("thinkTimeUs".into(), us)
+    }
+
+    /// The effective config.
+    #[wasm_bindgen(getter)]
+    pub fn config(&self) -> Result<JsValue, JsValue> {
+        alive()?;
+        Ok(to_js(self.inner.config()))
+    }
+
+    #[wasm_bindgen(getter, js_name = nowMs)]
+    pub fn now_ms(&self) -> f64 {
+        self.inner.now_ns() as f64 / 1e6
+    }
+
+    #[wasm_bindgen(getter)]
+    pub fn finished(&self) -> bool {
+        self.inner.finished()
+    }
+}
+
+const WINDOW_SCALARS: [&str; 9] = [
+    "windowEndMs",
+    "insertsPerSecond",
+    "transactionsPerSecond",
+    "tpm",
+    "refillsPerSecond",
+    "hotRowLockUtilization",
+    "hotRowQueueMean",
+    "latencyP50Us",
+    "latencyP99Us",
+];
+
+fn window_fields(o: &Obj, w: &Window) {
+    let values = [
+        w.end_ms,
+        w.inserts_per_second,
+        w.transactions_per_second,
+        w.tpm,
+        w.refills_per_second,
+        w.hot_row_lock_utilization,
+        w.hot_row_queue_mean,
+        w.latency_p50_us,
+        w.latency_p99_us,
+    ];
+    for (k, v) in WINDOW_SCALARS.iter().zip(values) {
+        o.set(k, v);
+    }
+    o.set("nodeLoad", f64s(w.node_load.iter().copied()))
+        .set("nodeTcPerSecond", f64s(w.node_tc_per_second.iter().copied()))
+        .set("nodeMessagesPerSecond", f64s(w.node_messages_per_second.iter().copied()));
+}
+
+/// The presets: `[{ name, description, config }]`.
+#[wasm_bindgen]
+pub fn presets() -> Result<JsValue, JsValue> {
+    alive()?;
+    let list = Array::new();
+    for (name, description) in hotrow::PRESETS {
+        let config = Config::from_preset(name).expect("presets are valid");
+        list.push(&Obj::new().set("name", name).set("description", description).set("config", to_js(&config)).done());
+    }
+    Ok(list.into())
+}
+
+/// The version of the simulation crate.
+#[wasm_bindgen]
+pub fn version() -> String {
+    env!("CARGO_PKG_VERSION").to_string()
+}
+
+/// Runs `config` (as JSON text) to its end and returns its summary's digest; used by the
+/// cross-target determinism tests.
+#[doc(hidden)]
+#[wasm_bindgen(js_name = digestOf)]
+pub fn digest_of(config_json: &str) -> Result<String, JsValue> {
+    alive()?;
+    let v: Value = serde_json::from_str(config_json).map_err(|e| js_sys::Error::new(&e.to_string()))?;
+    let cfg = Config::from_json(&v).map_err(config_error)?;
+    let mut sim = hotrow::Simulation::new(cfg);
+    sim.run_to_end();
+    Ok(sim.summary().digest)
+}
+
+/// Panics on purpose, to test that a panic is reported and poisons the module. Not part
+/// of the API.
+#[doc(hidden)]
+#[wasm_bindgen(js_name = _panicForTests)]
+pub fn panic_for_tests() -> Result<(), JsValue> {
+    alive()?;
+    panic!("deliberate panic requested by a test");
+}

@@ -1,0 +1,32 @@
+/* tslint:disable */
+/* eslint-disable */
+export const memory: WebAssembly.Memory;
+export const __wbg_simulation_free: (a: number, b: number) => void;
+export const _panicForTests: () => [number, number];
+export const digestOf: (a: number, b: number) => [number, number, number, number];
+export const presets: () => [number, number, number];
+export const simulation_config: (a: number) => [number, number, number];
+export const simulation_finished: (a: number) => number;
+export const simulation_new: (a: any) => [number, number, number];
+export const simulation_nowMs: (a: number) => number;
+export const simulation_runFor: (a: number, b: any, c: any) => [number, number, number];
+export const simulation_runToEnd: (a: number, b: any) => [number, number, number];
+export const simulation_set: (a: number, b: any, c: any) => [number, number];
+export const simulation_setCacheSize: (a: number, b: any) => [number, number];
+export const simulation_setClientsPerApiNode: (a: number, b: any) => [number, number];
+export const simulation_setHintedRefill: (a: number, b: any) => [number, number];
+export const simulation_setThinkTimeUs: (a: number, b: any) => [number, number];
+export const simulation_snapshot: (a: number) => [number, number, number];
+export const simulation_step: (a: number, b: any) => [number, number, number];
+export const simulation_summary: (a: number) => [number, number, number];
+export const simulation_windows: (a: number, b: any) => [number, number, number];
+export const start: () => void;
+export const version: () => [number, number];
+export const __wbindgen_malloc: (a: number, b: number) => number;
+export const __wbindgen_realloc: (a: number, b: number, c: number, d: number) => number;
+export const __wbindgen_free: (a: number, b: number, c: number) => void;
+export const __wbindgen_exn_store: (a: number) => void;
+export const __externref_table_alloc: () => number;
+export const __wbindgen_externrefs: WebAssembly.Table;
+export const __externref_table_dealloc: (a: number) => void;
+export const __wbindgen_start: () => void;

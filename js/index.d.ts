@@ -1,0 +1,246 @@
+// Types of the npm package `hotrow`: the same API in browsers, bundlers and Node.
+
+/** Workloads: the DBT2 (TPC-C-like) mix through mysqld, or NDB API single-row inserts. */
+export type Workload = "dbt2" | "ndbapi-insert";
+
+export type PresetName = "bug39267" | "bug39267-fixed" | "ndbapi-pk" | "ndbapi-hidden-pk" | "modern";
+
+/** CPU cost of each kind of work, in nanoseconds of one thread (0..=10,000,000 each). */
+export interface CpuConfig {
+  tcOpNs: number;
+  tcReplyNs: number;
+  tcCommitNs: number;
+  lqhReadNs: number;
+  lqhWriteNs: number;
+  lqhCommitNs: number;
+  lqhCompleteNs: number;
+  apiStatementNs: number;
+  apiExecuteNs: number;
+  apiOpNs: number;
+  apiReplyNs: number;
+}
+
+export interface NetworkConfig {
+  /** One-way latency between two hosts, microseconds (0..=100,000). */
+  latencyUs: number;
+}
+
+/** The effective configuration: every field present. */
+export interface Config {
+  /** Seed of every random choice (0..=2^53-1). */
+  seed: number;
+  workload: Workload;
+  /** 1..=48, a multiple of `replicas`. */
+  dataNodes: number;
+  /** 1..=4. */
+  replicas: number;
+  /** LDM threads per data node, 1..=32 (1 = NDB 6.3's single-threaded ndbd). */
+  ldmThreads: number;
+  /** TC threads per data node, 0..=32 (0 = TC runs on the LDM threads). */
+  tcThreads: number;
+  /** mysqld processes or NDB API programs, 1..=256. */
+  apiNodes: number;
+  /** CPU cores per API node, 1..=256. */
+  apiCores: number;
+  /** Client threads per API node, 1..=4096 (at most 65,536 clients in all). */
+  clientsPerApiNode: number;
+  /** Pause between a client's transactions, microseconds (0..=60,000,000). */
+  thinkTimeUs: number;
+  /** Hidden-key ids fetched per refill, 1..=1,000,000. */
+  cacheSize: number;
+  /** Refill transactions start with a hint (TC on the counter row's primary). */
+  hintedRefill: boolean;
+  /** User transactions start with a hint (TC on their first row's primary). */
+  hintedTransactions: boolean;
+  /** The inserted table has a primary key (no hidden key, no allocator). */
+  primaryKey: boolean;
+  /** DBT2 warehouses, 1..=100,000. */
+  warehouses: number;
+  /** Measured simulated time after warm-up, ms (1..=86,400,000). */
+  durationMs: number;
+  /** Warm-up not counted in the summary, ms (0..=3,600,000). */
+  warmupMs: number;
+  /** Metrics window, ms (1..=60,000). */
+  windowMs: number;
+  network: NetworkConfig;
+  cpu: CpuConfig;
+}
+
+/** What `new Simulation()` accepts: a preset name and any fields (nested ones may be partial). */
+export type ConfigInput = Partial<Omit<Config, "network" | "cpu">> & {
+  preset?: PresetName;
+  network?: Partial<NetworkConfig>;
+  cpu?: Partial<CpuConfig>;
+};
+
+/** Fields `Simulation.set` can change while running. */
+export type LiveField =
+  | "cacheSize"
+  | "hintedRefill"
+  | "hintedTransactions"
+  | "clientsPerApiNode"
+  | "thinkTimeUs"
+  | "durationMs"
+  | "network.latencyUs"
+  | `cpu.${keyof CpuConfig}`;
+
+export interface StepResult {
+  /** Events processed by this call. */
+  events: number;
+  /** Simulated time after the call, ms. */
+  nowMs: number;
+}
+
+export interface RunResult extends StepResult {
+  /** False when the event limit stopped the call before the requested time. */
+  reached: boolean;
+}
+
+/** The latest closed metrics window; zeros before the first one closes. */
+export interface Snapshot {
+  nowMs: number;
+  events: number;
+  finished: boolean;
+  /** Windows closed so far; pass it to `windows(since)` to fetch only new ones. */
+  windowsClosed: number;
+  dataNodes: number;
+  activeClients: number;
+  windowEndMs: number;
+  insertsPerSecond: number;
+  transactionsPerSecond: number;
+  /** New-Order transactions per minute (DBT2). */
+  tpm: number;
+  refillsPerSecond: number;
+  /** Fraction of the window the SYSTAB_0 counter row's lock was held, 0..1. */
+  hotRowLockUtilization: number;
+  hotRowQueueMean: number;
+  latencyP50Us: number;
+  latencyP99Us: number;
+  /** Busy fraction per data node, 0..1. */
+  nodeLoad: Float64Array;
+  nodeTcPerSecond: Float64Array;
+  nodeMessagesPerSecond: Float64Array;
+  /** The data node holding the counter row's primary replica. */
+  hotRowNode: number;
+  idsIssued: number;
+  idsLost: number;
+  duplicateIds: number;
+}
+
+/** Windows as columns: one value per window, per-node columns row by row (window-major). */
+export interface WindowColumns {
+  /** Number of the first window returned. */
+  first: number;
+  count: number;
+  endMs: Float64Array;
+  insertsPerSecond: Float64Array;
+  transactionsPerSecond: Float64Array;
+  tpm: Float64Array;
+  refillsPerSecond: Float64Array;
+  hotRowLockUtilization: Float64Array;
+  hotRowQueueMean: Float64Array;
+  latencyP50Us: Float64Array;
+  latencyP99Us: Float64Array;
+  /** `count x dataNodes` values. */
+  nodeLoad: Float64Array;
+  nodeTcPerSecond: Float64Array;
+  nodeMessagesPerSecond: Float64Array;
+}
+
+export interface Latency {
+  mean: number;
+  p50: number;
+  p99: number;
+  count: number;
+}
+
+export interface NodeSummary {
+  id: number;
+  nodeGroup: number;
+  /** Busy fraction, 0..1. */
+  load: number;
+  threadLoad: number[];
+  threadServicesPerSecond: number[];
+  threadServiceUsMean: number[];
+  /** Transactions coordinated per second. */
+  tcTransactions: number;
+  /** Messages received per second. */
+  messages: number;
+  holdsHotRow: boolean;
+}
+
+export interface HotRowSummary {
+  node: number;
+  refillsPerSecond: number;
+  lockUtilization: number;
+  lockWaitUsMean: number;
+  lockHoldUsMean: number;
+  queueLengthMean: number;
+  refills: number;
+}
+
+export type TxnKind = "newOrder" | "payment" | "orderStatus" | "delivery" | "stockLevel" | "insert" | "refill";
+
+/** The same object `hotrow run --json` prints. */
+export interface Summary {
+  config: Config;
+  simulatedSeconds: number;
+  events: number;
+  insertsPerSecond: number;
+  transactionsPerSecond: number;
+  tpm: number;
+  nodes: NodeSummary[];
+  hotRow: HotRowSummary;
+  idsIssued: number;
+  idsLost: number;
+  duplicateIds: number;
+  latencyUs: Latency;
+  latencyByTypeUs: Partial<Record<TxnKind, Latency>>;
+  committedByType: Partial<Record<TxnKind, number>>;
+  clients: number;
+  /** Hex; the same for the same config and seed on every platform. */
+  digest: string;
+}
+
+export interface PresetInfo {
+  name: PresetName;
+  description: string;
+  config: Config;
+}
+
+/** A config error: `RangeError` for an out-of-range value, else `Error`. */
+export interface HotrowError extends Error {
+  /** The dotted config field, e.g. "cacheSize" or "network.latencyUs". */
+  field: string;
+}
+
+export class Simulation {
+  /** Throws a `HotrowError` naming the field, the value and what is allowed. */
+  constructor(config?: ConfigInput);
+  /** Processes at most `maxEvents` (default 1) events. */
+  step(maxEvents?: number): StepResult;
+  /** Advances by `simulatedMs`, processing at most `maxEvents` (default 5,000,000) events. */
+  runFor(simulatedMs: number, maxEvents?: number): RunResult;
+  /** Advances to warm-up + duration, at most `maxEvents` (default 5,000,000) events per call. */
+  runToEnd(maxEvents?: number): RunResult;
+  snapshot(): Snapshot;
+  /** Windows closed since window number `since` (default 0), as far back as kept. */
+  windows(since?: number): WindowColumns;
+  summary(): Summary;
+  /** Changes a field live; throws (changing nothing) for bad values or fields that need a new Simulation. */
+  set(field: LiveField, value: number | boolean): void;
+  setCacheSize(size: number): void;
+  setHintedRefill(hinted: boolean): void;
+  setClientsPerApiNode(clients: number): void;
+  setThinkTimeUs(us: number): void;
+  readonly config: Config;
+  readonly nowMs: number;
+  readonly finished: boolean;
+  /** Frees the WebAssembly memory of this simulation. */
+  free(): void;
+}
+
+/** Loads the WebAssembly module (browsers fetch it; in Node it is already loaded). */
+export function init(input?: string | URL | Request | Response | BufferSource | WebAssembly.Module): Promise<void>;
+export function presets(): PresetInfo[];
+export const version: string;

@@ -1,0 +1,20 @@
+// hotrow for browsers and bundlers. The WebAssembly module is fetched by `init()`:
+//
+//   import { init, Simulation } from "hotrow";
+//   await init();
+//   const sim = new Simulation({ preset: "bug39267" });
+//
+// `init()` may be called many times; it loads the module once. Pass a URL, Response or
+// bytes of `hotrow_bg.wasm` to load it from elsewhere.
+import wasmInit, * as wasm from "../dist/web/hotrow.js";
+
+let loading = null;
+
+export function init(input) {
+  loading ??= wasmInit(input === undefined ? undefined : { module_or_path: input });
+  return loading.then(() => undefined);
+}
+
+export const Simulation = wasm.Simulation;
+export const presets = (...args) => wasm.presets(...args);
+export const version = "0.1.0";

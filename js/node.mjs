@@ -1,0 +1,15 @@
+// hotrow for Node: the WebAssembly module is loaded from disk when this file is imported,
+// so `new Simulation(...)` works at once. `init()` exists so that code written for
+// browsers runs unchanged.
+import { createRequire } from "node:module";
+
+const require = createRequire(import.meta.url);
+const wasm = require("../dist/node/hotrow.js");
+
+export function init() {
+  return Promise.resolve();
+}
+
+export const Simulation = wasm.Simulation;
+export const presets = (...args) => wasm.presets(...args);
+export const version = "0.1.0";

@@ -1,0 +1,161 @@
+// The JavaScript API of the npm package, in Node: construction, the step/run API,
+// snapshots, live changes, every kind of bad input, and digests equal to the native CLI's.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import { Simulation, presets, version, init } from "hotrow";
+
+const short = { durationMs: 300, warmupMs: 100 };
+const cli = fileURLToPath(new URL("../../target/release/hotrow", import.meta.url));
+
+test("init is harmless in Node and the module exports what the docs say", async () => {
+  await init();
+  assert.equal(typeof version, "string");
+  const list = presets();
+  assert.deepEqual(list.map((p) => p.name), ["bug39267", "bug39267-fixed", "ndbapi-pk", "ndbapi-hidden-pk", "modern"]);
+  for (const p of list) {
+    assert.equal(typeof p.description, "string");
+    assert.equal(p.config.workload === "dbt2" || p.config.workload === "ndbapi-insert", true);
+  }
+});
+
+test("construct from a preset with overrides, or from nothing", () => {
+  const sim = new Simulation({ preset: "bug39267-fixed", dataNodes: 4, ...short });
+  assert.equal(sim.config.dataNodes, 4);
+  assert.equal(sim.config.cacheSize, 1000);
+  assert.equal(sim.config.warehouses, 32, "DBT2 sizes warehouses to the cluster");
+  assert.equal(new Simulation().config.cacheSize, 1, "the default is the bug39267 preset");
+  assert.equal(new Simulation({ preset: "ndbapi-pk", network: { latencyUs: 5 } }).config.network.latencyUs, 5);
+});
+
+test("step and runFor do bounded work and report it", () => {
+  const sim = new Simulation({ preset: "bug39267", ...short });
+  assert.deepEqual(Object.keys(sim.step()), ["events", "nowMs"]);
+  assert.equal(sim.step().events, 1);
+  assert.equal(sim.step(1000).events, 1000);
+  const r = sim.runFor(50, 10_000);
+  assert.equal(r.events, 10_000);
+  assert.equal(r.reached, false, "the event limit stopped it");
+  const r2 = sim.runFor(50);
+  assert.equal(r2.reached, true);
+  assert.ok(r2.nowMs >= 50 && r2.nowMs === sim.nowMs);
+});
+
+test("snapshot and windows have the documented shapes", () => {
+  const sim = new Simulation({ preset: "bug39267", ...short });
+  const empty = sim.snapshot();
+  assert.equal(empty.windowsClosed, 0);
+  assert.equal(empty.nodeLoad.length, 8);
+  sim.runFor(400);
+  const s = sim.snapshot();
+  for (const k of ["nowMs", "events", "windowsClosed", "insertsPerSecond", "transactionsPerSecond", "tpm",
+                   "refillsPerSecond", "hotRowLockUtilization", "latencyP50Us", "latencyP99Us", "hotRowNode",
+                   "idsIssued", "idsLost", "duplicateIds"]) {
+    assert.equal(typeof s[k], "number", k);
+  }
+  assert.ok(s.nodeLoad instanceof Float64Array && s.nodeTcPerSecond instanceof Float64Array);
+  assert.equal(s.nodeLoad.length, 8);
+  assert.ok(s.tpm > 0 && s.hotRowLockUtilization > 0.9);
+  const all = sim.windows();
+  assert.equal(all.count, s.windowsClosed);
+  assert.equal(all.nodeLoad.length, all.count * 8);
+  sim.runFor(200);
+  const fresh = sim.windows(s.windowsClosed);
+  assert.equal(fresh.first, s.windowsClosed);
+  assert.equal(fresh.count, 2);
+  assert.ok(fresh.endMs[0] > all.endMs[all.count - 1]);
+});
+
+test("summary is the CLI's object, with the same digest, over many seeds", () => {
+  for (const [preset, seed] of [["bug39267", 1], ["bug39267", 2], ["bug39267-fixed", 3], ["ndbapi-hidden-pk", 4],
+                                ["ndbapi-pk", 5], ["modern", 6], ["bug39267", 77]]) {
+    const sim = new Simulation({ preset, seed, ...short });
+    while (!sim.runToEnd(200_000).reached);
+    const js = sim.summary();
+    const r = spawnSync(cli, ["run", "--json", "--preset", preset, "--set", `seed=${seed}`,
+                              "--set", "durationMs=300", "--set", "warmupMs=100"], { encoding: "utf8" });
+    assert.equal(r.status, 0, r.stderr);
+    const native = JSON.parse(r.stdout);
+    assert.equal(js.digest, native.digest, `${preset} seed ${seed}`);
+    assert.deepEqual(Object.keys(js).sort(), Object.keys(native).sort());
+    assert.equal(js.tpm, native.tpm);
+  }
+});
+
+test("live changes apply; structural ones are refused with a reason", () => {
+  const sim = new Simulation({ preset: "bug39267", durationMs: 3000, warmupMs: 0 });
+  sim.runFor(500);
+  const before = sim.snapshot().tpm;
+  sim.setCacheSize(1000);
+  sim.setHintedRefill(true);
+  sim.setThinkTimeUs(0);
+  sim.set("network.latencyUs", 60);
+  sim.runFor(800);
+  const after = sim.snapshot().tpm;
+  assert.ok(after > before * 1.2, `${before} -> ${after}`);
+  assert.equal(sim.config.cacheSize, 1000);
+  sim.setClientsPerApiNode(2);
+  sim.runFor(300);
+  assert.equal(sim.snapshot().activeClients, 16);
+  for (const field of ["dataNodes", "replicas", "seed", "workload", "warehouses"]) {
+    assert.throws(() => sim.set(field, field === "workload" ? "ndbapi-insert" : 4),
+      (e) => e.field === field && /new Simulation/.test(e.message), field);
+  }
+  assert.throws(() => sim.setCacheSize(0), (e) => e instanceof RangeError && e.field === "cacheSize");
+  assert.equal(sim.config.cacheSize, 1000, "a refused change loses nothing");
+});
+
+test("every kind of bad config throws an error naming the field and value", () => {
+  const cases = [
+    [{ cacheSize: NaN }, "cacheSize", /NaN.*finite/],
+    [{ cacheSize: Infinity }, "cacheSize", /finite/],
+    [{ cacheSize: -1 }, "cacheSize", /-1/],
+    [{ cacheSize: 0 }, "cacheSize", /from 1 to 1000000/],
+    [{ cacheSize: 1e12 }, "cacheSize", /1000000/],
+    [{ cacheSize: 2.5 }, "cacheSize", /2\.5/],
+    [{ cacheSize: "1000" }, "cacheSize", /invalid type/],
+    [{ cacheSize: null }, "cacheSize", /invalid type/],
+    [{ hintedRefill: 1 }, "hintedRefill", /boolean/],
+    [{ dataNodes: 7 }, "dataNodes", /multiple of `replicas`/],
+    [{ dataNodes: 50 }, "dataNodes", /48/],
+    [{ replicas: 5, dataNodes: 10 }, "replicas", /1 to 4/],
+    [{ workload: "tpcc" }, "workload", /dbt2/],
+    [{ preset: "nope" }, "preset", /bug39267/],
+    [{ cacheSise: 10 }, "cacheSise", /unknown field/],
+    [{ network: { latencyUs: -5 } }, "network.latencyUs", /-5/],
+    [{ network: 5 }, "network", /object/],
+    [{ cpu: { lqhWriteNs: [1] } }, "cpu.lqhWriteNs", /invalid type/],
+    [{ seed: 2 ** 60 }, "seed", /./],
+    [{ clientsPerApiNode: 4096, apiNodes: 256 }, "clientsPerApiNode", /65536/],
+    [{ seed: 10n }, "seed", /bigint/],
+    [{ seed: () => 1 }, "seed", /function/],
+  ];
+  for (const [config, field, pattern] of cases) {
+    assert.throws(() => new Simulation(config), (e) => {
+      assert.ok(e instanceof Error, `${field}: not an Error`);
+      assert.equal(e.field, field, `${JSON.stringify(config, (k, v) => typeof v === "bigint" ? `${v}n` : v)}: ${e.message}`);
+      assert.match(e.message, pattern);
+      return true;
+    });
+  }
+  for (const bad of ["bug39267", 42, true, [1, 2]]) {
+    assert.throws(() => new Simulation(bad), /must be a JSON object/);
+  }
+});
+
+test("bad arguments to step, runFor, windows and set throw named errors", () => {
+  const sim = new Simulation({ preset: "ndbapi-pk", ...short });
+  for (const n of [0, -1, 1.5, NaN, Infinity, "10", 1e12, null]) {
+    assert.throws(() => sim.step(n), (e) => e.field === "maxEvents", `step(${n})`);
+  }
+  for (const ms of [-1, NaN, Infinity, "5", 1e10, null]) {
+    assert.throws(() => sim.runFor(ms), (e) => e.field === "simulatedMs", `runFor(${ms})`);
+  }
+  assert.throws(() => sim.runFor(10, 0), (e) => e.field === "maxEvents");
+  assert.throws(() => sim.windows(-3), (e) => e.field === "since");
+  assert.throws(() => sim.set(42, 1), (e) => e.field === "(key)");
+  assert.throws(() => sim.set("nope", 1), (e) => e.field === "nope");
+  assert.throws(() => sim.setHintedRefill("yes"), (e) => e.field === "hintedRefill");
+  assert.ok(sim.runFor(10).events > 0, "the simulation still works after all that");
+});

@@ -1,0 +1,67 @@
+// The npm package as a user gets it: `npm pack` (which builds what it needs through
+// `prepack`), install the tarball into an empty project, import it from Node, and
+// type-check a TypeScript consumer against its declarations.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { execFileSync, spawnSync } from "node:child_process";
+import { mkdtempSync, writeFileSync, rmSync, existsSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = fileURLToPath(new URL("../..", import.meta.url));
+const tsc = join(root, "node_modules/.bin/tsc");
+const cli = join(root, "target/release/hotrow");
+
+test("the packed tarball installs into an empty project and works there", (t) => {
+  const dir = mkdtempSync(join(tmpdir(), "hotrow-pack-"));
+  t.after(() => rmSync(dir, { recursive: true, force: true }));
+  const packed = JSON.parse(execFileSync("npm", ["pack", "--json", "--pack-destination", dir], { cwd: root, encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] }));
+  const files = packed[0].files.map((f) => f.path);
+  for (const f of ["js/index.js", "js/node.mjs", "js/index.d.ts", "dist/web/hotrow.js", "dist/web/hotrow_bg.wasm", "dist/node/hotrow.js", "dist/node/hotrow_bg.wasm", "dist/node/package.json", "package.json", "README.md"]) {
+    assert.ok(files.includes(f), `tarball lacks ${f}`);
+  }
+  assert.ok(!files.some((f) => f.startsWith("crate/") || f.startsWith("target/") || f.startsWith("node_modules/")), files.join(" "));
+
+  const app = join(dir, "app");
+  execFileSync("mkdir", [app]);
+  writeFileSync(join(app, "package.json"), JSON.stringify({ name: "consumer", private: true, type: "module" }));
+  execFileSync("npm", ["install", "--offline", "--no-audit", "--no-fund", join(dir, packed[0].filename)], { cwd: app, stdio: "inherit" });
+  assert.ok(existsSync(join(app, "node_modules/hotrow/dist/node/hotrow_bg.wasm")));
+
+  writeFileSync(join(app, "main.mjs"), `
+    import { Simulation, presets, version, init } from "hotrow";
+    await init();
+    const sim = new Simulation({ preset: "ndbapi-hidden-pk", seed: 5, durationMs: 200, warmupMs: 50 });
+    while (!sim.runToEnd().reached);
+    console.log(JSON.stringify({ digest: sim.summary().digest, presets: presets().length, version }));
+  `);
+  const out = JSON.parse(execFileSync("node", ["main.mjs"], { cwd: app, encoding: "utf8" }));
+  assert.equal(out.presets, 5);
+  const native = JSON.parse(execFileSync(cli, ["run", "--json", "--preset", "ndbapi-hidden-pk", "--set", "seed=5", "--set", "durationMs=200", "--set", "warmupMs=50"], { encoding: "utf8" }));
+  assert.equal(out.digest, native.digest, "the installed package gives the native digest");
+
+  writeFileSync(join(app, "check.ts"), `
+    import { Simulation, presets, type Config, type Snapshot, type Summary, type HotrowError } from "hotrow";
+    const sim = new Simulation({ preset: "bug39267", cacheSize: 1000, network: { latencyUs: 20 } });
+    const c: Config = sim.config;
+    const n: number = c.dataNodes + sim.runFor(10).events;
+    const s: Snapshot = sim.snapshot();
+    const load: Float64Array = s.nodeLoad;
+    const sum: Summary = sim.summary();
+    const d: string = sum.digest + sum.hotRow.lockUtilization.toFixed(2) + presets()[0].name;
+    sim.set("cpu.lqhWriteNs", 9000);
+    try { new Simulation({ dataNodes: 7 }); } catch (e) { const f: string = (e as HotrowError).field; }
+    // @ts-expect-error cacheSize is a number
+    new Simulation({ cacheSize: "1000" });
+    // @ts-expect-error unknown preset name
+    new Simulation({ preset: "bug" });
+    // @ts-expect-error dataNodes cannot change live
+    sim.set("dataNodes", 4);
+    // @ts-expect-error the snapshot has no such field
+    s.throughput;
+    export { n, load, d };
+  `);
+  const r = spawnSync(tsc, ["--noEmit", "--strict", "--module", "nodenext", "--moduleResolution", "nodenext", "--target", "es2022", "--lib", "es2022,dom", "check.ts"], { cwd: app, encoding: "utf8" });
+  assert.equal(r.status, 0, r.stdout + r.stderr);
+});
