@@ -2,18 +2,18 @@
 # Every test of the project. `npm test` runs this; CI runs `npm test`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-bash scripts/setup.sh
+bash scripts/setup.sh --browser
 export PATH="$PWD/node_modules/.bin:$HOME/.cargo/bin:$PATH"
 
 echo "== cargo test: simulation core (unit, integration, golden digests) and CLI"
 cargo test --workspace --exclude hotrow-wasm --release --locked 2>&1
 
-echo "== build: CLI and WebAssembly package"
+echo "== build: CLI, WebAssembly package, playground site"
 cargo build --release --locked -p hotrow-cli 2>&1
-bash scripts/build-wasm.sh
+bash scripts/build-site.sh
 
 echo "== wasm-bindgen-test under Node: wasm digests equal the native golden digests"
 wasm-pack --log-level warn test --node --release crate/wasm 2>&1
 
-echo "== node --test: CLI contract, JavaScript API, packed tarball"
-node --test tests/cli/ tests/js/ tests/pack/ 2>&1
+echo "== node --test: CLI contract, JavaScript API, packed tarball, playground in Chromium"
+node --test --test-concurrency=1 tests/cli/ tests/js/ tests/pack/ tests/browser/ 2>&1

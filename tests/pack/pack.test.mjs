@@ -4,29 +4,21 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync, spawnSync } from "node:child_process";
-import { mkdtempSync, writeFileSync, rmSync, existsSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync, existsSync } from "node:fs";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { packAndInstall, root } from "./pack.mjs";
 
-const root = fileURLToPath(new URL("../..", import.meta.url));
 const tsc = join(root, "node_modules/.bin/tsc");
 const cli = join(root, "target/release/hotrow");
 
 test("the packed tarball installs into an empty project and works there", (t) => {
-  const dir = mkdtempSync(join(tmpdir(), "hotrow-pack-"));
-  t.after(() => rmSync(dir, { recursive: true, force: true }));
-  const packed = JSON.parse(execFileSync("npm", ["pack", "--json", "--pack-destination", dir], { cwd: root, encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] }));
-  const files = packed[0].files.map((f) => f.path);
-  for (const f of ["js/index.js", "js/node.mjs", "js/index.d.ts", "dist/web/hotrow.js", "dist/web/hotrow_bg.wasm", "dist/node/hotrow.js", "dist/node/hotrow_bg.wasm", "dist/node/package.json", "package.json", "README.md"]) {
+  const { app, files, cleanup } = packAndInstall();
+  t.after(cleanup);
+  for (const f of ["js/element/hotrow-playground.js", "js/element/worker.js", "dist/vendor/uplot/uPlot.esm.js", "js/index.js", "js/node.mjs", "js/index.d.ts", "dist/web/hotrow.js", "dist/web/hotrow_bg.wasm", "dist/node/hotrow.js", "dist/node/hotrow_bg.wasm", "dist/node/package.json", "package.json", "README.md"]) {
     assert.ok(files.includes(f), `tarball lacks ${f}`);
   }
   assert.ok(!files.some((f) => f.startsWith("crate/") || f.startsWith("target/") || f.startsWith("node_modules/")), files.join(" "));
 
-  const app = join(dir, "app");
-  execFileSync("mkdir", [app]);
-  writeFileSync(join(app, "package.json"), JSON.stringify({ name: "consumer", private: true, type: "module" }));
-  execFileSync("npm", ["install", "--offline", "--no-audit", "--no-fund", join(dir, packed[0].filename)], { cwd: app, stdio: "inherit" });
   assert.ok(existsSync(join(app, "node_modules/hotrow/dist/node/hotrow_bg.wasm")));
 
   writeFileSync(join(app, "main.mjs"), `

@@ -1,0 +1,166 @@
+// Charts of the playground: one uPlot options factory for every time series, a canvas
+// heatmap of load per data node over time (the Key Visualizer picture), and plain DOM
+// bars for "now" values (readable by screen readers and tests).
+import uPlot from "../../dist/vendor/uplot/uPlot.esm.js";
+
+const css = (el, name, fallback) => getComputedStyle(el).getPropertyValue(name).trim() || fallback;
+
+/**
+ * A uPlot chart for a time series panel.
+ * series: [{ label, color, scale?, dash?, fmt? }]; refs: [{ value, label }] drawn as dashed
+ * horizontal lines on the first scale; logX for sweeps.
+ */
+export function makeChart(target, { series, height = 180, yLabel = "", y2Label = "", refs = () => [], logX = false, xLabel = "simulated s" }) {
+  const host = target.getRootNode().host ?? target;
+  const fg = css(host, "--hotrow-fg", "#222");
+  const grid = css(host, "--hotrow-grid", "rgba(128,128,128,0.2)");
+  const font = `11px ${css(host, "--hotrow-font", "system-ui, sans-serif")}`;
+  const axis = (scale, label, side) => ({
+    scale, label, side, stroke: fg, font, labelFont: font, grid: { stroke: grid, width: 1 }, ticks: { stroke: grid },
+    size: 56,
+    values: (u, vals) => vals.map((v) => (v == null ? "" : Math.abs(v) >= 1e4 ? `${+(v / 1000).toFixed(1)}k` : +v.toFixed(3))),
+  });
+  const hasY2 = series.some((s) => s.scale === "y2");
+  const opts = {
+    width: Math.max(200, target.clientWidth || 300),
+    height,
+    legend: { show: true, live: false },
+    cursor: { drag: { x: false, y: false } },
+    scales: {
+      x: logX ? { time: false, distr: 3, log: 10 } : { time: false },
+      y: { range: (u, min, max) => [0, Math.max(max * 1.1, ...refs().map((r) => r.value * 1.05), 1e-9)] },
+      ...(hasY2 ? { y2: { range: (u, min, max) => [0, Math.max(max * 1.1, 1e-9)] } } : {}),
+    },
+    axes: [
+      { stroke: fg, font, labelFont: font, label: xLabel, grid: { stroke: grid, width: 1 }, ticks: { stroke: grid } },
+      axis("y", yLabel, 3),
+      ...(hasY2 ? [{ ...axis("y2", y2Label, 1), grid: { show: false } }] : []),
+    ],
+    series: [
+      { label: xLabel },
+      ...series.map((s) => ({
+        label: s.label,
+        stroke: s.color,
+        width: 2,
+        scale: s.scale ?? "y",
+        dash: s.dash,
+        points: { show: logX },
+        value: (u, v) => (v == null ? "–" : s.fmt ? s.fmt(v) : v.toFixed(0)),
+      })),
+    ],
+    hooks: {
+      draw: [
+        (u) => {
+          const ctx = u.ctx;
+          for (const r of refs()) {
+            const y = u.valToPos(r.value, "y", true);
+            if (!(y >= u.bbox.top && y <= u.bbox.top + u.bbox.height)) continue;
+            ctx.save();
+            ctx.strokeStyle = css(host, "--hotrow-ref", "#888");
+            ctx.setLineDash([6, 4]);
+            ctx.lineWidth = 1.5;
+            ctx.beginPath();
+            ctx.moveTo(u.bbox.left, y);
+            ctx.lineTo(u.bbox.left + u.bbox.width, y);
+            ctx.stroke();
+            ctx.fillStyle = css(host, "--hotrow-ref", "#888");
+            ctx.font = `${Math.round(11 * devicePixelRatio)}px system-ui, sans-serif`;
+            ctx.fillText(r.label, u.bbox.left + 6, y - 4);
+            ctx.restore();
+          }
+        },
+      ],
+    },
+  };
+  const empty = [[], ...series.map(() => [])];
+  const chart = new uPlot(opts, empty, target);
+  new ResizeObserver(() => {
+    const w = Math.max(200, target.clientWidth);
+    if (Math.abs(w - chart.width) > 2) chart.setSize({ width: w, height });
+  }).observe(target);
+  return chart;
+}
+
+/** Load per node (rows) over time (columns) on a canvas; the hot row's node is marked. */
+export class Heatmap {
+  constructor(canvas, label) {
+    this.canvas = canvas;
+    this.label = label;
+    this.columns = []; // Float64Array per window
+    this.max = 300;
+    this.hotNode = -1;
+  }
+  reset(nodes, hotNode) {
+    this.columns = [];
+    this.nodes = nodes;
+    this.hotNode = hotNode;
+  }
+  push(load) {
+    this.columns.push(load);
+    if (this.columns.length > this.max) this.columns.splice(0, this.columns.length - this.max);
+  }
+  draw() {
+    const c = this.canvas;
+    const w = c.clientWidth || 300;
+    const rowH = Math.max(6, Math.min(18, Math.floor(220 / Math.max(1, this.nodes))));
+    const h = rowH * this.nodes;
+    const labelW = 54;
+    const dpr = devicePixelRatio || 1;
+    if (c.width !== Math.round(w * dpr) || c.height !== Math.round(h * dpr)) {
+      c.width = Math.round(w * dpr);
+      c.height = Math.round(h * dpr);
+      c.style.height = `${h}px`;
+    }
+    const ctx = c.getContext("2d");
+    ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+    ctx.clearRect(0, 0, w, h);
+    const host = c.getRootNode().host ?? c;
+    const hot = css(host, "--hotrow-hot", "#e4572e");
+    const fg = css(host, "--hotrow-fg", "#222");
+    const cols = this.columns;
+    const cw = (w - labelW) / this.max;
+    const x0 = w - cols.length * cw;
+    cols.forEach((col, i) => {
+      for (let n = 0; n < this.nodes; n++) {
+        const v = Math.max(0, Math.min(1, col[n] ?? 0));
+        // Cool blue for idle through yellow to red for saturated.
+        const hue = 220 - 220 * v;
+        ctx.fillStyle = `hsl(${hue} 85% ${25 + 35 * v}%)`;
+        ctx.fillRect(x0 + i * cw, n * rowH, Math.ceil(cw), rowH - 1);
+      }
+    });
+    ctx.font = "11px system-ui, sans-serif";
+    ctx.textBaseline = "middle";
+    for (let n = 0; n < this.nodes; n++) {
+      const isHot = n === this.hotNode;
+      ctx.fillStyle = isHot ? hot : fg;
+      ctx.fillText(isHot ? `node ${n} ●` : `node ${n}`, 2, n * rowH + rowH / 2);
+      if (isHot) {
+        ctx.strokeStyle = hot;
+        ctx.lineWidth = 2;
+        ctx.strokeRect(labelW, n * rowH + 1, w - labelW - 1, rowH - 2);
+      }
+    }
+  }
+}
+
+/** Horizontal bars, one per node, in a container; values 0..max. */
+export function drawBars(container, values, { max = 1, fmt = (v) => v.toFixed(2), hotNode = -1, unit = "" }) {
+  if (container.children.length !== values.length) {
+    container.replaceChildren(...Array.from(values, (_, i) => {
+      const row = document.createElement("div");
+      row.className = "bar";
+      row.innerHTML = `<span class="bar-label"></span><span class="bar-track"><span class="bar-fill"></span></span><span class="bar-value"></span>`;
+      row.querySelector(".bar-label").textContent = `node ${i}`;
+      return row;
+    }));
+  }
+  const top = Math.max(max, ...values, 1e-9);
+  Array.from(values).forEach((v, i) => {
+    const row = container.children[i];
+    row.classList.toggle("hot", i === hotNode);
+    row.querySelector(".bar-fill").style.width = `${Math.min(100, (100 * v) / top)}%`;
+    row.querySelector(".bar-value").textContent = fmt(v) + unit;
+    row.title = `node ${i}${i === hotNode ? " (holds the SYSTAB_0 counter row)" : ""}: ${fmt(v)}${unit}`;
+  });
+}

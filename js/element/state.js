@@ -1,0 +1,153 @@
+// Playground state <-> URL query / element attributes. One table of fields, so the URL,
+// the iframe page and the custom element's attributes all name things the same way as
+// the config (camelCase in URLs, kebab-case as attributes).
+//
+// Parsing never throws: unknown keys and unreadable values become `errors` (shown to the
+// user) and are dropped. Range checks are the simulation's job: the worker's
+// `new Simulation()` throws with the field's name, and the page falls back to defaults.
+
+/** Config fields a URL or attribute may set, and how to read them. */
+export const FIELDS = {
+  preset: "string",
+  seed: "int",
+  workload: "string",
+  dataNodes: "int",
+  replicas: "int",
+  ldmThreads: "int",
+  tcThreads: "int",
+  apiNodes: "int",
+  apiCores: "int",
+  clientsPerApiNode: "int",
+  thinkTimeUs: "int",
+  cacheSize: "int",
+  hintedRefill: "bool",
+  hintedTransactions: "bool",
+  primaryKey: "bool",
+  warehouses: "int",
+  windowMs: "int",
+  "network.latencyUs": "int",
+};
+
+/** Fields a running simulation takes without a restart (Simulation.set). */
+export const LIVE = new Set(["cacheSize", "hintedRefill", "hintedTransactions", "clientsPerApiNode", "thinkTimeUs", "network.latencyUs"]);
+
+/** View settings, not config. */
+export const VIEW = {
+  v: "int", // state version
+  mode: "string", // live | compare | sweep
+  speed: "number", // simulated ms per wall second
+  pauseAtMs: "number", // pause when the simulation reaches this time
+  compareField: "string",
+  compareA: "string",
+  compareB: "string",
+};
+
+export const STATE_VERSION = 1;
+export const MODES = ["live", "compare", "sweep"];
+export const DEFAULT_SPEED = 1000;
+export const COMPARE_FIELDS = ["cacheSize", "hintedRefill", "primaryKey", "dataNodes", "network.latencyUs", "clientsPerApiNode"];
+
+export const kebab = (name) => name.replace(/\./g, "-").replace(/[A-Z]/g, (c) => "-" + c.toLowerCase());
+export const camel = (attr) => {
+  const c = attr.replace(/-([a-z])/g, (_, ch) => ch.toUpperCase());
+  return c === "networkLatencyUs" ? "network.latencyUs" : c;
+};
+
+const MAX_TEXT = 64;
+
+function read(kind, raw, name) {
+  const text = String(raw).trim();
+  if (text.length > MAX_TEXT) return { error: `${name}: value too long` };
+  if (kind === "string") {
+    return /^[A-Za-z0-9_.\-]*$/.test(text) ? { value: text } : { error: `${name}: "${text.slice(0, 20)}" has characters that are not allowed` };
+  }
+  if (kind === "bool") {
+    if (["", "true", "1", "on", "yes"].includes(text)) return { value: true };
+    if (["false", "0", "off", "no"].includes(text)) return { value: false };
+    return { error: `${name}: "${text.slice(0, 20)}" is not true or false` };
+  }
+  const n = Number(text);
+  if (text === "" || !Number.isFinite(n)) return { error: `${name}: "${text.slice(0, 20)}" is not a number` };
+  return { value: n };
+}
+
+/** Sets a dotted field in a config object. */
+export function setField(config, name, value) {
+  const parts = name.split(".");
+  let o = config;
+  for (const p of parts.slice(0, -1)) o = o[p] ??= {};
+  o[parts.at(-1)] = value;
+}
+
+export function getField(config, name) {
+  return name.split(".").reduce((o, p) => (o == null ? undefined : o[p]), config);
+}
+
+/** Reads a state from `[name, value]` pairs (URL query entries or attributes). */
+export function parseEntries(entries, { kebabNames = false } = {}) {
+  const state = { config: {}, view: {}, errors: [] };
+  let count = 0;
+  for (const [rawName, raw] of entries) {
+    if (++count > 64) {
+      state.errors.push("too many settings; the rest were ignored");
+      break;
+    }
+    const name = kebabNames ? camel(rawName) : rawName;
+    const kind = FIELDS[name] ?? VIEW[name];
+    if (!kind) {
+      if (!kebabNames) state.errors.push(`unknown setting "${String(rawName).slice(0, 30)}"`);
+      continue;
+    }
+    const r = read(kind, raw, name);
+    if (r.error) {
+      state.errors.push(r.error);
+      continue;
+    }
+    if (FIELDS[name]) setField(state.config, name, r.value);
+    else state.view[name] = r.value;
+  }
+  const v = state.view;
+  if (v.v !== undefined && v.v !== STATE_VERSION) state.errors.push(`link version ${v.v} is not known (this page reads version ${STATE_VERSION})`);
+  if (v.mode !== undefined && !MODES.includes(v.mode)) {
+    state.errors.push(`mode "${v.mode}" is not one of ${MODES.join(", ")}`);
+    delete v.mode;
+  }
+  if (v.speed !== undefined && !(v.speed >= 1 && v.speed <= 1e6)) {
+    state.errors.push("speed must be 1 to 1000000 simulated ms per second");
+    delete v.speed;
+  }
+  if (v.compareField !== undefined && !COMPARE_FIELDS.includes(v.compareField)) {
+    state.errors.push(`compareField must be one of ${COMPARE_FIELDS.join(", ")}`);
+    delete v.compareField;
+  }
+  return state;
+}
+
+export function parseQuery(search) {
+  let params;
+  try {
+    params = new URLSearchParams(search);
+  } catch {
+    return { config: {}, view: {}, errors: ["the link could not be read"] };
+  }
+  return parseEntries(params.entries());
+}
+
+/** The query string for a state: the version, the view, and the config fields given. */
+export function toQuery(config, view) {
+  const q = new URLSearchParams();
+  q.set("v", String(STATE_VERSION));
+  for (const [k, val] of Object.entries(view)) if (val !== undefined && val !== null) q.set(k, String(val));
+  for (const name of Object.keys(FIELDS)) {
+    const val = getField(config, name);
+    if (val !== undefined) q.set(name, String(val));
+  }
+  return q.toString();
+}
+
+/** Parses a compare value for a field: booleans for boolean fields, else numbers. */
+export function compareValue(field, text) {
+  const kind = FIELDS[field];
+  const r = read(kind, text, field);
+  return r.error ? undefined : r.value;
+}

@@ -1,0 +1,187 @@
+// The playground's Web Worker: it owns the simulations, so the page never blocks. It
+// advances them by `speed` simulated ms per wall second, in bounded slices, and posts new
+// metrics windows (typed arrays, transferred) to the page. Sweeps run here too, in
+// slices, so a cancel message is seen between slices.
+import { init, Simulation } from "../index.js";
+
+const MAX_EVENTS_PER_TICK = 400_000; // about 30 ms of work per tick
+const TICK_MS = 16;
+
+let sims = []; // one, or two in compare mode
+let since = []; // windows already posted, per simulation
+let speed = 1000;
+let paused = false;
+let pauseAtMs = null;
+let stepRequest = false;
+let lastWall = 0;
+let meter = { events: 0, simMs: 0, wallMs: 0 };
+let sweepToken = 0;
+
+const ready = init();
+
+function post(msg, transfer = []) {
+  postMessage(msg, transfer);
+}
+
+function fail(e, context) {
+  post({ type: "error", context, message: String(e?.message ?? e), field: e?.field ?? null });
+}
+
+function start({ configs, speed: s, paused: p, pauseAtMs: at }) {
+  for (const sim of sims) sim.free();
+  sims = [];
+  since = [];
+  try {
+    for (const c of configs) sims.push(new Simulation(c));
+  } catch (e) {
+    for (const sim of sims) sim.free();
+    sims = [];
+    fail(e, "start");
+    return;
+  }
+  since = sims.map(() => 0);
+  speed = s ?? speed;
+  paused = !!p;
+  pauseAtMs = at ?? null;
+  meter = { events: 0, simMs: 0, wallMs: 0 };
+  const first = sims[0].snapshot();
+  post({ type: "started", configs: sims.map((sim) => sim.config), hotRowNode: first.hotRowNode, dataNodes: first.dataNodes });
+}
+
+/** Advances every simulation to the same time, `simMs` further, within the event budget. */
+function advance(simMs) {
+  if (pauseAtMs !== null) simMs = Math.min(simMs, Math.max(0, pauseAtMs - sims[0].nowMs));
+  const lead = sims[0].runFor(simMs, MAX_EVENTS_PER_TICK);
+  let events = lead.events;
+  for (const sim of sims.slice(1)) {
+    // Compare mode: the others follow the first to the same simulated time.
+    events += sim.runFor(Math.max(0, lead.nowMs - sim.nowMs), MAX_EVENTS_PER_TICK).events;
+  }
+  if (pauseAtMs !== null && sims[0].nowMs >= pauseAtMs) {
+    paused = true;
+    pauseAtMs = null;
+  }
+  return events;
+}
+
+function publish() {
+  const out = [];
+  const transfer = [];
+  sims.forEach((sim, i) => {
+    const w = sim.windows(since[i]);
+    since[i] = w.first + w.count;
+    for (const v of Object.values(w)) if (v instanceof Float64Array) transfer.push(v.buffer);
+    out.push({ windows: w, snapshot: sim.snapshot() });
+  });
+  const m = meter;
+  post({
+    type: "tick",
+    sims: out,
+    paused,
+    nowMs: sims[0].nowMs,
+    engine: { eventsPerSecond: m.wallMs ? (m.events / m.wallMs) * 1000 : 0, simPerWall: m.wallMs ? m.simMs / m.wallMs : 0 },
+  }, transfer);
+}
+
+function tick() {
+  const now = performance.now();
+  const wall = Math.min(now - lastWall, 100);
+  lastWall = now;
+  if (sims.length && (!paused || stepRequest)) {
+    try {
+      const before = sims[0].nowMs;
+      const simMs = stepRequest ? sims[0].config.windowMs : (speed * wall) / 1000;
+      stepRequest = false;
+      const t = performance.now();
+      const events = advance(simMs);
+      // The meter decays so it shows the recent rate.
+      meter.events = meter.events * 0.9 + events;
+      meter.simMs = meter.simMs * 0.9 + (sims[0].nowMs - before);
+      meter.wallMs = meter.wallMs * 0.9 + Math.max(wall, performance.now() - t);
+      publish();
+    } catch (e) {
+      fail(e, "run");
+      paused = true;
+    }
+  }
+  setTimeout(tick, TICK_MS);
+}
+
+async function sweep({ base, field, values, runMs, warmupMs, token }) {
+  const results = [];
+  for (let i = 0; i < values.length; i++) {
+    const config = structuredClone(base);
+    const parts = field.split(".");
+    let o = config;
+    for (const p of parts.slice(0, -1)) o = o[p] ??= {};
+    o[parts.at(-1)] = values[i];
+    config.durationMs = runMs;
+    config.warmupMs = warmupMs;
+    let sim;
+    try {
+      sim = new Simulation(config);
+      for (;;) {
+        const r = sim.runToEnd(200_000);
+        if (r.reached) break;
+        await new Promise((res) => setTimeout(res, 0)); // let a cancel message in
+        if (token !== sweepToken) {
+          post({ type: "sweepCancelled" });
+          return;
+        }
+      }
+      const s = sim.summary();
+      results.push({ value: values[i], tpm: s.tpm, insertsPerSecond: s.insertsPerSecond, transactionsPerSecond: s.transactionsPerSecond, hotRowLockUtilization: s.hotRow.lockUtilization });
+    } catch (e) {
+      fail(e, "sweep");
+      return;
+    } finally {
+      sim?.free();
+    }
+    post({ type: "sweepProgress", done: i + 1, total: values.length, results });
+  }
+  post({ type: "sweepDone", results });
+}
+
+onmessage = async (event) => {
+  await ready;
+  const m = event.data;
+  switch (m.type) {
+    case "start":
+      start(m);
+      break;
+    case "set":
+      try {
+        for (const sim of sims) sim.set(m.field, m.value);
+        post({ type: "set", field: m.field, value: m.value });
+      } catch (e) {
+        fail(e, "set");
+      }
+      break;
+    case "speed":
+      speed = m.value;
+      break;
+    case "pause":
+      paused = true;
+      break;
+    case "resume":
+      paused = false;
+      pauseAtMs = null;
+      break;
+    case "step":
+      stepRequest = true;
+      break;
+    case "sweep":
+      sweepToken = m.token;
+      sweep(m);
+      break;
+    case "cancel":
+      sweepToken = -1;
+      break;
+  }
+};
+
+ready.then(() => {
+  lastWall = performance.now();
+  post({ type: "ready" });
+  tick();
+}, (e) => fail(e, "init"));

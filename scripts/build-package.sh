@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Builds what the npm package ships besides js/: the WebAssembly module in dist/web
+# (browsers and bundlers, an ES module that fetches the .wasm) and dist/node (Node, loads
+# the .wasm from disk), and uPlot's ES module and CSS in dist/vendor/uplot, so that the
+# <hotrow-playground> element imports only relative paths and runs without a bundler.
+# Skips what is newer than every source it is made from.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+# wasm-opt must come from the npm package `binaryen`: Debian's old one breaks the module.
+export PATH="$PWD/node_modules/.bin:$HOME/.cargo/bin:$PATH"
+
+vendor=dist/vendor/uplot
+if [ ! -f "$vendor/uPlot.esm.js" ] || [ node_modules/uplot/package.json -nt "$vendor/uPlot.esm.js" ]; then
+  mkdir -p "$vendor"
+  cp node_modules/uplot/dist/uPlot.esm.js node_modules/uplot/LICENSE "$vendor/"
+  node -e 'const fs = require("fs"); const css = fs.readFileSync("node_modules/uplot/dist/uPlot.min.css", "utf8");
+    fs.writeFileSync(process.argv[1], "// uPlot " + require("./node_modules/uplot/package.json").version + " CSS (MIT), for Shadow DOM.\nexport const css = " + JSON.stringify(css) + ";\n");' "$vendor/uplot-css.js"
+fi
+
+stamp=dist/.built
+if [ -f "$stamp" ] && [ -z "$(find crate/sim/src crate/wasm/src crate/wasm/Cargo.toml Cargo.lock -newer "$stamp" -print -quit)" ]; then
+  exit 0
+fi
+for target in web nodejs; do
+  dir=$([ "$target" = nodejs ] && echo node || echo web)
+  wasm-pack --log-level warn build crate/wasm --release --target "$target" --out-dir "../../dist/$dir" \
+    --out-name hotrow --mode no-install --no-pack >&2
+  rm -f "dist/$dir/.gitignore"
+  # dist/node is CommonJS; the package root says "type": "module".
+  [ "$dir" = node ] && echo '{ "type": "commonjs" }' > dist/node/package.json
+done
+touch "$stamp"

@@ -1,0 +1,219 @@
+// The playground in a real browser (Debian's Chromium via playwright-core) against the
+// built site served on 127.0.0.1. Screenshots go to test-results/.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { mkdirSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { serve } from "./server.mjs";
+import { launch } from "./browser.mjs";
+import { packAndInstall } from "../pack/pack.mjs";
+import { writeFileSync } from "node:fs";
+
+const root = fileURLToPath(new URL("../..", import.meta.url));
+const shots = `${root}test-results`;
+mkdirSync(shots, { recursive: true });
+let site, repo, browser;
+
+before(async () => {
+  site = await serve(`${root}www/dist`);
+  repo = await serve(root); // for the plain-page test of the npm package's files
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+  await site?.close();
+  await repo?.close();
+});
+
+/** A page that records console errors, page errors and requests to other origins. */
+async function open(url, { width = 1280, height = 1000 } = {}) {
+  const page = await browser.newPage({ viewport: { width, height } });
+  const problems = [];
+  page.on("console", (m) => m.type() === "error" && problems.push(`console: ${m.text()}`));
+  page.on("pageerror", (e) => problems.push(`pageerror: ${e.message}`));
+  const origin = new URL(url).origin;
+  page.on("request", (r) => {
+    const u = r.url();
+    if (!u.startsWith(origin) && !u.startsWith("data:") && !u.startsWith("blob:")) problems.push(`request outside origin: ${u}`);
+  });
+  await page.goto(url);
+  return { page, problems };
+}
+
+const metric = (scope, name) => scope.locator(`[data-metric="${name}"]`).first();
+/** Waits until a metric's raw value passes `ok`, and returns it. */
+async function waitValue(scope, name, ok = (v) => v > 0, timeout = 20_000) {
+  const loc = metric(scope, name);
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    const v = Number(await loc.getAttribute("data-value"));
+    if (ok(v)) return v;
+    if (Date.now() > deadline) throw new Error(`${name} never passed the check (last ${v})`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+test("the playground loads without errors, charts draw, figures move", async () => {
+  const { page, problems } = await open(`${site.origin}/index.html?preset=bug39267`);
+  const pg = page.locator("hotrow-playground");
+  const tpm = await waitValue(pg, "tpm", (v) => v > 50_000);
+  assert.ok(tpm < 140_000, `cache 1 TPM ${tpm}`);
+  assert.ok((await waitValue(pg, "hotRowLockUtilization", (v) => v > 0.9)) <= 1);
+  // uPlot drew its canvases, and the heatmap has pixels.
+  assert.ok((await pg.locator(".uplot canvas").count()) >= 3);
+  const lit = await pg.locator("canvas.heatmap").evaluate((c) => {
+    const d = c.getContext("2d").getImageData(0, 0, c.width, c.height).data;
+    let n = 0;
+    for (let i = 3; i < d.length; i += 4) if (d[i] > 0) n++;
+    return n;
+  });
+  assert.ok(lit > 1000, `heatmap pixels ${lit}`);
+  assert.match(await pg.locator(".bars-load .bar.hot").textContent(), /node \d/);
+  await page.screenshot({ path: `${shots}/playground.png`, fullPage: true });
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test("raising cache size from 1 to 1000 on bug39267 raises the displayed throughput", async () => {
+  const { page, problems } = await open(`${site.origin}/index.html?preset=bug39267&speed=4000`);
+  const pg = page.locator("hotrow-playground");
+  await waitValue(pg, "tpm", (v) => v > 50_000);
+  await page.waitForTimeout(1500);
+  const before = await waitValue(pg, "tpm");
+  const slider = pg.locator("#cacheSize");
+  await slider.fill("3"); // log scale: 10^3 = 1000
+  await slider.dispatchEvent("change");
+  await pg.locator(".notice").filter({ hasText: "without restarting" }).waitFor();
+  const after = await waitValue(pg, "tpm", (v) => v > before * 1.25, 30_000);
+  assert.ok(after > before * 1.25, `${before} -> ${after}`);
+  await waitValue(pg, "hotRowLockUtilization", (v) => v < 0.2, 30_000);
+  assert.match(page.url(), /cacheSize=1000/, "the URL follows the state");
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test("compare mode shows a ratio above 1 for cache 1 vs 1000", async () => {
+  const { page, problems } = await open(`${site.origin}/index.html?mode=compare&speed=3000`);
+  const pg = page.locator("hotrow-playground");
+  await pg.locator('[data-metric="compareRatio"]').waitFor({ state: "visible" });
+  const ratio = await waitValue(pg, "compareRatio", (v) => v > 1.2, 40_000);
+  assert.ok(ratio > 1.2 && ratio < 3, `ratio ${ratio}`);
+  await page.screenshot({ path: `${shots}/compare.png`, fullPage: true });
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test("a shared URL reproduces the same numbers", async () => {
+  const url = `${site.origin}/index.html?v=1&preset=ndbapi-hidden-pk&seed=3&cacheSize=7&speed=2000&pauseAtMs=1200`;
+  const read = async () => {
+    const { page, problems } = await open(url);
+    const pg = page.locator("hotrow-playground");
+    await pg.locator(".play", { hasText: "Play" }).waitFor({ timeout: 30_000 }); // paused at 1200 ms
+    await page.waitForTimeout(300);
+    const values = {};
+    for (const m of ["insertsPerSecond", "hotRowLockUtilization", "tpm"]) values[m] = await metric(pg, m).getAttribute("data-value");
+    values.time = await metric(pg, "simulatedSeconds").textContent();
+    assert.deepEqual(problems, []);
+    await page.close();
+    return values;
+  };
+  const a = await read();
+  const b = await read();
+  assert.ok(Number(a.insertsPerSecond) > 0);
+  assert.equal(a.time, "1.2");
+  assert.deepEqual(a, b);
+});
+
+test("the custom element and the iframe page render on the docs page", async () => {
+  const { page, problems } = await open(`${site.origin}/docs.html`);
+  const element = page.locator("hotrow-playground#bug");
+  const cacheOne = await waitValue(element, "tpm", (v) => v > 50_000);
+  const frame = page.frameLocator("#fixed-frame");
+  await waitValue(frame.locator("hotrow-playground"), "insertsPerSecond", (v) => v > 0);
+  await page.waitForTimeout(2000);
+  const fixed = await waitValue(frame.locator("hotrow-playground"), "tpm", (v) => v > 0);
+  assert.ok(fixed > cacheOne, `iframe with cache 1000 ${fixed} vs element with cache 1 ${cacheOne}`);
+  await page.screenshot({ path: `${shots}/docs.png`, fullPage: true });
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test("a hostile or broken URL shows a readable error and runs the defaults", async () => {
+  const evil = encodeURIComponent("<img src=x onerror=alert(1)>");
+  for (const query of [`?cacheSize=-5&dataNodes=abc&preset=${evil}&mode=${evil}`, "?dataNodes=7", `?v=99&${"x".repeat(5000)}=1`, "?cacheSize=1e400"]) {
+    const { page, problems } = await open(`${site.origin}/index.html${query}`);
+    const pg = page.locator("hotrow-playground");
+    const error = pg.locator(".error.shown");
+    await error.waitFor({ timeout: 10_000 });
+    const text = await error.textContent();
+    assert.ok(text.length > 10 && !/undefined|\[object/.test(text), text);
+    assert.equal(await pg.locator(".error img").count(), 0, "no markup from the URL is rendered");
+    await waitValue(pg, "insertsPerSecond", (v) => v > 0);
+    assert.deepEqual(problems, [], query);
+    await page.close();
+  }
+});
+
+test("works at 320 px wide and is keyboard-usable", async () => {
+  const { page, problems } = await open(`${site.origin}/index.html`, { width: 320, height: 800 });
+  const pg = page.locator("hotrow-playground");
+  await waitValue(pg, "insertsPerSecond", (v) => v > 0);
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  assert.ok(overflow <= 1, `page scrolls sideways by ${overflow}px`);
+  await page.screenshot({ path: `${shots}/narrow.png`, fullPage: true });
+  // Every control has a label.
+  const unlabeled = await pg.evaluate((el) => [...el.shadowRoot.querySelectorAll("input, select")]
+    .filter((i) => !(i.labels?.length || i.getAttribute("aria-label"))).map((i) => i.id));
+  assert.deepEqual(unlabeled, []);
+  // Keyboard: focus the play button and press Enter to pause.
+  await pg.locator(".play").focus();
+  await page.keyboard.press("Enter");
+  assert.equal(await pg.locator(".play").getAttribute("aria-pressed"), "true");
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test("sweep over cache size runs in the worker and can be cancelled", async () => {
+  const { page, problems } = await open(`${site.origin}/index.html?preset=ndbapi-hidden-pk&mode=sweep`);
+  const pg = page.locator("hotrow-playground");
+  const results = page.evaluate(() => new Promise((ok) => {
+    document.querySelector("hotrow-playground").addEventListener("hotrow-sweep", (e) => e.detail.length >= 8 && ok(e.detail));
+  }));
+  await pg.locator(".sweep-run").click();
+  const points = await results;
+  assert.equal(points.length, 8);
+  assert.ok(points.at(-1).insertsPerSecond > points[0].insertsPerSecond * 5, JSON.stringify(points.map((p) => p.insertsPerSecond)));
+  await pg.locator(".sweep-run").click();
+  await pg.locator(".sweep-cancel").click();
+  await pg.locator(".notice").filter({ hasText: "cancelled" }).waitFor();
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test("the npm package's files work in a plain module page without a bundler", async () => {
+  const { page, problems } = await open(`${repo.origin}/tests/browser/plain.html`);
+  await page.locator("#out[data-done]").waitFor({ timeout: 20_000 });
+  const out = JSON.parse(await page.locator("#out").textContent());
+  assert.ok(out.insertsPerSecond > 0);
+  assert.match(out.digest, /^[0-9a-f]{16}$/);
+  await waitValue(page.locator("hotrow-playground"), "insertsPerSecond", (v) => v > 0);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test("the custom element works from an npm install of the packed tarball", async (t) => {
+  const { app, cleanup } = packAndInstall();
+  t.after(cleanup);
+  writeFileSync(`${app}/index.html`, `<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,">
+    <title>consumer</title></head><body>
+    <hotrow-playground preset="bug39267" cache-size="1000" seed="2" compact theme="dark"></hotrow-playground>
+    <script type="module" src="./node_modules/hotrow/js/element/hotrow-playground.js"></script></body></html>`);
+  const server = await serve(app);
+  t.after(() => server.close());
+  const { page, problems } = await open(`${server.origin}/index.html`);
+  const tpm = await waitValue(page.locator("hotrow-playground"), "tpm", (v) => v > 100_000, 30_000);
+  assert.ok(tpm > 100_000, `cache 1000 TPM ${tpm}`);
+  await page.screenshot({ path: `${shots}/npm-install-embed.png` });
+  assert.deepEqual(problems, []);
+  await page.close();
+});

@@ -1,0 +1,1 @@
+import "../../js/element/hotrow-playground.js";

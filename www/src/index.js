@@ -1,0 +1,2 @@
+import { bindToUrl } from "./page.js";
+bindToUrl(document.querySelector("hotrow-playground"));
