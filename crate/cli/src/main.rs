@@ -64,6 +64,15 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Run seeded random configurations with random faults and check every invariant.
+    Swarm {
+        /// How many seeds to run.
+        #[arg(long, default_value_t = 100)]
+        seeds: u64,
+        /// The first seed.
+        #[arg(long, default_value_t = 0)]
+        start: u64,
+    },
     /// Measure simulation speed: events/s of the bug39267 preset against a bare event-queue loop.
     Bench {
         /// Simulated milliseconds to run (after a 200 ms warm-up).
@@ -153,11 +162,37 @@ fn main() -> ExitCode {
             }
             if report.pass { ExitCode::SUCCESS } else { ExitCode::from(1) }
         }
+        Command::Swarm { seeds, start } => swarm(start, seeds),
         Command::Bench { duration_ms } => {
             bench::run(duration_ms);
             ExitCode::SUCCESS
         }
     }
+}
+
+fn swarm(start: u64, seeds: u64) -> ExitCode {
+    // Panics are caught and reported per seed; keep the default hook from printing each.
+    std::panic::set_hook(Box::new(|_| {}));
+    let started = Instant::now();
+    let (mut failed, mut events, mut faults) = (0, 0, 0);
+    for seed in start..start.saturating_add(seeds) {
+        let o = hotrow::swarm::run_seed(seed);
+        events += o.events;
+        faults += o.faults;
+        if let Some(msg) = &o.failure {
+            failed += 1;
+            println!("seed {seed}: FAILED: {msg}");
+            println!("  reproduce: hotrow swarm --start {seed} --seeds 1");
+            println!("  config: {}", hotrow::swarm::config_for(seed));
+        }
+        if (seed - start + 1) % 50 == 0 {
+            eprintln!("swarm: {} seeds, {failed} failed", seed - start + 1);
+        }
+    }
+    let secs = started.elapsed().as_secs_f64();
+    println!("swarm: seeds {start}..{}: {seeds} runs, {faults} faults, {events} events in {secs:.1} s: {} passed, {failed} failed",
+        start + seeds, seeds - failed);
+    if failed > 0 { ExitCode::from(1) } else { ExitCode::SUCCESS }
 }
 
 fn bad_input(msg: &str) -> ExitCode {

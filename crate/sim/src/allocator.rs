@@ -68,6 +68,13 @@ impl IdCache {
         Some((txn, self.take_unlocked()))
     }
 
+    /// Takes `txn` out of the mutex's queue (its transaction aborted); true if it was there.
+    pub fn remove_waiter(&mut self, txn: u32) -> bool {
+        let before = self.waiters.len();
+        self.waiters.retain(|&w| w != txn);
+        self.waiters.len() != before
+    }
+
     /// Ids cached and not yet issued; lost if the API node restarts.
     pub fn remaining(&self) -> u64 {
         self.end - self.next

@@ -66,6 +66,95 @@ pub struct CpuConfig {
     pub api_reply_ns: u64,
 }
 
+/// A scheduled fault. In JSON: `{"atMs": 2000, "kind": "dataNodeFailure", "dataNode": 1,
+/// "restartAfterMs": 3000}`, `{"atMs": 2000, "kind": "apiNodeRestart", "apiNode": 0}` or
+/// `{"atMs": 1000, "kind": "networkDelay", "dataNode": 2, "extraUs": 500, "durationMs": 1000}`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "camelCase", rename_all_fields = "camelCase", deny_unknown_fields)]
+pub enum Fault {
+    /// A data node stops; its node group's other replica takes over as primary,
+    /// transactions in flight on it abort (clients retry them), and it rejoins as a backup
+    /// `restartAfterMs` later (1..=3600000, default 3000).
+    DataNodeFailure {
+        at_ms: u64,
+        data_node: u32,
+        #[serde(default = "default_restart_ms")]
+        restart_after_ms: u64,
+    },
+    /// An API node restarts: its cached id range is lost (gaps, counted as `idsLost`), its
+    /// transactions in flight abort, and its clients reconnect after `downMs`
+    /// (0..=3600000, default 1000).
+    ApiNodeRestart {
+        at_ms: u64,
+        api_node: u32,
+        #[serde(default = "default_down_ms")]
+        down_ms: u64,
+    },
+    /// Messages to and from a data node take `extraUs` (0..=1000000) longer for
+    /// `durationMs` (1..=3600000).
+    NetworkDelay { at_ms: u64, data_node: u32, extra_us: u64, duration_ms: u64 },
+}
+
+fn default_restart_ms() -> u64 {
+    3_000
+}
+
+fn default_down_ms() -> u64 {
+    1_000
+}
+
+impl Fault {
+    pub fn at_ms(&self) -> u64 {
+        match self {
+            Fault::DataNodeFailure { at_ms, .. } | Fault::ApiNodeRestart { at_ms, .. } | Fault::NetworkDelay { at_ms, .. } => *at_ms,
+        }
+    }
+
+    /// The same fault at another time (live injection happens "now").
+    pub fn at(mut self, ms: u64) -> Fault {
+        match &mut self {
+            Fault::DataNodeFailure { at_ms, .. } | Fault::ApiNodeRestart { at_ms, .. } | Fault::NetworkDelay { at_ms, .. } => *at_ms = ms,
+        }
+        self
+    }
+
+    /// Checks the fault against the cluster it will hit; `field` is its path (`faults[2]`).
+    pub fn validate(&self, c: &Config, field: &str) -> Result<(), ConfigError> {
+        range(&format!("{field}.atMs"), self.at_ms(), 0, 86_400_000 + 3_600_000)?;
+        match *self {
+            Fault::DataNodeFailure { data_node, restart_after_ms, .. } => {
+                range(&format!("{field}.dataNode"), data_node as u64, 0, c.data_nodes as u64 - 1)?;
+                range(&format!("{field}.restartAfterMs"), restart_after_ms, 1, 3_600_000)?;
+                if c.replicas < 2 {
+                    return Err(ConfigError::new(
+                        &format!("{field}.kind"),
+                        "\"dataNodeFailure\"",
+                        "needs replicas >= 2: with one replica a failed node takes its data with it",
+                    ));
+                }
+            }
+            Fault::ApiNodeRestart { api_node, down_ms, .. } => {
+                range(&format!("{field}.apiNode"), api_node as u64, 0, c.api_nodes as u64 - 1)?;
+                range(&format!("{field}.downMs"), down_ms, 0, 3_600_000)?;
+            }
+            Fault::NetworkDelay { data_node, extra_us, duration_ms, .. } => {
+                range(&format!("{field}.dataNode"), data_node as u64, 0, c.data_nodes as u64 - 1)?;
+                range(&format!("{field}.extraUs"), extra_us, 0, 1_000_000)?;
+                range(&format!("{field}.durationMs"), duration_ms, 1, 3_600_000)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// The interval a data-node failure keeps its node down, in ms.
+    pub fn downtime(&self) -> Option<(u32, u64, u64)> {
+        match *self {
+            Fault::DataNodeFailure { at_ms, data_node, restart_after_ms } => Some((data_node, at_ms, at_ms + restart_after_ms)),
+            _ => None,
+        }
+    }
+}
+
 /// A whole simulation configuration. See the module docs for how it is built.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
@@ -110,6 +199,8 @@ pub struct Config {
     pub window_ms: u64,
     pub network: NetworkConfig,
     pub cpu: CpuConfig,
+    /// Scheduled faults (at most 64), in any order. See [`Fault`].
+    pub faults: Vec<Fault>,
 }
 
 /// Names of the presets, in the order `hotrow presets` lists them.
@@ -175,6 +266,7 @@ impl Default for Config {
             window_ms: 100,
             network: NetworkConfig { latency_us: 70 },
             cpu: CpuConfig::ndbd_2008(),
+            faults: Vec::new(),
         }
     }
 }
@@ -362,6 +454,43 @@ impl Config {
             ("cpu.apiReplyNs", c.api_reply_ns),
         ] {
             range(name, v, 0, 10_000_000)?;
+        }
+        if self.faults.len() > 64 {
+            return Err(ConfigError::new("faults", format!("{} faults", self.faults.len()), "at most 64 faults"));
+        }
+        for (i, f) in self.faults.iter().enumerate() {
+            f.validate(self, &format!("faults[{i}]"))?;
+        }
+        self.check_node_groups_survive()
+    }
+
+    /// No node group may lose all its replicas at once (the cluster would shut down, which
+    /// hotrow does not model), and a node cannot fail again while it is down.
+    fn check_node_groups_survive(&self) -> Result<(), ConfigError> {
+        let downs: Vec<(usize, (u32, u64, u64))> =
+            self.faults.iter().enumerate().filter_map(|(i, f)| f.downtime().map(|d| (i, d))).collect();
+        for (i, (node, start, end)) in &downs {
+            let group = node / self.replicas;
+            let mut overlapping = 0;
+            for (j, (other, s2, e2)) in &downs {
+                if j != i && other / self.replicas == group && s2 < end && start < e2 {
+                    if other == node {
+                        return Err(ConfigError::new(
+                            &format!("faults[{i}].atMs"),
+                            start,
+                            format!("data node {node} is still down from faults[{j}] then"),
+                        ));
+                    }
+                    overlapping += 1;
+                }
+            }
+            if overlapping + 1 >= self.replicas as usize {
+                return Err(ConfigError::new(
+                    &format!("faults[{i}].dataNode"),
+                    node,
+                    format!("would leave node group {group} with no live replica; stagger the failures"),
+                ));
+            }
         }
         Ok(())
     }

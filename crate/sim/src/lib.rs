@@ -23,11 +23,12 @@ pub mod prng;
 pub mod queue;
 mod sim;
 pub mod summary;
+pub mod swarm;
 pub mod topology;
 pub mod validate;
 pub mod workload;
 
-pub use config::{Config, ConfigError, Workload, PRESETS};
+pub use config::{Config, ConfigError, Fault, Workload, PRESETS};
 pub use metrics::Window;
 pub use sim::{Advanced, Simulation};
 pub use summary::Summary;

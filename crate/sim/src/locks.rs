@@ -111,6 +111,31 @@ impl LockTable {
         }
     }
 
+    /// The transaction holding `row`, if any.
+    pub fn holder(&self, row: RowReplica) -> Option<u32> {
+        self.locks.get(&row).map(|l| l.holder.txn)
+    }
+
+    /// Takes `txn` out of `row`'s wait queue; true if it was there.
+    pub fn remove_waiter(&mut self, row: RowReplica, txn: u32) -> bool {
+        let Some(lock) = self.locks.get_mut(&row) else { return false };
+        let before = lock.waiters.len();
+        lock.waiters.retain(|(o, _)| o.txn != txn);
+        lock.waiters.len() != before
+    }
+
+    /// A node failed: every lock on it is gone, held or awaited. Counted as released.
+    pub fn drop_node(&mut self, node: u32) {
+        let before = self.locks.len();
+        self.locks.retain(|row, _| row.node != node);
+        self.released += (before - self.locks.len()) as u64;
+    }
+
+    /// Every lock holder (for invariant checks; in no particular order).
+    pub fn holders(&self) -> impl Iterator<Item = (RowReplica, u32)> + '_ {
+        self.locks.iter().map(|(r, l)| (*r, l.holder.txn))
+    }
+
     /// Waiters queued on `row` (0 when unlocked).
     pub fn queue_len(&self, row: RowReplica) -> usize {
         self.locks.get(&row).map_or(0, |l| l.waiters.len())

@@ -99,6 +99,8 @@ pub struct Metrics {
     /// Sum of all messages sent and delivered over the whole run (conservation check).
     pub messages_sent: u64,
     pub messages_delivered: u64,
+    /// Messages dropped: to or at a failed node, or of an aborted transaction attempt.
+    pub messages_dropped: u64,
 }
 
 impl Metrics {
@@ -121,6 +123,7 @@ impl Metrics {
             thread_cost_ns: vec![0; threads],
             messages_sent: 0,
             messages_delivered: 0,
+            messages_dropped: 0,
         }
     }
 

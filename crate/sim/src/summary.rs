@@ -41,6 +41,8 @@ pub struct Summary {
     pub committed_by_type: BTreeMap<&'static str, u64>,
     /// Client threads in all API nodes.
     pub clients: u32,
+    /// Transaction attempts aborted by faults (and retried by their clients), whole run.
+    pub aborts: u64,
     pub digest: String,
 }
 
@@ -167,6 +169,7 @@ pub(crate) fn build(sim: &Simulation) -> Summary {
         latency_by_type_us,
         committed_by_type,
         clients: sim.active_clients(),
+        aborts: sim.aborts(),
         digest: digest(sim),
     }
 }
@@ -195,6 +198,7 @@ fn digest(sim: &Simulation) -> String {
     feed(issued);
     feed(lost);
     feed(dup);
+    feed(sim.aborts());
     m.latency_all.for_each_bucket(&mut feed);
     for hist in &m.latency {
         feed(hist.sum());

@@ -64,6 +64,16 @@ impl Topology {
         ng * self.replicas + (primary + r) % self.replicas
     }
 
+    /// The node at position `i` (0..replicas) of partition `p`'s node group.
+    pub fn group_node(&self, p: u32, i: u32) -> Host {
+        self.node_group_of_partition(p) * self.replicas + i
+    }
+
+    /// The LQH station (LDM thread) of partition `p` on `node`.
+    pub fn station_on(&self, node: Host, p: u32) -> StationId {
+        node * self.threads_per_node() + (p / self.data_nodes) % self.ldm_threads
+    }
+
     /// The LQH (LDM thread) station of replica `r` of partition `p`.
     pub fn lqh_station(&self, p: u32, r: u32) -> StationId {
         let node = self.replica_node(p, r);

@@ -89,3 +89,20 @@ fn summary_serialises_with_public_names() {
     assert_eq!(v["config"]["workload"], "ndbapi-insert");
     assert!((v["simulatedSeconds"].as_f64().unwrap() - 0.1).abs() < 1e-9);
 }
+
+/// Regression: a cache size changed while a refill was in flight must not resize the range
+/// that refill already took from the counter row (that issued ids twice).
+#[test]
+fn cache_size_change_during_a_refill_issues_no_id_twice() {
+    for at in [1_000_000u64, 5_000_000, 5_300_000, 7_777_777] {
+        let config = Config::from_json(&json!({ "preset": "ndbapi-hidden-pk", "durationMs": 50, "warmupMs": 0 })).unwrap();
+        let mut sim = Simulation::new(config);
+        sim.run_until(at);
+        sim.set("cacheSize", json!(2)).unwrap();
+        sim.run_until(at + 3_000_000);
+        sim.set("cacheSize", json!(1)).unwrap();
+        sim.run_to_end();
+        sim.check_invariants().unwrap();
+        assert_eq!(sim.summary().duplicate_ids, 0);
+    }
+}

@@ -2,9 +2,11 @@
 
 mod api;
 mod determinism;
+mod faults;
 mod fidelity;
 mod laws;
 mod mechanisms;
+mod props;
 
 use hotrow::{Config, Simulation, Summary};
 use serde_json::{json, Value};

@@ -30,6 +30,8 @@ use crate::topology::{Host, StationId, Topology};
 use crate::workload::{self, table, Dbt2State, Program, TxnKind};
 use std::collections::VecDeque;
 
+mod faults;
+
 /// The kinds of message; each has its CPU cost in [`crate::config::CpuConfig`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[repr(u8)]
@@ -42,6 +44,8 @@ enum MsgKind {
     TcKeyConf,
     /// API CPU: the commit confirmation came back.
     TcCommitConf,
+    /// API CPU: the transaction was aborted by a failure; the client retries it.
+    TcRollbackRep,
     TcKeyReq,
     TcCommitReq,
     LqhKeyReq,
@@ -52,24 +56,18 @@ enum MsgKind {
     Completed,
 }
 
-/// A message: 8 bytes, copied, never allocated.
+/// A message: 12 bytes, copied, never allocated.
 #[derive(Clone, Copy, Debug)]
 struct Msg {
     kind: MsgKind,
-    /// The replica (0 = primary) an LQH message is for.
+    /// The position in the operation's replica chain (0 = primary) an LQH message is for.
     replica: u8,
     /// The operation index within the transaction.
     op: u16,
     txn: u32,
-}
-
-impl Msg {
-    fn new(kind: MsgKind, txn: u32) -> Msg {
-        Msg { kind, replica: 0, op: 0, txn }
-    }
-    fn op(kind: MsgKind, txn: u32, op: usize, replica: u32) -> Msg {
-        Msg { kind, replica: replica as u8, op: op as u16, txn }
-    }
+    /// The transaction's generation when the message was sent: an abort bumps it, so
+    /// messages of the aborted attempt are recognised and dropped.
+    gen: u32,
 }
 
 /// Every kind of event. The queue holds nothing else.
@@ -83,6 +81,10 @@ enum Event {
     ClientStart { client: u32 },
     /// A metrics window ends.
     Window,
+    /// The fault with this index in the simulation's fault list happens.
+    Fault { index: u16 },
+    /// A failed data node has restarted and rejoins its node group.
+    DataNodeRestart { node: Host },
 }
 
 /// A thread (or a pool of cores) serving messages in FIFO order.
@@ -99,6 +101,24 @@ struct Op {
     part: u32,
     write: bool,
     needs_id: bool,
+    /// Sent to its primary: from then on `chain` says where its replicas are.
+    dispatched: bool,
+    /// The live replicas (data nodes, primary first) when the TC dispatched the operation.
+    chain: [u8; 4],
+    chain_len: u8,
+    /// Bit r set: the commit has been applied at chain position r.
+    applied: u8,
+}
+
+/// Bit of `Op::applied`: the committed row was copied to replicas outside the chain.
+const COPIED: u8 = 0x80;
+
+/// Where a transaction is in two-phase commit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Phase {
+    Prepare,
+    Commit,
+    Complete,
 }
 
 /// A transaction from the start of its first round to the end of its complete phase.
@@ -123,7 +143,19 @@ struct Txn {
     parent: u32,
     /// For a refill: the first id of the range its update read back.
     refill_first: u64,
+    /// For a refill: how many ids its update took (the cache size may change meanwhile).
+    refill_count: u64,
+    /// For a refill: its update of the counter row is applied and not yet committed.
+    refill_applied: bool,
     seq: u64,
+    gen: u32,
+    phase: Phase,
+    /// Waiting for the allocator (queued on its mutex, or its refill running).
+    waiting_id: bool,
+    /// Its committed writes were counted for the no-committed-row-lost check.
+    writes_counted: bool,
+    /// The API node's restart epoch when the transaction started.
+    epoch: u32,
 }
 
 impl Txn {
@@ -144,7 +176,14 @@ impl Txn {
             tc_done: false,
             parent: u32::MAX,
             refill_first: 0,
+            refill_count: 0,
+            refill_applied: false,
             seq: 0,
+            gen: 0,
+            phase: Phase::Prepare,
+            waiting_id: false,
+            writes_counted: false,
+            epoch: 0,
         }
     }
 
@@ -159,6 +198,11 @@ impl Txn {
 
     fn writes(&self) -> impl Iterator<Item = usize> + '_ {
         self.ops.iter().enumerate().filter(|(_, o)| o.write).map(|(i, _)| i)
+    }
+
+    /// True while the slot holds a transaction (not on the free list).
+    fn live(&self) -> bool {
+        !(self.client_done && self.tc_done)
     }
 }
 
@@ -205,7 +249,7 @@ const LIVE_FIELDS: [&str; 8] = [
 #[derive(Debug, Default)]
 struct HotRow {
     row: u64,
-    node: Host,
+    part: u32,
     granted_at: Option<Ns>,
     accounted_from: Ns,
     queue_len: u64,
@@ -244,6 +288,24 @@ pub struct Simulation {
     dbt2: Dbt2State,
     latency_ns: Ns,
     pub(crate) metrics: Metrics,
+    // ---- faults ----
+    /// Per data node: up, or failed and not yet restarted.
+    alive: Vec<bool>,
+    /// Per partition: the position in its node group of the current primary replica.
+    primary_idx: Vec<u8>,
+    /// Per (partition, position in node group): commits applied at that replica.
+    applied_writes: Vec<u64>,
+    /// Per partition: writes of transactions whose commit was confirmed.
+    committed_writes: Vec<u64>,
+    /// Per data node: extra one-way latency and until when (network delay spikes).
+    delay_extra_ns: Vec<Ns>,
+    delay_until: Vec<Ns>,
+    /// Per API node: restarts so far, and until when it is down.
+    api_epoch: Vec<u32>,
+    api_down_until: Vec<Ns>,
+    /// The fault schedule: the config's, then those injected while running.
+    faults: Vec<crate::config::Fault>,
+    pub(crate) aborts: u64,
 }
 
 /// The id of the table whose rows take hidden keys: HISTORY in DBT2, the test table else.
@@ -266,7 +328,7 @@ impl Simulation {
         let hot_part = topo.partition_of(hot_table);
         let hot = HotRow {
             row: workload::row_key(table::SYSTAB, hot_table),
-            node: topo.replica_node(hot_part, 0),
+            part: hot_part,
             ..HotRow::default()
         };
         let warmup_end = cfg.warmup_ms * 1_000_000;
@@ -290,6 +352,16 @@ impl Simulation {
             dbt2: Dbt2State::new(cfg.warehouses),
             latency_ns: cfg.network.latency_us * 1_000,
             metrics,
+            alive: vec![true; cfg.data_nodes as usize],
+            primary_idx: (0..topo.partitions).map(|p| ((p / topo.node_groups) % topo.replicas) as u8).collect(),
+            applied_writes: vec![0; (topo.partitions * topo.replicas) as usize],
+            committed_writes: vec![0; topo.partitions as usize],
+            delay_extra_ns: vec![0; cfg.data_nodes as usize],
+            delay_until: vec![0; cfg.data_nodes as usize],
+            api_epoch: vec![0; cfg.api_nodes as usize],
+            api_down_until: vec![0; cfg.api_nodes as usize],
+            faults: cfg.faults.clone(),
+            aborts: 0,
             topo,
             clients,
             cfg,
@@ -301,6 +373,9 @@ impl Simulation {
             sim.queue.push(at, Event::ClientStart { client: c });
         }
         sim.queue.push(sim.metrics.window_ns(), Event::Window);
+        for (i, f) in sim.faults.iter().enumerate() {
+            sim.queue.push(f.at_ms() * 1_000_000, Event::Fault { index: i as u16 });
+        }
         sim
     }
 
@@ -458,11 +533,21 @@ impl Simulation {
             Event::Done { station, cost, msg } => {
                 self.stations[station as usize].busy -= 1;
                 if self.topo.is_data_station(station) {
+                    if !self.alive[self.topo.host_of(station) as usize] {
+                        self.metrics.messages_dropped += 1; // It failed while serving this.
+                        return;
+                    }
                     self.metrics.service(station as usize, cost as Ns, self.now);
                 }
-                self.handle(station, msg);
+                if !self.stale(msg) {
+                    self.handle(station, msg);
+                } else {
+                    self.metrics.messages_dropped += 1; // Its transaction was aborted since.
+                }
                 self.start_queued(station);
             }
+            Event::Fault { index } => self.apply_fault(index as usize),
+            Event::DataNodeRestart { node } => self.restart_data_node(node),
             Event::ClientStart { client } => {
                 if self.clients[client as usize].active {
                     self.start_txn(client);
@@ -487,19 +572,31 @@ impl Simulation {
             MsgKind::ApiRound => self.round_prepared(t),
             MsgKind::ApiCommit => {
                 let tc = self.txns[t as usize].tc;
-                self.send(host, tc, Msg::new(MsgKind::TcCommitReq, t));
+                if !self.alive[self.topo.host_of(tc) as usize] {
+                    self.abort_txn(t, true); // Its TC failed: the execute fails, the client retries.
+                } else {
+                    self.send(host, tc, self.msg(MsgKind::TcCommitReq, t));
+                }
             }
             MsgKind::TcKeyConf => {
                 self.txns[t as usize].round += 1;
                 self.next_round(t);
             }
             MsgKind::TcCommitConf => self.client_committed(t),
+            MsgKind::TcRollbackRep => self.retry_txn(t),
             MsgKind::TcKeyReq => {
                 let range = self.txns[t as usize].round_ops();
                 self.txns[t as usize].pending = range.len() as u32;
                 for i in range {
-                    let to = self.topo.lqh_station(self.txns[t as usize].ops[i].part, 0);
-                    self.send(host, to, Msg::op(MsgKind::LqhKeyReq, t, i, 0));
+                    // The chain is fixed now: a node that fails or rejoins later does not
+                    // change where this operation's replicas are.
+                    let (chain, len) = self.live_chain(self.txns[t as usize].ops[i].part);
+                    let o = &mut self.txns[t as usize].ops[i];
+                    o.chain = chain;
+                    o.chain_len = len;
+                    o.dispatched = true;
+                    let to = self.op_station(t, i, 0);
+                    self.send(host, to, self.msg_op(MsgKind::LqhKeyReq, t, i, 0));
                 }
             }
             MsgKind::TcCommitReq => self.start_commit(t, host),
@@ -511,25 +608,27 @@ impl Simulation {
                         self.start_commit(t, host);
                     } else {
                         let api = self.topo.api_station(txn.api);
-                        self.send(host, api, Msg::new(MsgKind::TcKeyConf, t));
+                        self.send(host, api, self.msg(MsgKind::TcKeyConf, t));
                     }
                 }
             }
             MsgKind::Commit => {
                 let r = msg.replica as u32;
+                self.apply_commit(t, op, r);
                 if r == 0 {
                     self.unlock(t, op, 0, host);
                     let tc = self.txns[t as usize].tc;
-                    self.send(host, tc, Msg::op(MsgKind::Committed, t, op, 0));
+                    self.send(host, tc, self.msg_op(MsgKind::Committed, t, op, 0));
                 } else {
-                    let to = self.topo.lqh_station(self.txns[t as usize].ops[op].part, r - 1);
-                    self.send(host, to, Msg::op(MsgKind::Commit, t, op, r - 1));
+                    let to = self.op_station(t, op, r - 1);
+                    self.send(host, to, self.msg_op(MsgKind::Commit, t, op, r - 1));
                 }
             }
             MsgKind::Committed => {
                 if self.settle(t) {
+                    self.count_committed_writes(t);
                     let api = self.topo.api_station(self.txns[t as usize].api);
-                    self.send(host, api, Msg::new(MsgKind::TcCommitConf, t));
+                    self.send(host, api, self.msg(MsgKind::TcCommitConf, t));
                     self.start_complete(t, host);
                 }
             }
@@ -537,11 +636,11 @@ impl Simulation {
                 let r = msg.replica as u32;
                 self.unlock(t, op, r, host);
                 if r > 1 {
-                    let to = self.topo.lqh_station(self.txns[t as usize].ops[op].part, r - 1);
-                    self.send(host, to, Msg::op(MsgKind::Complete, t, op, r - 1));
+                    let to = self.op_station(t, op, r - 1);
+                    self.send(host, to, self.msg_op(MsgKind::Complete, t, op, r - 1));
                 } else {
                     let tc = self.txns[t as usize].tc;
-                    self.send(host, tc, Msg::op(MsgKind::Completed, t, op, 0));
+                    self.send(host, tc, self.msg_op(MsgKind::Completed, t, op, 0));
                 }
             }
             MsgKind::Completed => {
@@ -564,7 +663,7 @@ impl Simulation {
         match msg.kind {
             MsgKind::ApiRound => statement + txn.round_ops().len() as Ns * c.api_op_ns,
             MsgKind::ApiCommit => statement,
-            MsgKind::TcKeyConf | MsgKind::TcCommitConf => c.api_reply_ns,
+            MsgKind::TcKeyConf | MsgKind::TcCommitConf | MsgKind::TcRollbackRep => c.api_reply_ns,
             MsgKind::TcKeyReq => {
                 let commit = if txn.last_round() && txn.piggyback { c.tc_commit_ns } else { 0 };
                 txn.round_ops().len() as Ns * c.tc_op_ns + commit
@@ -578,20 +677,40 @@ impl Simulation {
         }
     }
 
+    fn msg(&self, kind: MsgKind, txn: u32) -> Msg {
+        Msg { kind, replica: 0, op: 0, txn, gen: self.txns[txn as usize].gen }
+    }
+
+    fn msg_op(&self, kind: MsgKind, txn: u32, op: usize, replica: u32) -> Msg {
+        Msg { kind, replica: replica as u8, op: op as u16, txn, gen: self.txns[txn as usize].gen }
+    }
+
+    /// The LQH station of chain position `r` of operation `op` of `t`.
+    fn op_station(&self, t: u32, op: usize, r: u32) -> StationId {
+        let o = &self.txns[t as usize].ops[op];
+        self.topo.station_on(o.chain[r as usize] as Host, o.part)
+    }
+
     /// Sends `msg` from `from` to station `to`: through the network, or directly when
     /// both are on one host.
     fn send(&mut self, from: Host, to: StationId, msg: Msg) {
-        if self.topo.host_of(to) == from || self.latency_ns == 0 {
+        let to_host = self.topo.host_of(to);
+        let extra = self.extra_delay(from) + self.extra_delay(to_host);
+        if to_host == from || self.latency_ns + extra == 0 {
             self.enqueue(to, msg);
         } else {
             self.metrics.messages_sent += 1;
-            self.queue.push(self.now + self.latency_ns, Event::Arrive { station: to, msg });
+            self.queue.push(self.now + self.latency_ns + extra, Event::Arrive { station: to, msg });
         }
     }
 
     fn enqueue(&mut self, s: StationId, msg: Msg) {
         if self.topo.is_data_station(s) {
             let node = self.topo.host_of(s) as usize;
+            if !self.alive[node] {
+                self.metrics.messages_dropped += 1; // A failed node hears nothing.
+                return;
+            }
             self.metrics.count(self.now, |c| c.node_messages[node] += 1);
         }
         let st = &mut self.stations[s as usize];
@@ -603,15 +722,22 @@ impl Simulation {
     }
 
     fn start_queued(&mut self, s: StationId) {
-        let st = &mut self.stations[s as usize];
-        if st.busy < st.servers {
-            if let Some(msg) = st.queue.pop_front() {
-                self.begin(s, msg);
-            }
+        while self.stations[s as usize].busy < self.stations[s as usize].servers {
+            let Some(msg) = self.stations[s as usize].queue.pop_front() else { break };
+            self.begin(s, msg);
         }
     }
 
+    fn stale(&self, msg: Msg) -> bool {
+        self.txns[msg.txn as usize].gen != msg.gen
+    }
+
     fn begin(&mut self, s: StationId, msg: Msg) {
+        if self.stale(msg) {
+            // Its transaction attempt was aborted: the thread discards it unserved.
+            self.metrics.messages_dropped += 1;
+            return;
+        }
         self.stations[s as usize].busy += 1;
         let cost = self.cost(msg).min(u32::MAX as Ns);
         self.queue.push(self.now + cost, Event::Done { station: s, cost: cost as u32, msg });
@@ -641,6 +767,12 @@ impl Simulation {
         txn.tc_done = false;
         txn.parent = u32::MAX;
         txn.seq = self.txn_seq;
+        txn.gen = txn.gen.wrapping_add(1);
+        txn.phase = Phase::Prepare;
+        txn.waiting_id = false;
+        txn.writes_counted = false;
+        txn.refill_applied = false;
+        txn.epoch = self.api_epoch[api as usize];
         t
     }
 
@@ -650,11 +782,26 @@ impl Simulation {
         txn.ops.clear();
         for o in &txn.prog.ops {
             let part = if o.needs_id { 0 } else { self.topo.partition_of(o.dist) };
-            txn.ops.push(Op { row: o.row, part, write: o.write, needs_id: o.needs_id });
+            txn.ops.push(Op {
+                row: o.row,
+                part,
+                write: o.write,
+                needs_id: o.needs_id,
+                dispatched: false,
+                chain: [0; 4],
+                chain_len: 0,
+                applied: 0,
+            });
         }
     }
 
     fn start_txn(&mut self, client: u32) {
+        let api = self.clients[client as usize].api as usize;
+        if self.now < self.api_down_until[api] {
+            // Its API node is restarting: the client reconnects when it is back.
+            self.queue.push(self.api_down_until[api], Event::ClientStart { client });
+            return;
+        }
         let kind = match self.cfg.workload {
             Workload::Dbt2 => Dbt2State::pick_kind(&mut self.clients[client as usize].rng),
             Workload::NdbapiInsert => TxnKind::Insert,
@@ -684,7 +831,7 @@ impl Simulation {
         let txn = &self.txns[t as usize];
         let api = self.topo.api_station(txn.api);
         let kind = if (txn.round as usize) < txn.prog.round_count() { MsgKind::ApiRound } else { MsgKind::ApiCommit };
-        self.enqueue(api, Msg::new(kind, t));
+        self.enqueue(api, self.msg(kind, t));
     }
 
     /// The round is prepared; an insert without a key first needs an id.
@@ -694,8 +841,11 @@ impl Simulation {
             let api = txn.api as usize;
             match self.caches[api].take(t) {
                 Take::Id(id) => self.id_ready(t, id),
-                Take::Wait => {}
-                Take::Refill => self.start_refill(t),
+                Take::Wait => self.txns[t as usize].waiting_id = true,
+                Take::Refill => {
+                    self.txns[t as usize].waiting_id = true;
+                    self.start_refill(t);
+                }
             }
         } else {
             self.send_round(t);
@@ -705,21 +855,28 @@ impl Simulation {
     fn send_round(&mut self, t: u32) {
         if !self.txns[t as usize].tc_chosen {
             self.choose_tc(t);
+        } else if !self.alive[self.topo.host_of(self.txns[t as usize].tc) as usize] {
+            self.abort_txn(t, true); // Its TC failed: the execute fails, the client retries.
+            return;
         }
         let txn = &self.txns[t as usize];
         let from = self.topo.data_nodes + txn.api;
-        self.send(from, txn.tc, Msg::new(MsgKind::TcKeyReq, t));
+        self.send(from, txn.tc, self.msg(MsgKind::TcKeyReq, t));
     }
 
     fn choose_tc(&mut self, t: u32) {
         let txn = &self.txns[t as usize];
         let hinted = if txn.kind == TxnKind::Refill { self.cfg.hinted_refill } else { self.cfg.hinted_transactions };
         let node = if hinted {
-            self.topo.replica_node(txn.ops[0].part, 0)
+            self.live_chain(txn.ops[0].part).0[0] as Host
         } else {
+            // Round robin over the data nodes that are up.
             let rr = &mut self.round_robin[txn.api as usize];
-            let node = *rr;
-            *rr = (*rr + 1) % self.topo.data_nodes;
+            let mut node = *rr;
+            while !self.alive[node as usize] {
+                node = (node + 1) % self.topo.data_nodes;
+            }
+            *rr = (node + 1) % self.topo.data_nodes;
             node
         };
         let tc = self.topo.tc_station(node, txn.seq);
@@ -768,11 +925,11 @@ impl Simulation {
     }
 
     fn start_commit(&mut self, t: u32, host: Host) {
-        let last = self.topo.replicas - 1;
+        self.txns[t as usize].phase = Phase::Commit;
         let writes: u32 = self.txns[t as usize].writes().count() as u32;
         if writes == 0 {
             let api = self.topo.api_station(self.txns[t as usize].api);
-            self.send(host, api, Msg::new(MsgKind::TcCommitConf, t));
+            self.send(host, api, self.msg(MsgKind::TcCommitConf, t));
             self.tc_finished(t);
             return;
         }
@@ -780,22 +937,74 @@ impl Simulation {
         for i in 0..self.txns[t as usize].ops.len() {
             let op = self.txns[t as usize].ops[i];
             if op.write {
-                self.send(host, self.topo.lqh_station(op.part, last), Msg::op(MsgKind::Commit, t, i, last));
+                let last = op.chain_len as u32 - 1;
+                self.send(host, self.op_station(t, i, last), self.msg_op(MsgKind::Commit, t, i, last));
             }
         }
     }
 
     fn start_complete(&mut self, t: u32, host: Host) {
-        let last = self.topo.replicas - 1;
-        if last == 0 {
-            self.tc_finished(t); // One replica: its lock went at COMMIT; nothing to complete.
+        let txn = &mut self.txns[t as usize];
+        txn.phase = Phase::Complete;
+        // Only operations with backups have locks left; a lone replica's went at COMMIT.
+        txn.pending = txn.ops.iter().filter(|o| o.write && o.chain_len > 1).count() as u32;
+        if txn.pending == 0 {
+            self.tc_finished(t);
             return;
         }
-        self.txns[t as usize].pending = self.txns[t as usize].writes().count() as u32;
         for i in 0..self.txns[t as usize].ops.len() {
             let op = self.txns[t as usize].ops[i];
-            if op.write {
-                self.send(host, self.topo.lqh_station(op.part, last), Msg::op(MsgKind::Complete, t, i, last));
+            if op.write && op.chain_len > 1 {
+                let last = op.chain_len as u32 - 1;
+                self.send(host, self.op_station(t, i, last), self.msg_op(MsgKind::Complete, t, i, last));
+            }
+        }
+    }
+
+    /// The commit of operation `op` is applied at chain position `r`.
+    fn apply_commit(&mut self, t: u32, op: usize, r: u32) {
+        let o = &mut self.txns[t as usize].ops[op];
+        if o.applied & (1 << r) == 0 {
+            o.applied |= 1 << r;
+            let (part, node) = (o.part, o.chain[r as usize] as Host);
+            let slot = self.replica_slot(part, node);
+            self.applied_writes[slot] += 1;
+            if r == 0 {
+                self.copy_to_recovering(t, op);
+                if self.txns[t as usize].kind == TxnKind::Refill {
+                    self.txns[t as usize].refill_applied = false; // Committed: no longer undoable.
+                }
+            }
+        }
+    }
+
+    /// A node that rejoined after this operation was prepared is not in its chain; node
+    /// recovery copies the committed row to it, as NDB's copy phase does.
+    fn copy_to_recovering(&mut self, t: u32, op: usize) {
+        let o = &mut self.txns[t as usize].ops[op];
+        if o.applied & COPIED != 0 {
+            return;
+        }
+        o.applied |= COPIED;
+        let o = *o;
+        for i in 0..self.topo.replicas {
+            let node = self.topo.group_node(o.part, i);
+            if self.alive[node as usize] && !o.chain[..o.chain_len as usize].contains(&(node as u8)) {
+                let slot = self.replica_slot(o.part, node);
+                self.applied_writes[slot] += 1;
+            }
+        }
+    }
+
+    /// The transaction's writes are committed: count them per partition, once.
+    fn count_committed_writes(&mut self, t: u32) {
+        if std::mem::replace(&mut self.txns[t as usize].writes_counted, true) {
+            return;
+        }
+        for i in 0..self.txns[t as usize].ops.len() {
+            let o = self.txns[t as usize].ops[i];
+            if o.write {
+                self.committed_writes[o.part as usize] += 1;
             }
         }
     }
@@ -806,7 +1015,7 @@ impl Simulation {
         let o = self.txns[t as usize].ops[op];
         if !o.write {
             let tc = self.txns[t as usize].tc;
-            self.send(node, tc, Msg::op(MsgKind::LqhKeyConf, t, op, 0));
+            self.send(node, tc, self.msg_op(MsgKind::LqhKeyConf, t, op, 0));
             return;
         }
         let row = RowReplica { node, row: o.row };
@@ -833,15 +1042,18 @@ impl Simulation {
             self.hot.granted_at = Some(self.now);
             self.hot.accounted_from = self.now;
             // The interpreted update: NEXTID += cacheSize, reading the old value back.
-            self.txns[t as usize].refill_first = self.systab_next;
-            self.systab_next += self.cfg.cache_size;
+            let txn = &mut self.txns[t as usize];
+            txn.refill_first = self.systab_next;
+            txn.refill_count = self.cfg.cache_size;
+            txn.refill_applied = true;
+            self.systab_next += txn.refill_count;
         }
-        if replica + 1 < self.topo.replicas {
-            let to = self.topo.lqh_station(o.part, replica + 1);
-            self.send(node, to, Msg::op(MsgKind::LqhKeyReq, t, op, replica + 1));
+        if replica + 1 < o.chain_len as u32 {
+            let to = self.op_station(t, op, replica + 1);
+            self.send(node, to, self.msg_op(MsgKind::LqhKeyReq, t, op, replica + 1));
         } else {
             let tc = self.txns[t as usize].tc;
-            self.send(node, tc, Msg::op(MsgKind::LqhKeyConf, t, op, 0));
+            self.send(node, tc, self.msg_op(MsgKind::LqhKeyConf, t, op, 0));
         }
     }
 
@@ -902,17 +1114,23 @@ impl Simulation {
     }
 
     fn refill_committed(&mut self, r: u32) {
-        let (api, parent, first) = {
+        let (api, parent, first, count, epoch) = {
             let txn = &self.txns[r as usize];
-            (txn.api as usize, txn.parent, txn.refill_first)
+            (txn.api as usize, txn.parent, txn.refill_first, txn.refill_count, txn.epoch)
         };
-        let count = self.cfg.cache_size;
         self.id_check.grant(first, first + count);
+        if epoch != self.api_epoch[api] {
+            self.ids_lost += count; // The API node restarted meanwhile: nobody holds this range.
+            return;
+        }
         self.caches[api].refilled(first, count);
-        // The refilling thread still holds the mutex: it takes the first id.
-        match self.caches[api].take(parent) {
-            Take::Id(id) => self.id_ready(parent, id),
-            other => unreachable!("a fresh range gave {other:?}"),
+        // The refilling thread still holds the mutex: it takes the first id (unless a
+        // failure aborted it meanwhile: then the waiters go first).
+        if parent != u32::MAX {
+            match self.caches[api].take(parent) {
+                Take::Id(id) => self.id_ready(parent, id),
+                other => unreachable!("a fresh range gave {other:?}"),
+            }
         }
         while let Some((waiter, take)) = self.caches[api].serve_waiter() {
             match take {
@@ -931,6 +1149,7 @@ impl Simulation {
         let range = self.txns[t as usize].round_ops();
         let txn = &mut self.txns[t as usize];
         let op = range.into_iter().find(|&i| txn.ops[i].needs_id).expect("round has an insert without key");
+        txn.waiting_id = false;
         let o = &mut txn.ops[op];
         o.row = workload::row_key(workload::table_of(o.row), id);
         o.part = self.topo.partition_of(id);
@@ -948,7 +1167,36 @@ impl Simulation {
 
     /// The data node holding the primary replica of the SYSTAB_0 counter row.
     pub fn hot_row_node(&self) -> Host {
-        self.hot.node
+        self.live_chain(self.hot.part).0[0] as Host
+    }
+
+    /// The live replicas of partition `p`, current primary first.
+    fn live_chain(&self, p: u32) -> ([u8; 4], u8) {
+        let r = self.topo.replicas;
+        let first = self.primary_idx[p as usize] as u32;
+        let mut chain = [0u8; 4];
+        let mut n = 0;
+        for k in 0..r {
+            let node = self.topo.group_node(p, (first + k) % r);
+            if self.alive[node as usize] {
+                chain[n] = node as u8;
+                n += 1;
+            }
+        }
+        assert!(n > 0, "every replica of partition {p} failed (fault validation should prevent this)");
+        (chain, n as u8)
+    }
+
+    /// Index into `applied_writes` of partition `part`'s replica on `node`.
+    fn replica_slot(&self, part: u32, node: Host) -> usize {
+        (part * self.topo.replicas + node % self.topo.replicas) as usize
+    }
+
+    fn extra_delay(&self, host: Host) -> Ns {
+        match self.delay_until.get(host as usize) {
+            Some(&until) if self.now < until => self.delay_extra_ns[host as usize],
+            _ => 0,
+        }
     }
 
     /// Named invariants, checked apart from the logic that should keep them. Returns the
@@ -974,6 +1222,8 @@ impl Simulation {
                 return Err(format!("station-work-conserving: station {i} busy {}/{} with {} queued", s.busy, s.servers, s.queue.len()));
             }
         }
+        self.check_committed_rows()?;
+        self.check_lock_holders()?;
         // Each client has one transaction in its rounds and may have earlier ones still
         // completing; each API node adds at most one refill at a time.
         let live = self.txns.len() - self.free_txns.len();
