@@ -25,6 +25,12 @@ export interface NetworkConfig {
   latencyUs: number;
 }
 
+/** A fault: scheduled in `Config.faults` (with `atMs`) or injected now with `Simulation.inject`. */
+export type Fault =
+  | { kind: "dataNodeFailure"; atMs?: number; dataNode: number; /** default 3000 */ restartAfterMs?: number }
+  | { kind: "apiNodeRestart"; atMs?: number; apiNode: number; /** default 1000 */ downMs?: number }
+  | { kind: "networkDelay"; atMs?: number; dataNode: number; extraUs: number; durationMs: number };
+
 /** The effective configuration: every field present. */
 export interface Config {
   /** Seed of every random choice (0..=2^53-1). */
@@ -64,6 +70,8 @@ export interface Config {
   windowMs: number;
   network: NetworkConfig;
   cpu: CpuConfig;
+  /** Scheduled faults, at most 64. */
+  faults: Fault[];
 }
 
 /** What `new Simulation()` accepts: a preset name and any fields (nested ones may be partial). */
@@ -122,6 +130,10 @@ export interface Snapshot {
   nodeMessagesPerSecond: Float64Array;
   /** The data node holding the counter row's primary replica. */
   hotRowNode: number;
+  /** Data nodes that are down now. */
+  nodesDown: number[];
+  /** Transaction attempts aborted by faults so far. */
+  aborts: number;
   idsIssued: number;
   idsLost: number;
   duplicateIds: number;
@@ -198,6 +210,7 @@ export interface Summary {
   latencyByTypeUs: Partial<Record<TxnKind, Latency>>;
   committedByType: Partial<Record<TxnKind, number>>;
   clients: number;
+  aborts: number;
   /** Hex; the same for the same config and seed on every platform. */
   digest: string;
 }
@@ -229,6 +242,8 @@ export class Simulation {
   summary(): Summary;
   /** Changes a field live; throws (changing nothing) for bad values or fields that need a new Simulation. */
   set(field: LiveField, value: number | boolean): void;
+  /** Injects a fault now; throws (changing nothing) when it cannot happen now. */
+  inject(fault: Fault): void;
   setCacheSize(size: number): void;
   setHintedRefill(hinted: boolean): void;
   setClientsPerApiNode(clients: number): void;

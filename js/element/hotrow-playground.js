@@ -130,6 +130,14 @@ const TEMPLATE = `
   <button class="share full-only" title="copy a link that reopens this exact run">Copy link</button>
   <button class="theme full-only" title="switch light / dark">Theme</button>
 </div>
+<div class="row faults full-only" role="group" aria-label="faults">
+  <span class="legend-note">Faults:</span>
+  <label for="faultNode">data node</label><select id="faultNode"></select>
+  <button class="fail-node" title="the node stops; its partner takes over; it restarts after 3 s">Fail node</button>
+  <button class="slow-node" title="messages to and from the node take 2 ms longer for 2 s">Slow network</button>
+  <button class="restart-api" title="API node 0 restarts: its cached ids are lost, its clients are away for 1 s">Restart API node 0</button>
+  <span class="legend-note">aborted: <span data-metric="aborts">0</span> · ids lost: <span data-metric="idsLost">0</span> · down: <span data-metric="nodesDown">none</span></span>
+</div>
 <div class="notice" aria-live="polite"></div>
 <div class="controls">
   <div class="control full-only"><label for="preset">preset</label><select id="preset"></select></div>
@@ -319,6 +327,8 @@ export class HotrowPlayground extends HTMLElement {
       } else {
         this.showError(text);
       }
+    } else if (m.context === "inject") {
+      this.showError(`Fault not injected: ${m.message}`);
     } else if (m.context === "set") {
       this.showError(`Not changed: ${m.message}`);
       this.syncControls();
@@ -449,6 +459,21 @@ export class HotrowPlayground extends HTMLElement {
         this.start();
       };
     }
+    const inject = (fault, text) => {
+      this.worker?.postMessage({ type: "inject", fault });
+      this.note(text);
+    };
+    $(".fail-node").onclick = () => {
+      const n = +$("#faultNode").value;
+      inject({ kind: "dataNodeFailure", dataNode: n, restartAfterMs: 3000 },
+        `Data node ${n} failed: its transactions abort and retry, its partner becomes primary; it rejoins in 3 simulated s.`);
+    };
+    $(".slow-node").onclick = () => {
+      const n = +$("#faultNode").value;
+      inject({ kind: "networkDelay", dataNode: n, extraUs: 2000, durationMs: 2000 }, `Messages to and from node ${n} take 2 ms longer for 2 s.`);
+    };
+    $(".restart-api").onclick = () => inject({ kind: "apiNodeRestart", apiNode: 0, downMs: 1000 },
+      "API node 0 restarted: its cached id range is lost (a gap, never a duplicate); its clients return in 1 s.");
     $(".sweep-run").onclick = () => this.runSweep();
     $(".sweep-cancel").onclick = () => this.worker?.postMessage({ type: "cancel" });
     $(".share").onclick = async () => {
@@ -491,6 +516,7 @@ export class HotrowPlayground extends HTMLElement {
     $("#primaryKey").checked = c.primaryKey;
     this.fillDataNodes(c.replicas);
     $("#dataNodes").value = String(c.dataNodes);
+    $("#faultNode").replaceChildren(...Array.from({ length: c.dataNodes }, (_, i) => new Option(`node ${i}`, String(i))));
     $("#replicas").value = String(c.replicas);
     $("#apiNodes").value = String(c.apiNodes);
     $("#clientsPerApiNode").value = String(Math.min(256, c.clientsPerApiNode));
@@ -618,6 +644,9 @@ export class HotrowPlayground extends HTMLElement {
     set("simulatedSeconds", (m.nowMs / 1000).toFixed(1));
     set("simPerWall", m.engine.simPerWall.toFixed(2));
     set("eventsPerSecond", fmtInt(m.engine.eventsPerSecond));
+    set("aborts", String(snap.aborts));
+    set("idsLost", String(snap.idsLost));
+    set("nodesDown", snap.nodesDown.length ? snap.nodesDown.map((n) => `node ${n}`).join(", ") : "none");
     // Raw numbers for scripts and tests, beside the formatted text.
     for (const [k, v] of Object.entries({ tpm: snap.tpm, insertsPerSecond: snap.insertsPerSecond, hotRowLockUtilization: snap.hotRowLockUtilization })) {
       this.$(`[data-metric="${k}"]`).dataset.value = String(v);

@@ -157,6 +157,14 @@ onmessage = async (event) => {
         fail(e, "set");
       }
       break;
+    case "inject":
+      try {
+        for (const sim of sims) sim.inject(m.fault);
+        post({ type: "injected", fault: m.fault });
+      } catch (e) {
+        fail(e, "inject");
+      }
+      break;
     case "speed":
       speed = m.value;
       break;

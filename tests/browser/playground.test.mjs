@@ -190,6 +190,24 @@ test("sweep over cache size runs in the worker and can be cancelled", async () =
   await page.close();
 });
 
+test("a fault in the playground shows its effect and breaks nothing", async () => {
+  const { page, problems } = await open(`${site.origin}/index.html?preset=bug39267-fixed&speed=2000`);
+  const pg = page.locator("hotrow-playground");
+  await waitValue(pg, "tpm", (v) => v > 100_000);
+  await pg.locator("#faultNode").selectOption("2");
+  await pg.locator(".fail-node").click();
+  await pg.locator('[data-metric="nodesDown"]', { hasText: "node 2" }).waitFor();
+  await pg.locator('[data-metric="aborts"]').filter({ hasNotText: /^0$/ }).waitFor();
+  await pg.locator(".restart-api").click();
+  await pg.locator('[data-metric="idsLost"]').filter({ hasNotText: /^0$/ }).waitFor();
+  await pg.locator('[data-metric="nodesDown"]', { hasText: "none" }).waitFor({ timeout: 20_000 }); // rejoined after 3 s
+  await waitValue(pg, "tpm", (v) => v > 100_000);
+  await page.screenshot({ path: `${shots}/fault.png`, fullPage: true });
+  assert.equal(await pg.locator(".error.shown").count(), 0);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
 test("the npm package's files work in a plain module page without a bundler", async () => {
   const { page, problems } = await open(`${repo.origin}/tests/browser/plain.html`);
   await page.locator("#out[data-done]").waitFor({ timeout: 20_000 });

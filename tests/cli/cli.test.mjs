@@ -112,3 +112,22 @@ test("validate reproduces the seed's table and says so", () => {
   assert.match(table.stdout, /106k TPM/);
   assert.match(table.stdout, /every case passes/);
 });
+
+test("swarm runs seeds and says how many passed", () => {
+  const r = hotrow("swarm", "--seeds", "25", "--start", "500");
+  assert.equal(r.status, 0, r.stdout + r.stderr);
+  assert.match(r.stdout, /25 runs, \d+ faults, \d+ events in [\d.]+ s: 25 passed, 0 failed/);
+});
+
+test("faults given with --set run, abort and retry, and lose no id twice", () => {
+  const faults = JSON.stringify([{ atMs: 150, kind: "dataNodeFailure", dataNode: 1, restartAfterMs: 100 },
+                                 { atMs: 200, kind: "apiNodeRestart", apiNode: 0, downMs: 50 }]);
+  const out = runJson("--preset", "bug39267-fixed", "--set", `faults=${faults}`);
+  assert.equal(out.config.faults.length, 2);
+  assert.ok(out.aborts > 0);
+  assert.ok(out.idsLost > 0);
+  assert.equal(out.duplicateIds, 0);
+  const bad = hotrow("run", "--set", 'faults=[{"atMs":1,"kind":"dataNodeFailure","dataNode":99}]');
+  assert.equal(bad.status, 2);
+  assert.match(bad.stderr, /faults\[0\]\.dataNode/);
+});

@@ -159,3 +159,23 @@ test("bad arguments to step, runFor, windows and set throw named errors", () => 
   assert.throws(() => sim.setHintedRefill("yes"), (e) => e.field === "hintedRefill");
   assert.ok(sim.runFor(10).events > 0, "the simulation still works after all that");
 });
+
+test("faults can be injected live and are checked against the cluster's state", () => {
+  const sim = new Simulation({ preset: "bug39267-fixed", durationMs: 3000, warmupMs: 0 });
+  sim.runFor(300);
+  sim.inject({ kind: "dataNodeFailure", dataNode: 3, restartAfterMs: 500 });
+  sim.runFor(100);
+  const s = sim.snapshot();
+  assert.deepEqual(s.nodesDown, [3]);
+  assert.ok(s.aborts > 0);
+  assert.throws(() => sim.inject({ kind: "dataNodeFailure", dataNode: 2 }), (e) => e.field === "fault.dataNode" && /last live replica/.test(e.message));
+  assert.throws(() => sim.inject({ kind: "meteor" }), (e) => e.field === "fault.kind");
+  assert.throws(() => sim.inject({ kind: "networkDelay", dataNode: 1 }), (e) => e.field === "fault" && /extraUs/.test(e.message));
+  sim.inject({ kind: "apiNodeRestart", apiNode: 0 });
+  sim.inject({ kind: "networkDelay", dataNode: 0, extraUs: 1000, durationMs: 100 });
+  sim.runFor(600);
+  assert.deepEqual(sim.snapshot().nodesDown, [], "node 3 restarted");
+  const sum = sim.summary();
+  assert.equal(sum.duplicateIds, 0);
+  assert.ok(sum.aborts > 0);
+});

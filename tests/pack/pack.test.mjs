@@ -7,6 +7,8 @@ import { execFileSync, spawnSync } from "node:child_process";
 import { writeFileSync, existsSync } from "node:fs";
 import { join } from "node:path";
 import { packAndInstall, root } from "./pack.mjs";
+import { readFileSync } from "node:fs";
+import { gzipSync } from "node:zlib";
 
 const tsc = join(root, "node_modules/.bin/tsc");
 const cli = join(root, "target/release/hotrow");
@@ -56,4 +58,11 @@ test("the packed tarball installs into an empty project and works there", (t) =>
   `);
   const r = spawnSync(tsc, ["--noEmit", "--strict", "--module", "nodenext", "--moduleResolution", "nodenext", "--target", "es2022", "--lib", "es2022,dom", "check.ts"], { cwd: app, encoding: "utf8" });
   assert.equal(r.status, 0, r.stdout + r.stderr);
+});
+
+test("the WebAssembly module stays within its size budget (150 KiB gzipped)", () => {
+  const wasm = readFileSync(join(root, "dist/web/hotrow_bg.wasm"));
+  const gz = gzipSync(wasm, { level: 9 }).length;
+  console.log(`hotrow_bg.wasm: ${(wasm.length / 1024).toFixed(0)} KiB raw, ${(gz / 1024).toFixed(0)} KiB gzipped`);
+  assert.ok(gz <= 150 * 1024, `${gz} bytes gzipped`);
 });

@@ -30,7 +30,10 @@ const EXAMPLES: &str = "Examples:
   hotrow run --preset bug39267 --set cacheSize=1000 --json
   hotrow run --preset ndbapi-hidden-pk --set network.latencyUs=20
   hotrow run --config my.json --set seed=7
+  hotrow run --set 'faults=[{\"atMs\":2000,\"kind\":\"dataNodeFailure\",\"dataNode\":1}]'
   hotrow presets
+  hotrow validate                                 the bug report's measurements vs the model
+  hotrow swarm --seeds 1000                       random configs and faults, invariants checked
   hotrow bench
 
 Config fields (camelCase, as in the JSON config and the npm API):
@@ -38,7 +41,8 @@ Config fields (camelCase, as in the JSON config and the npm API):
   apiNodes, apiCores, clientsPerApiNode, thinkTimeUs, cacheSize, hintedRefill,
   hintedTransactions, primaryKey, warehouses, durationMs, warmupMs, windowMs,
   network.latencyUs, cpu.{tcOpNs, tcReplyNs, tcCommitNs, lqhReadNs, lqhWriteNs,
-  lqhCommitNs, lqhCompleteNs, apiStatementNs, apiExecuteNs, apiOpNs, apiReplyNs}
+  lqhCommitNs, lqhCompleteNs, apiStatementNs, apiExecuteNs, apiOpNs, apiReplyNs},
+  faults (array of {atMs, kind: dataNodeFailure|apiNodeRestart|networkDelay, ...})
 Run `hotrow run --json` to see every field with its effective value.
 
 Exit codes: 0 ok, 1 a run or check failed, 2 bad input.";

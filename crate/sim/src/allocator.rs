@@ -80,6 +80,10 @@ impl IdCache {
         self.end - self.next
     }
 
+    pub fn memory_bytes(&self) -> usize {
+        std::mem::size_of::<IdCache>() + self.waiters.capacity() * 4
+    }
+
     pub fn waiting(&self) -> usize {
         self.waiters.len()
     }

@@ -237,7 +237,9 @@ impl std::error::Error for ConfigError {}
 
 impl ConfigError {
     fn new(field: &str, value: impl fmt::Display, allowed: impl Into<String>) -> ConfigError {
-        ConfigError { field: field.to_string(), value: value.to_string(), allowed: allowed.into() }
+        // An empty name (`{"": 1}`) is named so a person can see what is wrong.
+        let field = if field.is_empty() || field.ends_with('.') { format!("{field}(empty name)") } else { field.to_string() };
+        ConfigError { field, value: value.to_string(), allowed: allowed.into() }
     }
 }
 
@@ -576,7 +578,7 @@ pub fn set_dotted(obj: &mut Map<String, Value>, dotted: &str, value: Value) -> R
     let mut cur = obj;
     while let Some(part) = parts.next() {
         if part.is_empty() {
-            return Err(ConfigError::new(dotted, &value, "a key must not be empty"));
+            return Err(ConfigError::new(dotted, &value, "a field name must not be empty"));
         }
         if parts.peek().is_none() {
             cur.insert(part.to_string(), value);

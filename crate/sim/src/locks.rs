@@ -141,6 +141,12 @@ impl LockTable {
         self.locks.get(&row).map_or(0, |l| l.waiters.len())
     }
 
+    /// Bytes of the lock map and its wait queues (capacities).
+    pub fn memory_bytes(&self) -> usize {
+        let entry = std::mem::size_of::<(RowReplica, Lock)>() + 8;
+        self.locks.capacity() * entry + self.locks.values().map(|l| l.waiters.capacity() * 24).sum::<usize>()
+    }
+
     pub fn held(&self) -> usize {
         self.locks.len()
     }

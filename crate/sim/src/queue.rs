@@ -67,6 +67,10 @@ impl<E> EventQueue<E> {
         self.heap.iter().map(|e| &e.event)
     }
 
+    pub fn capacity(&self) -> usize {
+        self.heap.capacity()
+    }
+
     pub fn len(&self) -> usize {
         self.heap.len()
     }

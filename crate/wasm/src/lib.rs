@@ -100,7 +100,8 @@ fn js_to_json(v: &JsValue, path: &str) -> Result<Value, ConfigError> {
             if x.is_undefined() {
                 continue;
             }
-            let sub = if path.is_empty() { k.clone() } else { format!("{path}.{k}") };
+            let name = if k.is_empty() { "(empty name)" } else { k.as_str() };
+            let sub = if path.is_empty() { name.to_string() } else { format!("{path}.{name}") };
             m.insert(k, js_to_json(&x, &sub)?);
         }
         return Ok(Value::Object(m));
@@ -226,7 +227,9 @@ impl Simulation {
             .set("finished", s.finished())
             .set("windowsClosed", s.windows_closed() as f64)
             .set("dataNodes", nodes as f64)
-            .set("activeClients", s.active_clients() as f64);
+            .set("activeClients", s.active_clients() as f64)
+            .set("aborts", s.aborts() as f64)
+            .set("nodesDown", Array::from_iter(s.nodes_down().into_iter().map(|n| JsValue::from_f64(n as f64))));
         match s.windows().last() {
             Some(w) => window_fields(&o, w),
             None => {
@@ -289,6 +292,24 @@ impl Simulation {
         };
         let json = js_to_json(&value, &key).map_err(config_error)?;
         self.inner.set(&key, json).map_err(config_error)
+    }
+
+    /// Injects a fault now: `{ kind: "dataNodeFailure", dataNode, restartAfterMs? }`,
+    /// `{ kind: "apiNodeRestart", apiNode, downMs? }` or
+    /// `{ kind: "networkDelay", dataNode, extraUs, durationMs }` (`atMs` may be left out).
+    /// Throws, changing nothing, when it cannot happen now.
+    pub fn inject(&mut self, fault: JsValue) -> Result<(), JsValue> {
+        alive()?;
+        let mut json = js_to_json(&fault, "fault").map_err(config_error)?;
+        if let Value::Object(m) = &mut json {
+            m.entry("atMs").or_insert(Value::from(0u64));
+        }
+        let fault: hotrow::Fault = serde_path_to_error::deserialize(&json).map_err(|e| {
+            let path = e.path().to_string();
+            let field = if path == "." { "fault".to_string() } else { format!("fault.{path}") };
+            config_error(bad(&field, json.to_string(), &e.inner().to_string()))
+        })?;
+        self.inner.inject(fault).map_err(config_error)
     }
 
     #[wasm_bindgen(js_name = setCacheSize)]

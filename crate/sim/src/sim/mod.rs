@@ -1199,6 +1199,26 @@ impl Simulation {
         }
     }
 
+    /// Bytes held by the simulation's growable structures (capacities, not lengths): the
+    /// event queue, station queues, transaction slots and their vectors, clients, locks,
+    /// the allocator, the id checker's stretches and the window ring. Memory is flat when
+    /// this stops growing.
+    pub fn memory_bytes(&self) -> usize {
+        use std::mem::size_of;
+        let queue = self.queue.capacity() * (size_of::<Event>() + 16);
+        let stations: usize = self.stations.iter().map(|s| size_of::<Station>() + s.queue.capacity() * size_of::<Msg>()).sum();
+        let txns: usize = self.txns.iter()
+            .map(|t| size_of::<Txn>() + t.ops.capacity() * size_of::<Op>() + t.prog.ops.capacity() * size_of::<workload::OpSpec>() + t.prog.rounds.capacity() * 2)
+            .sum::<usize>() + self.free_txns.capacity() * 4;
+        let clients = self.clients.capacity() * size_of::<Client>();
+        let locks = self.locks.memory_bytes();
+        let allocator = self.caches.iter().map(|c| c.memory_bytes()).sum::<usize>() + self.id_check.stretches() * 48;
+        let windows: usize = self.metrics.windows.iter()
+            .map(|w| size_of::<Window>() + 8 * (w.node_load.capacity() + w.node_tc_per_second.capacity() + w.node_messages_per_second.capacity()))
+            .sum();
+        queue + stations + txns + clients + locks + allocator + windows
+    }
+
     /// Named invariants, checked apart from the logic that should keep them. Returns the
     /// first one broken.
     pub fn check_invariants(&self) -> Result<(), String> {

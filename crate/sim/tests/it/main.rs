@@ -6,6 +6,7 @@ mod faults;
 mod fidelity;
 mod laws;
 mod mechanisms;
+mod memory;
 mod props;
 
 use hotrow::{Config, Simulation, Summary};
@@ -45,5 +46,7 @@ pub fn golden_cases() -> Vec<Value> {
     }
     cases.push(json!({ "preset": "bug39267", "seed": 7, "dataNodes": 12, "replicas": 3, "cacheSize": 5, "hintedRefill": true, "durationMs": 200, "warmupMs": 50 }));
     cases.push(json!({ "preset": "ndbapi-hidden-pk", "seed": 9, "thinkTimeUs": 300, "apiNodes": 3, "durationMs": 200, "warmupMs": 50 }));
+    // Swarm configurations: random knobs and fault schedules, many seeds.
+    cases.extend((0..30).map(hotrow::swarm::config_for));
     cases
 }
