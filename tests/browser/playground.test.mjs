@@ -7,7 +7,8 @@ import { fileURLToPath } from "node:url";
 import { serve } from "./server.mjs";
 import { launch } from "./browser.mjs";
 import { packAndInstall } from "../pack/pack.mjs";
-import { writeFileSync } from "node:fs";
+import { writeFileSync, mkdirSync as mkdir } from "node:fs";
+import { execFileSync } from "node:child_process";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const shots = `${root}test-results`;
@@ -232,6 +233,35 @@ test("the custom element works from an npm install of the packed tarball", async
   const tpm = await waitValue(page.locator("hotrow-playground"), "tpm", (v) => v > 100_000, 30_000);
   assert.ok(tpm > 100_000, `cache 1000 TPM ${tpm}`);
   await page.screenshot({ path: `${shots}/npm-install-embed.png` });
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test("the installed package bundles with Vite: import from \"hotrow\" and \"hotrow/playground\"", async (t) => {
+  const { app, cleanup } = packAndInstall();
+  t.after(cleanup);
+  mkdir(`${app}/src`);
+  writeFileSync(`${app}/index.html`, `<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,">
+    <title>bundled</title></head><body><pre id="out"></pre>
+    <hotrow-playground preset="ndbapi-hidden-pk" compact></hotrow-playground>
+    <script type="module" src="./src/main.js"></script></body></html>`);
+  writeFileSync(`${app}/src/main.js`, `
+    import { init, Simulation } from "hotrow";
+    import "hotrow/playground";
+    await init();
+    const sim = new Simulation({ preset: "ndbapi-pk", durationMs: 100, warmupMs: 10 });
+    while (!sim.runToEnd().reached);
+    const out = document.querySelector("#out");
+    out.textContent = String(sim.summary().insertsPerSecond);
+    out.dataset.done = "1";`);
+  const vite = fileURLToPath(new URL("../../node_modules/vite/bin/vite.js", import.meta.url));
+  execFileSync("node", [vite, "build", "--logLevel", "warn", "--base", "./"], { cwd: app, stdio: "inherit" });
+  const server = await serve(`${app}/dist`);
+  t.after(() => server.close());
+  const { page, problems } = await open(`${server.origin}/index.html`);
+  await page.locator("#out[data-done]").waitFor({ timeout: 20_000 });
+  assert.ok(Number(await page.locator("#out").textContent()) > 0);
+  await waitValue(page.locator("hotrow-playground"), "insertsPerSecond", (v) => v > 0, 30_000);
   assert.deepEqual(problems, []);
   await page.close();
 });
