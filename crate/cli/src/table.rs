@@ -37,7 +37,7 @@ pub fn render(s: &Summary) -> String {
     let _ = writeln!(w, "    queue length     {:>12.2}", h.queue_length_mean);
     let _ = writeln!(w, "  ids issued {}, lost {}, duplicates {}", s.ids_issued, s.ids_lost, s.duplicate_ids);
     if !c.faults.is_empty() {
-        let _ = writeln!(w, "  faults scheduled {}, transaction attempts aborted and retried {}", c.faults.len(), s.aborts);
+        let _ = writeln!(w, "  faults scheduled {}, transaction attempts aborted by them {}", c.faults.len(), s.aborts);
     }
     let _ = writeln!(w, "\n  node  group   load   TC txn/s   messages/s");
     for n in &s.nodes {
