@@ -258,4 +258,6 @@ export class Simulation {
 /** Loads the WebAssembly module (browsers fetch it; in Node it is already loaded). */
 export function init(input?: string | URL | Request | Response | BufferSource | WebAssembly.Module): Promise<void>;
 export function presets(): PresetInfo[];
+/** Top-level fields `set` takes while running; nested fields follow their object (`network.latencyUs`). */
+export function liveFields(): string[];
 export const version: string;

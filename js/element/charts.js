@@ -3,7 +3,8 @@
 // bars for "now" values (readable by screen readers and tests).
 import uPlot from "../../dist/vendor/uplot/uPlot.esm.js";
 
-const css = (el, name, fallback) => getComputedStyle(el).getPropertyValue(name).trim() || fallback;
+/** A CSS custom property of `el`, or `fallback` when unset. */
+export const css = (el, name, fallback) => getComputedStyle(el).getPropertyValue(name).trim() || fallback;
 
 /**
  * A uPlot chart for a time series panel.

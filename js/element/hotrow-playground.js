@@ -10,10 +10,10 @@
 // (--hotrow-bg, --hotrow-fg, --hotrow-accent, --hotrow-hot, --hotrow-font, ...).
 // Live figures carry data-metric="insertsPerSecond" | "tpm" | "hotRowLockUtilization" | ...
 // and every update dispatches a `hotrow-snapshot` event with them.
-import { makeChart, Heatmap, drawBars } from "./charts.js";
+import { makeChart, Heatmap, drawBars, css } from "./charts.js";
 import { css as uplotCss } from "../../dist/vendor/uplot/uplot-css.js";
 import {
-  FIELDS, LIVE, COMPARE_FIELDS, DEFAULT_SPEED, parseEntries, kebab, setField, getField, compareValue, toQuery,
+  FIELDS, COMPARE_FIELDS, DEFAULT_SPEED, parseEntries, kebab, setField, getField, compareValue, toQuery,
 } from "./state.js";
 
 const MAX_POINTS = 600;
@@ -224,6 +224,7 @@ export class HotrowPlayground extends HTMLElement {
     this.dirty = false;
     this.frame = 0;
     this.sweepToken = 0;
+    this.liveFields = []; // from the package: which fields Simulation.set takes while running
   }
 
   connectedCallback() {
@@ -232,6 +233,8 @@ export class HotrowPlayground extends HTMLElement {
     this.$ = (sel) => this.shadowRoot.querySelector(sel);
     this.$$ = (sel) => [...this.shadowRoot.querySelectorAll(sel)];
     this.heatmap = new Heatmap(this.$("canvas.heatmap"));
+    // The render loop writes these every frame: look them up once.
+    this.metricEls = Object.fromEntries(this.$$("[data-metric]").map((el) => [el.dataset.metric, el]));
     this.fillSelects();
     this.wireControls();
     if (!this.loaded) this.load(parseEntries(this.getAttributeNames().map((n) => [n, this.getAttribute(n)]), { kebabNames: true }));
@@ -252,7 +255,7 @@ export class HotrowPlayground extends HTMLElement {
   }
 
   attributeChangedCallback() {
-    if (!this.worker || this.applyingAttributes) return;
+    if (!this.worker) return;
     clearTimeout(this.attrTimer);
     this.attrTimer = setTimeout(() => {
       this.load(parseEntries(this.getAttributeNames().map((n) => [n, this.getAttribute(n)]), { kebabNames: true }));
@@ -287,6 +290,7 @@ export class HotrowPlayground extends HTMLElement {
     switch (m.type) {
       case "ready":
         this.ready = true;
+        this.liveFields = m.liveFields;
         this.start();
         break;
       case "started":
@@ -495,7 +499,8 @@ export class HotrowPlayground extends HTMLElement {
   /** A control changed `field`: live fields go to the running simulation, others restart it. */
   change(field, value) {
     setField(this.overrides, field, value);
-    if (LIVE.has(field) && this.view.mode !== "sweep" && !(this.view.mode === "compare" && field === this.compareSpec().compareField)) {
+    const live = this.liveFields.includes(field.split(".")[0]);
+    if (live && this.view.mode !== "sweep" && !(this.view.mode === "compare" && field === this.compareSpec().compareField)) {
       this.worker?.postMessage({ type: "set", field, value });
     } else {
       this.note(`${FIELD_LABELS[field] ?? field} changes the cluster: restarted from time 0.`);
@@ -576,8 +581,8 @@ export class HotrowPlayground extends HTMLElement {
     const showRefs = dbt2 && c.dataNodes === 8 && c.replicas === 2;
     this.$(".seed-note").hidden = !showRefs;
     this.$(".primary-tpm").hidden = !dbt2;
-    const colors = ["var(--hotrow-accent)", "var(--hotrow-accent2)"].map((v) => getComputedStyle(this).getPropertyValue(v.slice(4, -1)).trim() || "#2563eb");
-    const hot = getComputedStyle(this).getPropertyValue("--hotrow-hot").trim() || "#e4572e";
+    const colors = [css(this, "--hotrow-accent", "#2563eb"), css(this, "--hotrow-accent2", "#0f9d76")];
+    const hot = css(this, "--hotrow-hot", "#e4572e");
     const throughputSeries = compare
       ? [{ label: `A: ${primary}`, color: colors[0] }, { label: `B: ${primary}`, color: colors[1] }]
       : dbt2
@@ -632,7 +637,7 @@ export class HotrowPlayground extends HTMLElement {
     const d = this.series[0];
     const dbt2 = this.effective[0]?.workload === "dbt2";
     const set = (metric, text) => {
-      const el = this.$(`[data-metric="${metric}"]`);
+      const el = this.metricEls[metric];
       if (el && el.textContent !== text) el.textContent = text;
     };
     set("tpm", fmtInt(snap.tpm));
@@ -649,7 +654,7 @@ export class HotrowPlayground extends HTMLElement {
     set("nodesDown", snap.nodesDown.length ? snap.nodesDown.map((n) => `node ${n}`).join(", ") : "none");
     // Raw numbers for scripts and tests, beside the formatted text.
     for (const [k, v] of Object.entries({ tpm: snap.tpm, insertsPerSecond: snap.insertsPerSecond, hotRowLockUtilization: snap.hotRowLockUtilization })) {
-      this.$(`[data-metric="${k}"]`).dataset.value = String(v);
+      this.metricEls[k].dataset.value = String(v);
     }
     const figures = { tpm: snap.tpm, insertsPerSecond: snap.insertsPerSecond, hotRowLockUtilization: snap.hotRowLockUtilization,
       refillsPerSecond: snap.refillsPerSecond, nowMs: m.nowMs };
@@ -660,7 +665,7 @@ export class HotrowPlayground extends HTMLElement {
       const b = mean(this.series[1][key]);
       const ratio = a > 0 ? b / a : 0;
       set("compareRatio", a > 0 ? `${ratio.toFixed(2)}x` : "–");
-      this.$('[data-metric="compareRatio"]').dataset.value = String(ratio);
+      this.metricEls.compareRatio.dataset.value = String(ratio);
       figures.compareRatio = ratio;
       this.throughputChart.setData([d.x, this.series[0][key], this.series[1][key].slice(-d.x.length)]);
     } else {
@@ -687,7 +692,7 @@ export class HotrowPlayground extends HTMLElement {
     this.sweepChart?.destroy();
     const dbt2 = c.workload === "dbt2";
     this.sweepChart = makeChart(this.$(".sweep-chart"), {
-      series: [{ label: dbt2 ? "TPM" : "inserts/s", color: getComputedStyle(this).getPropertyValue("--hotrow-accent").trim() || "#2563eb" }],
+      series: [{ label: dbt2 ? "TPM" : "inserts/s", color: css(this, "--hotrow-accent", "#2563eb") }],
       logX: field === "cacheSize", xLabel: field === "cacheSize" ? "cache size" : "data nodes", yLabel: dbt2 ? "TPM" : "inserts/s",
     });
     this.$(".sweep-progress").value = 0;

@@ -28,9 +28,6 @@ export const FIELDS = {
   "network.latencyUs": "int",
 };
 
-/** Fields a running simulation takes without a restart (Simulation.set). */
-export const LIVE = new Set(["cacheSize", "hintedRefill", "hintedTransactions", "clientsPerApiNode", "thinkTimeUs", "network.latencyUs"]);
-
 /** View settings, not config. */
 export const VIEW = {
   v: "int", // state version

@@ -2,7 +2,8 @@
 // advances them by `speed` simulated ms per wall second, in bounded slices, and posts new
 // metrics windows (typed arrays, transferred) to the page. Sweeps run here too, in
 // slices, so a cancel message is seen between slices.
-import { init, Simulation } from "../index.js";
+import { init, Simulation, liveFields } from "../index.js";
+import { setField } from "./state.js";
 
 const MAX_EVENTS_PER_TICK = 400_000; // about 30 ms of work per tick
 const TICK_MS = 16;
@@ -111,10 +112,7 @@ async function sweep({ base, field, values, runMs, warmupMs, token }) {
   const results = [];
   for (let i = 0; i < values.length; i++) {
     const config = structuredClone(base);
-    const parts = field.split(".");
-    let o = config;
-    for (const p of parts.slice(0, -1)) o = o[p] ??= {};
-    o[parts.at(-1)] = values[i];
+    setField(config, field, values[i]);
     config.durationMs = runMs;
     config.warmupMs = warmupMs;
     let sim;
@@ -190,6 +188,6 @@ onmessage = async (event) => {
 
 ready.then(() => {
   lastWall = performance.now();
-  post({ type: "ready" });
+  post({ type: "ready", liveFields: liveFields() });
   tick();
 }, (e) => fail(e, "init"));

@@ -4,7 +4,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
-import { Simulation, presets, version, init } from "hotrow";
+import { Simulation, presets, version, init, liveFields } from "hotrow";
 
 const short = { durationMs: 300, warmupMs: 100 };
 const cli = fileURLToPath(new URL("../../target/release/hotrow", import.meta.url));
@@ -17,6 +17,21 @@ test("init is harmless in Node and the module exports what the docs say", async 
   for (const p of list) {
     assert.equal(typeof p.description, "string");
     assert.equal(p.config.workload === "dbt2" || p.config.workload === "ndbapi-insert", true);
+  }
+});
+
+test("liveFields() names exactly the fields set() takes while running", () => {
+  const live = liveFields();
+  assert.ok(live.includes("cacheSize") && live.includes("network") && !live.includes("dataNodes"));
+  const sim = new Simulation({ preset: "ndbapi-pk", durationMs: 50, warmupMs: 0 });
+  const sample = { cacheSize: 10, hintedRefill: true, hintedTransactions: false, clientsPerApiNode: 3, thinkTimeUs: 5,
+    durationMs: 60, network: { latencyUs: 40 }, cpu: { lqhWriteNs: 9000 }, dataNodes: 4, replicas: 1, warehouses: 3, seed: 9 };
+  for (const [field, value] of Object.entries(sample)) {
+    const key = typeof value === "object" ? `${field}.${Object.keys(value)[0]}` : field;
+    const v = typeof value === "object" ? Object.values(value)[0] : value;
+    let ok = true;
+    try { sim.set(key, v); } catch { ok = false; }
+    assert.equal(ok, live.includes(field), key);
   }
 });
 

@@ -49,8 +49,11 @@ impl Counts {
     }
 
     fn reset(&mut self) {
-        let nodes = self.node_messages.len();
-        *self = Counts::new(nodes);
+        // Keep the per-node vectors' allocations: a window closes ten times a second.
+        let mut per_node = [std::mem::take(&mut self.node_messages), std::mem::take(&mut self.node_tc_txns), std::mem::take(&mut self.node_busy_ns)];
+        per_node.iter_mut().for_each(|v| v.fill(0));
+        let [node_messages, node_tc_txns, node_busy_ns] = per_node;
+        *self = Counts { node_messages, node_tc_txns, node_busy_ns, ..Counts::default() };
     }
 
     pub fn user_txns(&self) -> u64 {

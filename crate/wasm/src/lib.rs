@@ -394,6 +394,13 @@ pub fn presets() -> Result<JsValue, JsValue> {
     Ok(list.into())
 }
 
+/// Top-level config fields `Simulation.set` takes while running (nested fields follow
+/// their top-level object: `network.latencyUs`, `cpu.lqhWriteNs`).
+#[wasm_bindgen(js_name = liveFields)]
+pub fn live_fields() -> Vec<String> {
+    hotrow::config::LIVE_FIELDS.iter().map(|f| f.to_string()).collect()
+}
+
 /// The version of the simulation crate.
 #[wasm_bindgen]
 pub fn version() -> String {

@@ -20,7 +20,7 @@
 //! the transaction is hinted, else the next data node in the API node's round robin.
 
 use crate::allocator::{IdCache, IdChecker, Take};
-use crate::config::{Config, Workload};
+use crate::config::{Config, Workload, LIVE_FIELDS};
 use crate::locks::{Acquire, LockTable, Owner, RowReplica};
 use crate::metrics::{Metrics, Window};
 use crate::prng::Prng;
@@ -232,19 +232,6 @@ impl Client {
     }
 }
 
-/// Config fields a running simulation can take. The others shape the cluster or the data
-/// and need a new simulation.
-const LIVE_FIELDS: [&str; 8] = [
-    "cacheSize",
-    "hintedRefill",
-    "hintedTransactions",
-    "clientsPerApiNode",
-    "thinkTimeUs",
-    "durationMs",
-    "network",
-    "cpu",
-];
-
 /// The hot row: the SYSTAB_0 counter row's primary replica, with its time accounting.
 #[derive(Debug, Default)]
 struct HotRow {
@@ -305,7 +292,7 @@ pub struct Simulation {
     api_down_until: Vec<Ns>,
     /// The fault schedule: the config's, then those injected while running.
     faults: Vec<crate::config::Fault>,
-    pub(crate) aborts: u64,
+    aborts: u64,
 }
 
 /// The id of the table whose rows take hidden keys: HISTORY in DBT2, the test table else.
