@@ -83,10 +83,6 @@ impl IdCache {
     pub fn memory_bytes(&self) -> usize {
         std::mem::size_of::<IdCache>() + self.waiters.capacity() * 4
     }
-
-    pub fn waiting(&self) -> usize {
-        self.waiters.len()
-    }
 }
 
 /// Records every range ever handed to an API node and counts ids that two ranges share.

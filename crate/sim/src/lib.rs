@@ -16,11 +16,14 @@
 
 pub mod allocator;
 pub mod config;
+mod digest;
 pub mod hist;
 pub mod locks;
 pub mod metrics;
+pub mod placement;
 pub mod prng;
 pub mod queue;
+pub mod rates;
 mod sim;
 pub mod summary;
 pub mod swarm;
@@ -30,5 +33,5 @@ pub mod workload;
 
 pub use config::{Config, ConfigError, Fault, Workload, PRESETS};
 pub use metrics::Window;
-pub use sim::{Advanced, Simulation};
+pub use sim::{Advanced, Simulation, INVARIANTS};
 pub use summary::Summary;

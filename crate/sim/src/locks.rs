@@ -31,8 +31,10 @@ struct Lock {
     waiters: VecDeque<(Owner, Ns)>,
 }
 
-/// Fibonacci hashing of the already well-distributed key fields: fast, and its output
-/// never decides anything (no code iterates the map).
+/// Fibonacci hashing of the already well-distributed key fields: fast. Its output decides
+/// nothing: the model only looks locks up by key; `holders` and `drop_node` iterate the
+/// map, but the first only feeds invariant checks and the second removes every lock of a
+/// node, whatever the order.
 #[derive(Default)]
 pub struct FastHasher(u64);
 
@@ -136,11 +138,6 @@ impl LockTable {
         self.locks.iter().map(|(r, l)| (*r, l.holder.txn))
     }
 
-    /// Waiters queued on `row` (0 when unlocked).
-    pub fn queue_len(&self, row: RowReplica) -> usize {
-        self.locks.get(&row).map_or(0, |l| l.waiters.len())
-    }
-
     /// Bytes of the lock map and its wait queues (capacities).
     pub fn memory_bytes(&self) -> usize {
         let entry = std::mem::size_of::<(RowReplica, Lock)>() + 8;
@@ -167,7 +164,6 @@ mod tests {
         assert_eq!(t.acquire(ROW, who(1), 0), Acquire::Granted);
         assert_eq!(t.acquire(ROW, who(2), 5), Acquire::Queued(1));
         assert_eq!(t.acquire(ROW, who(3), 6), Acquire::Queued(2));
-        assert_eq!(t.queue_len(ROW), 2);
         assert_eq!(t.release(ROW, 1), Some((who(2), 5)));
         assert_eq!(t.release(ROW, 2), Some((who(3), 6)));
         assert_eq!(t.release(ROW, 3), None);

@@ -7,7 +7,8 @@
 
 use crate::hist::Histogram;
 use crate::queue::Ns;
-use crate::workload::TXN_KINDS;
+use crate::rates::{Span, Throughput};
+use crate::workload::{TxnKind, TXN_KINDS};
 use serde::Serialize;
 use std::collections::VecDeque;
 
@@ -17,11 +18,10 @@ pub const WINDOW_RING: usize = 12_000;
 /// Counters that both a window and the whole run keep.
 #[derive(Clone, Debug, Default)]
 pub struct Counts {
-    /// User transactions committed, per kind (`TxnKind as usize`).
-    pub committed: [u64; TXN_KINDS],
+    /// Transactions committed, per kind (read with `committed(kind)`).
+    committed: [u64; TXN_KINDS],
     /// Rows inserted by user transactions.
     pub inserts: u64,
-    pub ids_issued: u64,
     /// Per data node: messages received, TC transactions started, busy ns summed over threads.
     pub node_messages: Vec<u64>,
     pub node_tc_txns: Vec<u64>,
@@ -39,7 +39,7 @@ pub struct Counts {
 }
 
 impl Counts {
-    fn new(nodes: usize) -> Counts {
+    pub fn new(nodes: usize) -> Counts {
         Counts {
             node_messages: vec![0; nodes],
             node_tc_txns: vec![0; nodes],
@@ -56,8 +56,17 @@ impl Counts {
         *self = Counts { node_messages, node_tc_txns, node_busy_ns, ..Counts::default() };
     }
 
+    pub fn committed(&self, kind: TxnKind) -> u64 {
+        self.committed[kind as usize]
+    }
+
+    pub fn add_committed(&mut self, kind: TxnKind, n: u64) {
+        self.committed[kind as usize] += n;
+    }
+
+    /// Transactions clients asked for (refills not counted).
     pub fn user_txns(&self) -> u64 {
-        self.committed[..TXN_KINDS - 1].iter().sum()
+        TxnKind::ALL.iter().filter(|k| k.is_user()).map(|&k| self.committed(k)).sum()
     }
 }
 
@@ -130,10 +139,6 @@ impl Metrics {
         }
     }
 
-    pub fn measuring(&self, now: Ns) -> bool {
-        now >= self.warmup_end
-    }
-
     /// Applies `f` to the window counters, and to the run counters after warm-up.
     pub fn count(&mut self, now: Ns, f: impl Fn(&mut Counts)) {
         f(&mut self.window);
@@ -155,9 +160,8 @@ impl Metrics {
         }
     }
 
-    /// A data-node thread finished a service of `cost` ns at `now`.
-    pub fn service(&mut self, thread: usize, cost: Ns, now: Ns) {
-        let node = thread / self.threads_per_node as usize;
+    /// Data-node thread `thread` (of node `node`) finished a service of `cost` ns at `now`.
+    pub fn service(&mut self, thread: usize, node: usize, cost: Ns, now: Ns) {
         self.span(now - cost, now, |c, ns| c.node_busy_ns[node] += ns);
         if now >= self.warmup_end {
             self.thread_busy_ns[thread] += now.saturating_sub((now - cost).max(self.warmup_end));
@@ -166,17 +170,18 @@ impl Metrics {
         }
     }
 
-    pub fn committed(&mut self, kind: usize, latency: Ns, inserts: u64, now: Ns) {
+    /// A transaction of `kind` committed `latency` ns after it started.
+    pub fn committed(&mut self, kind: TxnKind, latency: Ns, inserts: u64, now: Ns) {
         self.count(now, |c| {
-            c.committed[kind] += 1;
+            c.committed[kind as usize] += 1;
             c.inserts += inserts;
         });
-        if kind < TXN_KINDS - 1 {
+        if kind.is_user() {
             self.window_latency.record(latency);
         }
         if now >= self.warmup_end {
-            self.latency[kind].record(latency);
-            if kind < TXN_KINDS - 1 {
+            self.latency[kind as usize].record(latency);
+            if kind.is_user() {
                 self.latency_all.record(latency);
             }
         }
@@ -185,23 +190,23 @@ impl Metrics {
     /// Closes the window ending at `now`. The caller first flushes spans still open (the
     /// hot row's hold and queue), so that a span crossing windows is split between them.
     pub fn close_window(&mut self, now: Ns) {
-        let secs = (now - self.window_start) as f64 / 1e9;
+        let span = Span::of_ns(now - self.window_start);
         let w = &self.window;
-        let per_s = |n: u64| n as f64 / secs;
+        let t = Throughput::of(w, span);
         let threads = self.threads_per_node as f64;
         let window = Window {
             end_ms: now as f64 / 1e6,
-            inserts_per_second: per_s(w.inserts),
-            transactions_per_second: per_s(w.user_txns()),
-            tpm: per_s(w.committed[0]) * 60.0,
-            refills_per_second: per_s(w.committed[TXN_KINDS - 1]),
-            hot_row_lock_utilization: (w.hot_busy_ns as f64 / (secs * 1e9)).min(1.0),
-            hot_row_queue_mean: w.hot_queue_ns as f64 / (secs * 1e9),
+            inserts_per_second: t.inserts_per_second,
+            transactions_per_second: t.transactions_per_second,
+            tpm: t.tpm,
+            refills_per_second: t.refills_per_second,
+            hot_row_lock_utilization: t.hot_row_lock_utilization,
+            hot_row_queue_mean: t.hot_row_queue_mean,
             latency_p50_us: self.window_latency.quantile(0.5) as f64 / 1e3,
             latency_p99_us: self.window_latency.quantile(0.99) as f64 / 1e3,
-            node_load: w.node_busy_ns.iter().map(|&b| (b as f64 / (secs * 1e9 * threads)).min(1.0)).collect(),
-            node_tc_per_second: w.node_tc_txns.iter().map(|&n| per_s(n)).collect(),
-            node_messages_per_second: w.node_messages.iter().map(|&n| per_s(n)).collect(),
+            node_load: w.node_busy_ns.iter().map(|&b| (span.fraction(b) / threads).min(1.0)).collect(),
+            node_tc_per_second: w.node_tc_txns.iter().map(|&n| span.per_second(n)).collect(),
+            node_messages_per_second: w.node_messages.iter().map(|&n| span.per_second(n)).collect(),
         };
         if self.windows.len() == WINDOW_RING {
             self.windows.pop_front();
@@ -215,5 +220,16 @@ impl Metrics {
 
     pub fn window_ns(&self) -> Ns {
         self.window_ns
+    }
+
+    /// Bytes of the window ring (the part of the metrics that grows with a run).
+    pub fn memory_bytes(&self) -> usize {
+        self.windows
+            .iter()
+            .map(|w| {
+                std::mem::size_of::<Window>()
+                    + 8 * (w.node_load.capacity() + w.node_tc_per_second.capacity() + w.node_messages_per_second.capacity())
+            })
+            .sum()
     }
 }

@@ -2,13 +2,16 @@
 //!
 //! Its field names are a public contract read by other programs; add fields, never
 //! rename or remove them. Rates are per simulated second of the measured part (after
-//! warm-up). The digest covers every integer outcome, so any change in behaviour
-//! changes it, and it is the same on every target for the same seed and config.
+//! warm-up). It is built from the metrics, the config and a few totals of the
+//! simulation ([`RunFacts`]), so it does not depend on the simulation itself.
 
-use crate::config::Config;
-use crate::metrics::Counts;
-use crate::sim::Simulation;
-use crate::workload::{TXN_KINDS, TXN_KIND_NAMES};
+use crate::config::{Config, Workload};
+use crate::digest;
+use crate::metrics::{Counts, Metrics};
+use crate::queue::Ns;
+use crate::rates::{ratio, Span, Throughput};
+use crate::topology::Topology;
+use crate::workload::TxnKind;
 use serde::Serialize;
 use std::collections::BTreeMap;
 
@@ -100,108 +103,80 @@ impl Latency {
     }
 }
 
-fn ratio(a: u64, b: u64) -> f64 {
-    if b == 0 { 0.0 } else { a as f64 / b as f64 }
+/// Totals of the run that the metrics do not keep.
+#[derive(Clone, Copy, Debug)]
+pub struct RunFacts {
+    pub now_ns: Ns,
+    pub events: u64,
+    pub hot_row_node: u32,
+    pub ids_issued: u64,
+    pub ids_lost: u64,
+    pub duplicate_ids: u64,
+    pub aborts: u64,
+    /// Active client threads.
+    pub clients: u32,
 }
 
-pub(crate) fn build(sim: &Simulation) -> Summary {
-    let m = &sim.metrics;
-    let cfg = sim.config();
-    let topo = sim.topology();
-    let measured_ns = sim.now_ns().saturating_sub(m.warmup_end);
-    let secs = measured_ns as f64 / 1e9;
-    let per_s = |n: u64| if secs > 0.0 { n as f64 / secs } else { 0.0 };
-    let r: &Counts = &m.run;
-    let tpn = topo.threads_per_node() as usize;
-    let nodes = (0..topo.data_nodes)
-        .map(|n| {
-            let threads = n as usize * tpn..(n as usize + 1) * tpn;
-            let thread_load: Vec<f64> =
-                threads.clone().map(|t| ratio(m.thread_busy_ns[t], measured_ns).min(1.0)).collect();
-            NodeSummary {
-                id: n,
-                node_group: topo.node_group_of_node(n),
-                load: thread_load.iter().sum::<f64>() / tpn as f64,
-                thread_load,
-                thread_services_per_second: threads.clone().map(|t| per_s(m.thread_services[t])).collect(),
-                thread_service_us_mean: threads
-                    .map(|t| ratio(m.thread_cost_ns[t], m.thread_services[t]) / 1e3)
-                    .collect(),
-                tc_transactions: per_s(r.node_tc_txns[n as usize]),
-                messages: per_s(r.node_messages[n as usize]),
-                holds_hot_row: n == sim.hot_row_node(),
+impl Summary {
+    pub fn build(m: &Metrics, cfg: &Config, topo: &Topology, facts: RunFacts) -> Summary {
+        let measured_ns = facts.now_ns.saturating_sub(m.warmup_end);
+        let span = Span::of_ns(measured_ns);
+        let r: &Counts = &m.run;
+        let t = Throughput::of(r, span);
+        let tpn = topo.threads_per_node() as usize;
+        let nodes = (0..topo.data_nodes)
+            .map(|n| {
+                let threads = n as usize * tpn..(n as usize + 1) * tpn;
+                let thread_load: Vec<f64> = threads.clone().map(|t| span.fraction(m.thread_busy_ns[t]).min(1.0)).collect();
+                NodeSummary {
+                    id: n,
+                    node_group: topo.node_group_of_node(n),
+                    load: thread_load.iter().sum::<f64>() / tpn as f64,
+                    thread_load,
+                    thread_services_per_second: threads.clone().map(|t| span.per_second(m.thread_services[t])).collect(),
+                    thread_service_us_mean: threads.map(|t| ratio(m.thread_cost_ns[t], m.thread_services[t]) / 1e3).collect(),
+                    tc_transactions: span.per_second(r.node_tc_txns[n as usize]),
+                    messages: span.per_second(r.node_messages[n as usize]),
+                    holds_hot_row: n == facts.hot_row_node,
+                }
+            })
+            .collect();
+        let hot_row = HotRowSummary {
+            node: facts.hot_row_node,
+            refills_per_second: t.refills_per_second,
+            lock_utilization: t.hot_row_lock_utilization,
+            lock_wait_us_mean: ratio(r.hot_wait_ns, r.hot_grants) / 1e3,
+            lock_hold_us_mean: ratio(r.hot_hold_sum_ns, r.hot_holds) / 1e3,
+            queue_length_mean: t.hot_row_queue_mean,
+            refills: r.committed(TxnKind::Refill),
+        };
+        let mut latency_by_type_us = BTreeMap::new();
+        let mut committed_by_type = BTreeMap::new();
+        for kind in TxnKind::ALL {
+            let h = &m.latency[kind as usize];
+            if h.count() > 0 {
+                latency_by_type_us.insert(kind.name(), Latency::of(h));
+                committed_by_type.insert(kind.name(), r.committed(kind));
             }
-        })
-        .collect();
-    let refills = r.committed[TXN_KINDS - 1];
-    let hot_row = HotRowSummary {
-        node: sim.hot_row_node(),
-        refills_per_second: per_s(refills),
-        lock_utilization: ratio(r.hot_busy_ns, measured_ns).min(1.0),
-        lock_wait_us_mean: ratio(r.hot_wait_ns, r.hot_grants) / 1e3,
-        lock_hold_us_mean: ratio(r.hot_hold_sum_ns, r.hot_holds) / 1e3,
-        queue_length_mean: ratio(r.hot_queue_ns, measured_ns),
-        refills,
-    };
-    let (ids_issued, ids_lost, duplicate_ids) = sim.ids();
-    let mut latency_by_type_us = BTreeMap::new();
-    let mut committed_by_type = BTreeMap::new();
-    for k in 0..TXN_KINDS {
-        if m.latency[k].count() > 0 {
-            latency_by_type_us.insert(TXN_KIND_NAMES[k], Latency::of(&m.latency[k]));
-            committed_by_type.insert(TXN_KIND_NAMES[k], r.committed[k]);
+        }
+        Summary {
+            config: cfg.clone(),
+            simulated_seconds: span.secs(),
+            events: facts.events,
+            inserts_per_second: t.inserts_per_second,
+            transactions_per_second: t.transactions_per_second,
+            tpm: if cfg.workload == Workload::Dbt2 { t.tpm } else { 0.0 },
+            nodes,
+            hot_row,
+            ids_issued: facts.ids_issued,
+            ids_lost: facts.ids_lost,
+            duplicate_ids: facts.duplicate_ids,
+            latency_us: Latency::of(&m.latency_all),
+            latency_by_type_us,
+            committed_by_type,
+            clients: facts.clients,
+            aborts: facts.aborts,
+            digest: digest::of(m, &facts),
         }
     }
-    let is_dbt2 = cfg.workload == crate::Workload::Dbt2;
-    Summary {
-        config: cfg.clone(),
-        simulated_seconds: secs,
-        events: sim.events(),
-        inserts_per_second: per_s(r.inserts),
-        transactions_per_second: per_s(r.user_txns()),
-        tpm: if is_dbt2 { per_s(r.committed[0]) * 60.0 } else { 0.0 },
-        nodes,
-        hot_row,
-        ids_issued,
-        ids_lost,
-        duplicate_ids,
-        latency_us: Latency::of(&m.latency_all),
-        latency_by_type_us,
-        committed_by_type,
-        clients: sim.active_clients(),
-        aborts: sim.aborts(),
-        digest: digest(sim),
-    }
-}
-
-/// FNV-1a over every integer outcome of the run.
-fn digest(sim: &Simulation) -> String {
-    let m = &sim.metrics;
-    let mut h: u64 = 0xCBF2_9CE4_8422_2325;
-    let mut feed = |v: u64| {
-        for b in v.to_le_bytes() {
-            h ^= b as u64;
-            h = h.wrapping_mul(0x0000_0100_0000_01B3);
-        }
-    };
-    feed(sim.events());
-    feed(sim.now_ns());
-    let r = &m.run;
-    r.committed.iter().for_each(|&v| feed(v));
-    for v in [r.inserts, r.hot_busy_ns, r.hot_hold_sum_ns, r.hot_holds, r.hot_wait_ns, r.hot_grants, r.hot_queue_ns] {
-        feed(v);
-    }
-    for list in [&r.node_messages, &r.node_tc_txns, &r.node_busy_ns, &m.thread_busy_ns, &m.thread_services] {
-        list.iter().for_each(|&v| feed(v));
-    }
-    let (issued, lost, dup) = sim.ids();
-    feed(issued);
-    feed(lost);
-    feed(dup);
-    feed(sim.aborts());
-    m.latency_all.for_each_bucket(&mut feed);
-    for hist in &m.latency {
-        feed(hist.sum());
-    }
-    format!("{h:016x}")
 }

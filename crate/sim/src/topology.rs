@@ -1,12 +1,15 @@
-//! Where things live: node groups, partitions and their replicas, and the CPU threads
-//! ("stations") of data nodes and API nodes.
+//! How the cluster is numbered: hosts, node groups, partitions, and the CPU threads
+//! ("stations") of data nodes and API nodes. Static for a run; where replicas live *now*
+//! (after failures) is `placement.rs`.
 //!
 //! NDB numbers data nodes into node groups in order: with 2 replicas, nodes 0 and 1
 //! form node group 0, nodes 2 and 3 node group 1, and so on. Every table has one
 //! partition per LDM thread of every data node. Partition `p` lives in node group
-//! `p % nodeGroups`; its primary replica rotates over the group's nodes so that each
-//! node is primary for as many partitions as it is backup for; on each node it is owned
-//! by LDM thread `p / dataNodes`.
+//! `p % nodeGroups` and, on each node, is owned by LDM thread `(p / dataNodes) % ldmThreads`.
+//!
+//! Stations are numbered data-node threads first (`node * threadsPerNode + thread`), then
+//! one per API node. The hot path asks "which host is this station on" several times per
+//! event, so that answer is a table, not a division.
 
 use crate::config::Config;
 use crate::prng::mix64;
@@ -25,18 +28,32 @@ pub struct Topology {
     pub ldm_threads: u32,
     pub tc_threads: u32,
     pub api_nodes: u32,
+    /// The host of each station.
+    station_host: Vec<Host>,
+    /// The LDM thread (index within its node) owning each partition.
+    partition_thread: Vec<u32>,
 }
 
 impl Topology {
     pub fn new(c: &Config) -> Topology {
+        Topology::of(c.data_nodes, c.replicas, c.ldm_threads, c.tc_threads, c.api_nodes)
+    }
+
+    pub fn of(data_nodes: u32, replicas: u32, ldm_threads: u32, tc_threads: u32, api_nodes: u32) -> Topology {
+        let tpn = ldm_threads + tc_threads;
+        let partitions = data_nodes * ldm_threads;
+        let mut station_host: Vec<Host> = (0..data_nodes * tpn).map(|s| s / tpn).collect();
+        station_host.extend((0..api_nodes).map(|a| data_nodes + a));
         Topology {
-            data_nodes: c.data_nodes,
-            replicas: c.replicas,
-            node_groups: c.node_groups(),
-            partitions: c.partitions(),
-            ldm_threads: c.ldm_threads,
-            tc_threads: c.tc_threads,
-            api_nodes: c.api_nodes,
+            data_nodes,
+            replicas,
+            node_groups: data_nodes / replicas,
+            partitions,
+            ldm_threads,
+            tc_threads,
+            api_nodes,
+            station_host,
+            partition_thread: (0..partitions).map(|p| (p / data_nodes) % ldm_threads).collect(),
         }
     }
 
@@ -44,7 +61,8 @@ impl Topology {
         self.ldm_threads + self.tc_threads
     }
 
-    /// The partition of a row whose distribution key is `key`.
+    /// The partition of a row whose distribution key is `key` (NDB hashes with MD5; any
+    /// good deterministic hash will do).
     pub fn partition_of(&self, key: u64) -> u32 {
         (mix64(key) % self.partitions as u64) as u32
     }
@@ -57,27 +75,15 @@ impl Topology {
         node / self.replicas
     }
 
-    /// The data node holding replica `r` (0 = primary) of partition `p`.
-    pub fn replica_node(&self, p: u32, r: u32) -> Host {
-        let ng = self.node_group_of_partition(p);
-        let primary = (p / self.node_groups) % self.replicas;
-        ng * self.replicas + (primary + r) % self.replicas
-    }
-
     /// The node at position `i` (0..replicas) of partition `p`'s node group.
     pub fn group_node(&self, p: u32, i: u32) -> Host {
         self.node_group_of_partition(p) * self.replicas + i
     }
 
     /// The LQH station (LDM thread) of partition `p` on `node`.
+    #[inline]
     pub fn station_on(&self, node: Host, p: u32) -> StationId {
-        node * self.threads_per_node() + (p / self.data_nodes) % self.ldm_threads
-    }
-
-    /// The LQH (LDM thread) station of replica `r` of partition `p`.
-    pub fn lqh_station(&self, p: u32, r: u32) -> StationId {
-        let node = self.replica_node(p, r);
-        node * self.threads_per_node() + (p / self.data_nodes) % self.ldm_threads
+        node * self.threads_per_node() + self.partition_thread[p as usize]
     }
 
     /// The thread of `node` that runs TC work for transaction number `txn_seq`:
@@ -100,18 +106,30 @@ impl Topology {
         self.data_stations() + api
     }
 
+    /// The host of API node `api`.
+    pub fn api_host(&self, api: u32) -> Host {
+        self.data_nodes + api
+    }
+
     pub fn stations(&self) -> u32 {
-        self.data_stations() + self.api_nodes
+        self.station_host.len() as u32
     }
 
     /// The host a station belongs to.
+    #[inline]
     pub fn host_of(&self, s: StationId) -> Host {
-        let d = self.data_stations();
-        if s < d { s / self.threads_per_node() } else { self.data_nodes + (s - d) }
+        self.station_host[s as usize]
     }
 
+    #[inline]
     pub fn is_data_station(&self, s: StationId) -> bool {
         s < self.data_stations()
+    }
+
+    /// The data node of a data-node thread, or None for an API node's station.
+    #[inline]
+    pub fn data_node_of(&self, s: StationId) -> Option<Host> {
+        self.is_data_station(s).then(|| self.host_of(s))
     }
 }
 
@@ -119,49 +137,26 @@ impl Topology {
 mod tests {
     use super::*;
 
-    fn topo(nodes: u32, replicas: u32, ldm: u32) -> Topology {
-        Topology {
-            data_nodes: nodes,
-            replicas,
-            node_groups: nodes / replicas,
-            partitions: nodes * ldm,
-            ldm_threads: ldm,
-            tc_threads: 0,
-            api_nodes: 1,
-        }
-    }
-
-    #[test]
-    fn replicas_of_a_partition_share_its_node_group_and_differ() {
-        let t = topo(8, 2, 4);
-        for p in 0..t.partitions {
-            let a = t.replica_node(p, 0);
-            let b = t.replica_node(p, 1);
-            assert_ne!(a, b);
-            assert_eq!(t.node_group_of_node(a), t.node_group_of_partition(p));
-            assert_eq!(t.node_group_of_node(b), t.node_group_of_partition(p));
-            assert_eq!(t.lqh_station(p, 0) % 4, t.lqh_station(p, 1) % 4, "same LDM thread index");
-        }
-    }
-
-    #[test]
-    fn every_node_is_primary_for_the_same_number_of_partitions() {
-        let t = topo(12, 3, 2);
-        let mut primaries = vec![0; 12];
-        for p in 0..t.partitions {
-            primaries[t.replica_node(p, 0) as usize] += 1;
-        }
-        assert!(primaries.iter().all(|&n| n == 2), "{primaries:?}");
-    }
-
     #[test]
     fn stations_map_back_to_hosts() {
-        let mut t = topo(4, 2, 2);
-        t.tc_threads = 1;
-        t.api_nodes = 3;
+        let t = Topology::of(4, 2, 2, 1, 3);
         assert_eq!(t.stations(), 4 * 3 + 3);
         assert_eq!(t.host_of(t.tc_station(3, 0)), 3);
         assert_eq!(t.host_of(t.api_station(2)), 6);
+        assert_eq!(t.api_host(2), 6);
         assert_eq!(t.tc_station(1, 5) % 3, 2, "TC work goes to the TC thread");
+        for s in 0..t.stations() {
+            let by_division = if s < t.data_stations() { s / t.threads_per_node() } else { 4 + s - t.data_stations() };
+            assert_eq!(t.host_of(s), by_division);
+        }
+    }
+
+    #[test]
+    fn a_partition_uses_the_same_ldm_thread_on_every_node() {
+        let t = Topology::of(8, 2, 4, 0, 1);
+        for p in 0..t.partitions {
+            let threads: Vec<u32> = (0..8).map(|n| t.station_on(n, p) - n * 4).collect();
+            assert!(threads.iter().all(|&x| x == threads[0] && x < 4), "{threads:?}");
+        }
     }
 }

@@ -66,8 +66,37 @@ pub enum TxnKind {
 }
 
 pub const TXN_KINDS: usize = 7;
-pub const TXN_KIND_NAMES: [&str; TXN_KINDS] =
-    ["newOrder", "payment", "orderStatus", "delivery", "stockLevel", "insert", "refill"];
+
+impl TxnKind {
+    /// Every kind, in report order.
+    pub const ALL: [TxnKind; TXN_KINDS] = [
+        TxnKind::NewOrder,
+        TxnKind::Payment,
+        TxnKind::OrderStatus,
+        TxnKind::Delivery,
+        TxnKind::StockLevel,
+        TxnKind::Insert,
+        TxnKind::Refill,
+    ];
+
+    /// The name reports use (`latencyByTypeUs.newOrder`).
+    pub fn name(self) -> &'static str {
+        match self {
+            TxnKind::NewOrder => "newOrder",
+            TxnKind::Payment => "payment",
+            TxnKind::OrderStatus => "orderStatus",
+            TxnKind::Delivery => "delivery",
+            TxnKind::StockLevel => "stockLevel",
+            TxnKind::Insert => "insert",
+            TxnKind::Refill => "refill",
+        }
+    }
+
+    /// A transaction a client asked for; refills are the allocator's own.
+    pub fn is_user(self) -> bool {
+        self != TxnKind::Refill
+    }
+}
 
 /// One row operation. `dist` is the distribution key; `needs_id` marks an insert whose
 /// hidden key is not known until the allocator gives it.

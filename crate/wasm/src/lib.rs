@@ -398,7 +398,16 @@ pub fn presets() -> Result<JsValue, JsValue> {
 /// their top-level object: `network.latencyUs`, `cpu.lqhWriteNs`).
 #[wasm_bindgen(js_name = liveFields)]
 pub fn live_fields() -> Vec<String> {
-    hotrow::config::LIVE_FIELDS.iter().map(|f| f.to_string()).collect()
+    hotrow::config::fields::live_top_level().into_iter().map(String::from).collect()
+}
+
+/// The config field table: `[{ name, kind, unit, live, about, default }]`, where `kind` is
+/// `{ type: "int", min, max }`, `{ type: "bool" }`, `{ type: "choice", values }` or
+/// `{ type: "faults" }`. The one list of fields the CLI, the playground and the types share.
+#[wasm_bindgen]
+pub fn fields() -> Result<JsValue, JsValue> {
+    alive()?;
+    Ok(to_js(&hotrow::config::fields::describe()))
 }
 
 /// The version of the simulation crate.

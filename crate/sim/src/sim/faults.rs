@@ -5,26 +5,64 @@
 //!   decision and had state on the node (their TC, or a replica of a row they touched);
 //!   clients retry them. Transactions past the decision are finished by a takeover on
 //!   the surviving nodes: committed data survives while a replica of its node group lives.
-//!   Each partition whose primary failed gets the next live replica of its node group as
-//!   primary; the failed node rejoins later as a backup, with its data copied back.
+//!   Where primaries move and how a rejoining node gets its data back is `placement.rs`.
 //! - An API node restart drops its cached id range (gaps, never duplicates) and aborts
 //!   its transactions in flight; its clients reconnect when it is back.
 //!
 //! Failure detection is immediate here (NDB's heartbeats take seconds): the dip you see
 //! is the retries and the lost capacity, not the detection delay.
 
-use super::{Event, MsgKind, Phase, Simulation};
+use super::event::{Event, MsgKind};
+use super::txn::Phase;
+use super::Simulation;
 use crate::allocator::IdCache;
-use crate::config::{ConfigError, Fault};
+use crate::config::{Config, ConfigError, Fault};
 use crate::locks::RowReplica;
+use crate::queue::Ns;
 use crate::topology::Host;
 use crate::workload::TxnKind;
 
+/// What faults have done to the cluster so far.
+pub(super) struct FaultState {
+    /// The fault schedule: the config's, then those injected while running.
+    pub list: Vec<Fault>,
+    /// Per data node: extra one-way latency and until when (network delay spikes).
+    delay_extra_ns: Vec<Ns>,
+    delay_until: Vec<Ns>,
+    /// Per API node: restarts so far, and until when it is down.
+    pub api_epoch: Vec<u32>,
+    pub api_down_until: Vec<Ns>,
+    /// Transaction attempts aborted.
+    pub aborts: u64,
+}
+
+impl FaultState {
+    pub fn new(cfg: &Config) -> FaultState {
+        FaultState {
+            list: cfg.faults.clone(),
+            delay_extra_ns: vec![0; cfg.data_nodes as usize],
+            delay_until: vec![0; cfg.data_nodes as usize],
+            api_epoch: vec![0; cfg.api_nodes as usize],
+            api_down_until: vec![0; cfg.api_nodes as usize],
+            aborts: 0,
+        }
+    }
+
+    /// The extra one-way delay of messages to or from `host` at `now`.
+    #[inline]
+    pub fn extra_delay(&self, host: Host, now: Ns) -> Ns {
+        match self.delay_until.get(host as usize) {
+            Some(&until) if now < until => self.delay_extra_ns[host as usize],
+            _ => 0,
+        }
+    }
+}
+
 impl Simulation {
     pub(super) fn apply_fault(&mut self, index: usize) {
-        match self.faults[index] {
+        match self.faults.list[index] {
             Fault::DataNodeFailure { data_node, restart_after_ms, .. } => {
-                if self.alive[data_node as usize] {
+                if self.place.alive(data_node) {
                     self.fail_data_node(data_node);
                     let at = self.now + restart_after_ms * 1_000_000;
                     self.queue.push(at, Event::DataNodeRestart { node: data_node });
@@ -32,8 +70,8 @@ impl Simulation {
             }
             Fault::ApiNodeRestart { api_node, down_ms, .. } => self.restart_api_node(api_node, down_ms),
             Fault::NetworkDelay { data_node, extra_us, duration_ms, .. } => {
-                self.delay_extra_ns[data_node as usize] = extra_us * 1_000;
-                self.delay_until[data_node as usize] = self.now + duration_ms * 1_000_000;
+                self.faults.delay_extra_ns[data_node as usize] = extra_us * 1_000;
+                self.faults.delay_until[data_node as usize] = self.now + duration_ms * 1_000_000;
             }
         }
     }
@@ -44,34 +82,27 @@ impl Simulation {
         let fault = fault.at(self.now / 1_000_000);
         fault.validate(&self.cfg, "fault")?;
         if let Fault::DataNodeFailure { data_node, .. } = fault {
-            let r = self.topo.replicas;
-            let group = data_node / r;
-            if !self.alive[data_node as usize] {
-                return Err(ConfigError {
-                    field: "fault.dataNode".into(),
-                    value: data_node.to_string(),
-                    allowed: "is already down; wait for it to restart".into(),
-                });
+            let group = self.topo.node_group_of_node(data_node);
+            if !self.place.alive(data_node) {
+                return Err(ConfigError::new("fault.dataNode", data_node, "is already down; wait for it to restart"));
             }
-            let live = (group * r..group * r + r).filter(|&n| self.alive[n as usize]).count();
-            if live < 2 {
-                return Err(ConfigError {
-                    field: "fault.dataNode".into(),
-                    value: data_node.to_string(),
-                    allowed: format!("is the last live replica of node group {group}; the cluster would stop"),
-                });
+            if self.place.live_in_group(&self.topo, group) < 2 {
+                return Err(ConfigError::new(
+                    "fault.dataNode",
+                    data_node,
+                    format!("is the last live replica of node group {group}; the cluster would stop"),
+                ));
             }
         }
-        if self.faults.len() >= u16::MAX as usize {
-            return Err(ConfigError { field: "fault".into(), value: "".into(), allowed: "too many faults in one run".into() });
+        if self.faults.list.len() >= u16::MAX as usize {
+            return Err(ConfigError::new("fault", "", "too many faults in one run"));
         }
-        self.faults.push(fault);
-        self.queue.push(self.now, Event::Fault { index: (self.faults.len() - 1) as u16 });
+        self.faults.list.push(fault);
+        self.queue.push(self.now, Event::Fault { index: (self.faults.list.len() - 1) as u16 });
         Ok(())
     }
 
     fn fail_data_node(&mut self, node: Host) {
-        self.alive[node as usize] = false;
         // Its threads stop: queued work is gone (the message in service is dropped when its
         // Done event comes), and so are its locks.
         let tpn = self.topo.threads_per_node();
@@ -81,38 +112,18 @@ impl Simulation {
             self.metrics.messages_dropped += dropped;
         }
         self.flush_hot_spans();
-        let hot_primary_failed = self.hot_row_node() == node;
         self.locks.drop_node(node);
-        if hot_primary_failed {
-            self.hot.granted_at = None;
-            self.hot.queue_len = 0;
-        }
-        // Partitions whose primary failed get the next live replica as primary.
-        for p in 0..self.topo.partitions {
-            let r = self.topo.replicas;
-            if self.topo.group_node(p, self.primary_idx[p as usize] as u32) == node {
-                let next = (1..r).map(|k| (self.primary_idx[p as usize] as u32 + k) % r)
-                    .find(|&i| self.alive[self.topo.group_node(p, i) as usize])
-                    .expect("fault validation keeps a live replica in every node group");
-                self.primary_idx[p as usize] = next as u8;
-            }
-        }
-        // Data on the failed replica is gone until node recovery copies it back.
-        for p in 0..self.topo.partitions {
-            if self.topo.node_group_of_partition(p) == self.topo.node_group_of_node(node) {
-                let slot = self.replica_slot(p, node);
-                self.applied_writes[slot] = 0;
-            }
-        }
+        self.place.fail(&self.topo, node);
         // Transactions with state on the node: abort before the commit decision, take over after.
-        for t in 0..self.txns.len() as u32 {
-            let txn = &self.txns[t as usize];
+        for t in 0..self.txns.len() {
+            let txn = &self.txns[t];
             if !txn.live() || txn.tc_done {
                 continue;
             }
             let tc_here = txn.tc_chosen && self.topo.host_of(txn.tc) == node;
             let dispatched = txn.ops.iter().any(|o| o.dispatched);
-            let touches = txn.ops.iter().any(|o| o.dispatched && o.chain[..o.chain_len as usize].contains(&(node as u8)));
+            let touches =
+                txn.ops.iter().any(|o| o.dispatched && o.chain[..o.chain_len as usize].contains(&(node as u8)));
             if !(touches || (tc_here && dispatched)) {
                 continue; // A TC that failed before doing anything is noticed at the next send.
             }
@@ -125,39 +136,25 @@ impl Simulation {
     }
 
     pub(super) fn restart_data_node(&mut self, node: Host) {
-        self.alive[node as usize] = true;
-        self.delay_until[node as usize] = 0;
-        // Node recovery: the node copies its partitions from the live replicas and rejoins
-        // as a backup; primaries stay where they moved.
-        for p in 0..self.topo.partitions {
-            if self.topo.node_group_of_partition(p) == self.topo.node_group_of_node(node) {
-                let best = (0..self.topo.replicas)
-                    .map(|i| self.topo.group_node(p, i))
-                    .filter(|&n| n != node && self.alive[n as usize])
-                    .map(|n| self.applied_writes[self.replica_slot(p, n)])
-                    .max()
-                    .unwrap_or(0);
-                let slot = self.replica_slot(p, node);
-                self.applied_writes[slot] = best;
-            }
-        }
+        self.faults.delay_until[node as usize] = 0;
+        self.place.rejoin(&self.topo, node);
     }
 
     fn restart_api_node(&mut self, api: u32, down_ms: u64) {
         let a = api as usize;
         self.ids_lost += self.caches[a].remaining();
         self.caches[a] = IdCache::default();
-        self.api_epoch[a] += 1;
-        self.api_down_until[a] = self.now + down_ms * 1_000_000;
+        self.faults.api_epoch[a] += 1;
+        self.faults.api_down_until[a] = self.now + down_ms * 1_000_000;
         // Its clients' transactions that have not reached the commit decision abort; the
         // data nodes finish the others. The clients reconnect when the node is back.
-        for t in 0..self.txns.len() as u32 {
-            let txn = &self.txns[t as usize];
+        for t in 0..self.txns.len() {
+            let txn = &self.txns[t];
             if txn.live() && !txn.client_done && txn.api == api && txn.phase == Phase::Prepare {
                 let (kind, client) = (txn.kind, txn.client);
                 self.abort_txn(t, false);
                 if kind != TxnKind::Refill {
-                    self.queue.push(self.api_down_until[a], Event::ClientStart { client });
+                    self.queue.push(self.faults.api_down_until[a], Event::ClientStart { client });
                 }
             }
         }
@@ -167,34 +164,29 @@ impl Simulation {
     /// locks and its place in the allocator, and drops its messages in flight (by bumping
     /// its generation). With `retry`, the client is told and runs it again.
     pub(super) fn abort_txn(&mut self, t: u32, retry: bool) {
-        self.aborts += 1;
-        let txn = &mut self.txns[t as usize];
-        if txn.kind == TxnKind::Refill && txn.refill_applied {
-            // The counter row is still locked by this refill, so nobody read the new value.
-            self.systab_next = txn.refill_first;
-            txn.refill_applied = false;
-        }
-        let api = txn.api as usize;
-        if txn.waiting_id {
-            txn.waiting_id = false;
+        self.faults.aborts += 1;
+        self.undo_counter_update(t);
+        let api = self.txns[t].api as usize;
+        if self.txns[t].waiting_id {
+            self.txns[t].waiting_id = false;
             if !self.caches[api].remove_waiter(t) {
                 // It holds the allocator mutex and its refill runs: the refill finishes for
                 // the waiters behind it.
-                for r in self.txns.iter_mut() {
-                    if r.live() && r.kind == TxnKind::Refill && r.parent == t {
-                        r.parent = u32::MAX;
+                for r in self.txns.iter_mut().filter(|r| r.live()) {
+                    if let Some(refill) = r.refill.as_mut().filter(|refill| refill.parent == Some(t)) {
+                        refill.parent = None;
                     }
                 }
             }
         }
-        for i in 0..self.txns[t as usize].ops.len() {
-            let o = self.txns[t as usize].ops[i];
+        for i in 0..self.txns[t].ops.len() {
+            let o = self.txns[t].ops[i];
             if !(o.dispatched && o.write) {
                 continue;
             }
             for r in 0..o.chain_len as u32 {
                 let node = o.chain[r as usize] as Host;
-                if !self.alive[node as usize] {
+                if !self.place.alive(node) {
                     continue;
                 }
                 let row = RowReplica { node, row: o.row };
@@ -205,7 +197,7 @@ impl Simulation {
                 }
             }
         }
-        let txn = &mut self.txns[t as usize];
+        let txn = &mut self.txns[t];
         txn.gen = txn.gen.wrapping_add(1);
         txn.pending = 0;
         for o in txn.ops.iter_mut() {
@@ -215,19 +207,17 @@ impl Simulation {
         if retry {
             // The rollback report reaches the API node one hop later.
             let api_station = self.topo.api_station(txn.api);
-            let from = self.any_live_node();
+            let from = self.place.any_live_node();
             self.send(from, api_station, self.msg(MsgKind::TcRollbackRep, t));
         } else {
-            txn.client_done = true;
-            txn.tc_done = true;
-            self.free_txns.push(t);
+            self.txns.discard(t);
         }
     }
 
     /// The client got its rollback report: it runs the same transaction again, from its
     /// first round (rows keep their keys, so an insert keeps its hidden key).
     pub(super) fn retry_txn(&mut self, t: u32) {
-        let txn = &mut self.txns[t as usize];
+        let txn = &mut self.txns[t];
         txn.round = 0;
         txn.tc_chosen = false;
         txn.phase = Phase::Prepare;
@@ -238,14 +228,14 @@ impl Simulation {
     /// The commit decision was made: the surviving nodes finish the commit (applying it and
     /// releasing locks at every live replica) and confirm it to the client.
     fn take_over(&mut self, t: u32) {
-        for i in 0..self.txns[t as usize].ops.len() {
-            let o = self.txns[t as usize].ops[i];
+        for i in 0..self.txns[t].ops.len() {
+            let o = self.txns[t].ops[i];
             if !o.write {
                 continue;
             }
             for r in 0..o.chain_len as u32 {
                 let node = o.chain[r as usize] as Host;
-                if !self.alive[node as usize] {
+                if !self.place.alive(node) {
                     continue;
                 }
                 self.apply_commit(t, i, r);
@@ -257,63 +247,16 @@ impl Simulation {
             self.copy_to_recovering(t, i);
         }
         self.count_committed_writes(t);
-        let txn = &mut self.txns[t as usize];
+        let txn = &mut self.txns[t];
         txn.gen = txn.gen.wrapping_add(1);
         txn.pending = 0;
         if !txn.client_done {
             // A confirmation sent before the failure carries the old generation and is
             // dropped; this one replaces it.
             let api_station = self.topo.api_station(txn.api);
-            let from = self.any_live_node();
+            let from = self.place.any_live_node();
             self.send(from, api_station, self.msg(MsgKind::TcCommitConf, t));
         }
         self.tc_finished(t);
-    }
-
-    fn any_live_node(&self) -> Host {
-        self.alive.iter().position(|&a| a).expect("some data node is alive") as Host
-    }
-
-    /// No committed write is lost while a replica of its node group lives.
-    pub(super) fn check_committed_rows(&self) -> Result<(), String> {
-        for p in 0..self.topo.partitions {
-            let best = (0..self.topo.replicas)
-                .map(|i| self.topo.group_node(p, i))
-                .filter(|&n| self.alive[n as usize])
-                .map(|n| self.applied_writes[self.replica_slot(p, n)])
-                .max()
-                .unwrap_or(0);
-            if best < self.committed_writes[p as usize] {
-                return Err(format!(
-                    "committed-rows-survive: partition {p} has {} committed writes but its live replicas hold {best}",
-                    self.committed_writes[p as usize]
-                ));
-            }
-        }
-        Ok(())
-    }
-
-    /// Every lock is held by a live transaction, and no prepared operation of a finished
-    /// transaction still holds one.
-    pub(super) fn check_lock_holders(&self) -> Result<(), String> {
-        for (row, t) in self.locks.holders() {
-            let txn = &self.txns[t as usize];
-            if !txn.live() {
-                return Err(format!("prepared-resolved: finished transaction {t} still holds {row:?}"));
-            }
-            if !self.alive[row.node as usize] {
-                return Err(format!("one-holder: a lock on failed node {} survived", row.node));
-            }
-        }
-        Ok(())
-    }
-
-    pub fn aborts(&self) -> u64 {
-        self.aborts
-    }
-
-    /// Data nodes that are down now.
-    pub fn nodes_down(&self) -> Vec<Host> {
-        (0..self.topo.data_nodes).filter(|&n| !self.alive[n as usize]).collect()
     }
 }

@@ -1,0 +1,95 @@
+//! The fault schedule's schema: what can fail, when, and how each fault is validated
+//! against the cluster it will hit. What a fault *does* is `sim/faults.rs`.
+
+use super::{range, Config, ConfigError};
+use serde::{Deserialize, Serialize};
+
+/// A scheduled fault. In JSON: `{"atMs": 2000, "kind": "dataNodeFailure", "dataNode": 1,
+/// "restartAfterMs": 3000}`, `{"atMs": 2000, "kind": "apiNodeRestart", "apiNode": 0}` or
+/// `{"atMs": 1000, "kind": "networkDelay", "dataNode": 2, "extraUs": 500, "durationMs": 1000}`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "camelCase", rename_all_fields = "camelCase", deny_unknown_fields)]
+pub enum Fault {
+    /// A data node stops; its node group's other replica takes over as primary,
+    /// transactions in flight on it abort (clients retry them), and it rejoins as a backup
+    /// `restartAfterMs` later (1..=3600000, default 3000).
+    DataNodeFailure {
+        at_ms: u64,
+        data_node: u32,
+        #[serde(default = "default_restart_ms")]
+        restart_after_ms: u64,
+    },
+    /// An API node restarts: its cached id range is lost (gaps, counted as `idsLost`), its
+    /// transactions in flight abort, and its clients reconnect after `downMs`
+    /// (0..=3600000, default 1000).
+    ApiNodeRestart {
+        at_ms: u64,
+        api_node: u32,
+        #[serde(default = "default_down_ms")]
+        down_ms: u64,
+    },
+    /// Messages to and from a data node take `extraUs` (0..=1000000) longer for
+    /// `durationMs` (1..=3600000).
+    NetworkDelay { at_ms: u64, data_node: u32, extra_us: u64, duration_ms: u64 },
+}
+
+fn default_restart_ms() -> u64 {
+    3_000
+}
+
+fn default_down_ms() -> u64 {
+    1_000
+}
+
+impl Fault {
+    pub fn at_ms(&self) -> u64 {
+        match self {
+            Fault::DataNodeFailure { at_ms, .. } | Fault::ApiNodeRestart { at_ms, .. } | Fault::NetworkDelay { at_ms, .. } => *at_ms,
+        }
+    }
+
+    /// The same fault at another time (live injection happens "now").
+    pub fn at(mut self, ms: u64) -> Fault {
+        match &mut self {
+            Fault::DataNodeFailure { at_ms, .. } | Fault::ApiNodeRestart { at_ms, .. } | Fault::NetworkDelay { at_ms, .. } => *at_ms = ms,
+        }
+        self
+    }
+
+    /// Checks the fault against the cluster it will hit; `field` is its path (`faults[2]`).
+    pub fn validate(&self, c: &Config, field: &str) -> Result<(), ConfigError> {
+        range(&format!("{field}.atMs"), self.at_ms(), 0, 86_400_000 + 3_600_000)?;
+        match *self {
+            Fault::DataNodeFailure { data_node, restart_after_ms, .. } => {
+                range(&format!("{field}.dataNode"), data_node as u64, 0, c.data_nodes as u64 - 1)?;
+                range(&format!("{field}.restartAfterMs"), restart_after_ms, 1, 3_600_000)?;
+                if c.replicas < 2 {
+                    return Err(ConfigError::new(
+                        &format!("{field}.kind"),
+                        "\"dataNodeFailure\"",
+                        "needs replicas >= 2: with one replica a failed node takes its data with it",
+                    ));
+                }
+            }
+            Fault::ApiNodeRestart { api_node, down_ms, .. } => {
+                range(&format!("{field}.apiNode"), api_node as u64, 0, c.api_nodes as u64 - 1)?;
+                range(&format!("{field}.downMs"), down_ms, 0, 3_600_000)?;
+            }
+            Fault::NetworkDelay { data_node, extra_us, duration_ms, .. } => {
+                range(&format!("{field}.dataNode"), data_node as u64, 0, c.data_nodes as u64 - 1)?;
+                range(&format!("{field}.extraUs"), extra_us, 0, 1_000_000)?;
+                range(&format!("{field}.durationMs"), duration_ms, 1, 3_600_000)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// The interval a data-node failure keeps its node down, in ms.
+    pub fn downtime(&self) -> Option<(u32, u64, u64)> {
+        match *self {
+            Fault::DataNodeFailure { at_ms, data_node, restart_after_ms } => Some((data_node, at_ms, at_ms + restart_after_ms)),
+            _ => None,
+        }
+    }
+}
+

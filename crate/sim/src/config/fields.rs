@@ -1,0 +1,187 @@
+//! The table of config fields: name, kind and allowed range, unit, whether a running
+//! simulation can take it, and what it means. The one list of fields: validation reads
+//! its ranges, `Simulation::set` its `live` column, the CLI prints it (`hotrow fields`),
+//! and the npm package exports it (`fields()`), against which `index.d.ts` and the
+//! playground's field list are pinned by tests. A test checks that it names exactly the
+//! fields `Config` serialises.
+
+use super::{json::lookup, Config, ConfigError};
+use serde::Serialize;
+use serde_json::Value;
+
+/// What values a field takes.
+#[derive(Clone, Copy, Debug, Serialize)]
+#[serde(tag = "type", rename_all = "camelCase")]
+pub enum Kind {
+    /// A whole number in `min..=max`.
+    Int { min: u64, max: u64 },
+    Bool,
+    /// One of these strings.
+    Choice { values: &'static [&'static str] },
+    /// The fault schedule: a list of fault objects (see `Fault`).
+    Faults,
+}
+
+/// One config field.
+#[derive(Clone, Copy, Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Field {
+    /// Dotted camelCase name, as in JSON, `--set` and URLs.
+    pub name: &'static str,
+    pub kind: Kind,
+    /// Unit of an integer field ("" when it is a count).
+    pub unit: &'static str,
+    /// A running simulation can take a new value (`Simulation::set`).
+    pub live: bool,
+    pub about: &'static str,
+}
+
+const fn int(name: &'static str, min: u64, max: u64, unit: &'static str, live: bool, about: &'static str) -> Field {
+    Field { name, kind: Kind::Int { min, max }, unit, live, about }
+}
+
+const fn flag(name: &'static str, live: bool, about: &'static str) -> Field {
+    Field { name, kind: Kind::Bool, unit: "", live, about }
+}
+
+const fn cpu(name: &'static str, about: &'static str) -> Field {
+    int(name, 0, 10_000_000, "ns", true, about)
+}
+
+/// Every config field, in the order validation checks them.
+pub const FIELDS: &[Field] = &[
+    int("seed", 0, (1 << 53) - 1, "", false, "seed of every pseudo-random choice (fits a JavaScript number)"),
+    Field {
+        name: "workload",
+        kind: Kind::Choice { values: &["dbt2", "ndbapi-insert"] },
+        unit: "",
+        live: false,
+        about: "DBT2 (TPC-C-like mix through mysqld) or NDB API single-row inserts",
+    },
+    int("replicas", 1, 4, "", false, "replicas of every partition; node groups = dataNodes / replicas"),
+    int("dataNodes", 1, 48, "", false, "data nodes, a multiple of replicas"),
+    int("ldmThreads", 1, 32, "", false, "LDM threads per data node (1 with tcThreads 0 is NDB 6.3's ndbd)"),
+    int("tcThreads", 0, 32, "", false, "TC threads per data node; 0 runs TC work on the LDM threads"),
+    int("apiNodes", 1, 256, "", false, "API nodes: mysqld processes or NDB API programs"),
+    int("apiCores", 1, 256, "", false, "CPU cores of each API node"),
+    int("clientsPerApiNode", 1, 4096, "", true, "client threads per API node, each a closed loop (at most 65536 in all)"),
+    int("thinkTimeUs", 0, 60_000_000, "us", true, "pause between a client's transactions"),
+    int("cacheSize", 1, 1_000_000, "ids", true, "hidden-key ids fetched per refill of an API node's range"),
+    flag("hintedRefill", true, "the refill starts with a hint: TC on the counter row's primary"),
+    flag("hintedTransactions", true, "user transactions start with a hint: TC on their first row's primary"),
+    flag("primaryKey", false, "the inserted table has a primary key (no hidden key, no allocator)"),
+    int("warehouses", 1, 100_000, "", false, "DBT2 warehouses; each client has a home warehouse"),
+    int("durationMs", 1, 86_400_000, "ms", true, "measured simulated time after warm-up"),
+    int("warmupMs", 0, 3_600_000, "ms", false, "simulated warm-up not counted in the summary"),
+    int("windowMs", 1, 60_000, "ms", false, "width of one metrics window"),
+    int("network.latencyUs", 0, 100_000, "us", true, "one-way latency between two hosts"),
+    cpu("cpu.tcOpNs", "TC: one operation of a TCKEYREQ"),
+    cpu("cpu.tcReplyNs", "TC: one reply (LQHKEYCONF, COMMITTED, COMPLETED)"),
+    cpu("cpu.tcCommitNs", "TC: starting a commit"),
+    cpu("cpu.lqhReadNs", "LQH: a primary-key read"),
+    cpu("cpu.lqhWriteNs", "LQH: a write at one replica, with its lock, UNDO and REDO"),
+    cpu("cpu.lqhCommitNs", "LQH: the COMMIT of one operation at one replica"),
+    cpu("cpu.lqhCompleteNs", "LQH: the COMPLETE of one operation at one backup"),
+    cpu("cpu.apiStatementNs", "API: one SQL statement in mysqld (DBT2)"),
+    cpu("cpu.apiExecuteNs", "API: one NDB API execute() (NDB API inserts and refills)"),
+    cpu("cpu.apiOpNs", "API: one operation defined within a round"),
+    cpu("cpu.apiReplyNs", "API: receiving one confirmation"),
+    Field {
+        name: "faults",
+        kind: Kind::Faults,
+        unit: "",
+        live: false,
+        about: "scheduled faults (at most 64): dataNodeFailure, apiNodeRestart, networkDelay",
+    },
+];
+
+/// Most faults a config may schedule.
+pub const MAX_FAULTS: usize = 64;
+
+/// The field named `name`.
+pub fn field(name: &str) -> Option<&'static Field> {
+    FIELDS.iter().find(|f| f.name == name)
+}
+
+/// Top-level names a running simulation takes: a nested field's object is live when all
+/// its fields are (`network`, `cpu`).
+pub fn live_top_level() -> Vec<&'static str> {
+    let mut out: Vec<&'static str> = Vec::new();
+    for f in FIELDS {
+        let top = f.name.split('.').next().expect("a name");
+        let all_live = FIELDS.iter().filter(|g| g.name.split('.').next() == Some(top)).all(|g| g.live);
+        if all_live && !out.contains(&top) {
+            out.push(top);
+        }
+    }
+    out
+}
+
+/// The first field that is not live and differs between two serialised configs.
+pub fn first_changed_fixed(old: &Value, new: &Value) -> Option<&'static str> {
+    FIELDS.iter().find(|f| !f.live && lookup(old, f.name) != lookup(new, f.name)).map(|f| f.name)
+}
+
+/// Checks every integer field of a merged config against its range.
+pub(super) fn check_ranges(merged: &Value) -> Result<(), ConfigError> {
+    for f in FIELDS {
+        if let Kind::Int { min, max } = f.kind {
+            let v = lookup(merged, f.name).and_then(Value::as_u64).expect("a deserialised config has every field");
+            if !(min..=max).contains(&v) {
+                return Err(ConfigError::new(f.name, v, format!("must be an integer from {min} to {max}")));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The table with each field's default (the `bug39267` preset), for `hotrow fields --json`
+/// and the npm package.
+pub fn describe() -> Value {
+    let defaults = serde_json::to_value(Config::default()).expect("Config serialises");
+    let list: Vec<Value> = FIELDS
+        .iter()
+        .map(|f| {
+            let mut v = serde_json::to_value(f).expect("Field serialises");
+            v["default"] = lookup(&defaults, f.name).cloned().unwrap_or(Value::Null);
+            v
+        })
+        .collect();
+    Value::Array(list)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The dotted names of every leaf of a JSON object (arrays count as leaves).
+    fn leaves(v: &Value, prefix: &str, out: &mut Vec<String>) {
+        for (k, x) in v.as_object().expect("an object") {
+            let name = if prefix.is_empty() { k.clone() } else { format!("{prefix}.{k}") };
+            if x.is_object() {
+                leaves(x, &name, out);
+            } else {
+                out.push(name);
+            }
+        }
+    }
+
+    #[test]
+    fn the_table_names_exactly_the_config_fields() {
+        let mut serialised = Vec::new();
+        leaves(&serde_json::to_value(Config::default()).unwrap(), "", &mut serialised);
+        let mut table: Vec<String> = FIELDS.iter().map(|f| f.name.to_string()).collect();
+        serialised.sort();
+        table.sort();
+        assert_eq!(serialised, table);
+    }
+
+    #[test]
+    fn defaults_are_in_range_and_live_objects_follow_their_fields() {
+        check_ranges(&serde_json::to_value(Config::default()).unwrap()).unwrap();
+        let live = live_top_level();
+        assert!(live.contains(&"cpu") && live.contains(&"network") && live.contains(&"cacheSize"));
+        assert!(!live.contains(&"dataNodes") && !live.contains(&"faults"));
+        assert_eq!(describe().as_array().unwrap().len(), FIELDS.len());
+    }
+}

@@ -1,0 +1,306 @@
+//! The configuration: one documented, validated struct shared by the CLI, the npm API
+//! and the playground URL.
+//!
+//! Every field is camelCase in JSON and carries its unit in its name (`thinkTimeUs`,
+//! `lqhWriteNs`). A configuration is built in three layers — the defaults of a preset
+//! (`bug39267` when none is named), then the user's fields — and validated once. After
+//! [`Config::from_json`] returns `Ok`, the simulation cannot fail on its input.
+//!
+//! The defaults model 2008 hardware: Gigabit Ethernet and NDB 6.3's single-threaded
+//! `ndbd`. Each default says why it has its value; the README's calibration section
+//! collects them.
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use std::fmt;
+
+mod cpu;
+mod fault;
+pub mod fields;
+mod json;
+mod presets;
+
+pub use cpu::CpuConfig;
+pub use fault::Fault;
+pub use json::set_dotted;
+pub use presets::{preset, PRESETS};
+
+/// What the clients do.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Workload {
+    /// TPC-C-like DBT2 mix through mysqld (SQL statements, one NDB round trip each).
+    #[serde(rename = "dbt2")]
+    Dbt2,
+    /// NDB API programs inserting single rows, each insert one committed transaction.
+    #[serde(rename = "ndbapi-insert")]
+    NdbapiInsert,
+}
+
+/// Network between hosts.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct NetworkConfig {
+    /// One-way latency of a message between two different hosts, in microseconds
+    /// (0..=100000). A message between threads of one host pays none. 2008 default 70:
+    /// Gigabit Ethernet with interrupt coalescing and the kernel TCP stack gave 100–150 us
+    /// ping round trips, and ndbd 6.3 held outgoing signals until the end of its
+    /// job-buffer loop before sending them. The calibrated free parameter of the network.
+    pub latency_us: u64,
+}
+
+/// A whole simulation configuration. See the module docs for how it is built.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct Config {
+    /// Seed of every pseudo-random choice (0..=2^53-1, so that JavaScript numbers hold it).
+    pub seed: u64,
+    /// `"dbt2"` or `"ndbapi-insert"`.
+    pub workload: Workload,
+    /// Data nodes (1..=48, a multiple of `replicas`).
+    pub data_nodes: u32,
+    /// Replicas of every partition (1..=4). Node groups = dataNodes / replicas.
+    pub replicas: u32,
+    /// LDM threads per data node (1..=32): each owns partitions and runs LQH. 1 with
+    /// `tcThreads` 0 is NDB 6.3's single-threaded ndbd.
+    pub ldm_threads: u32,
+    /// TC threads per data node (0..=32); 0 runs TC work on the LDM threads.
+    pub tc_threads: u32,
+    /// API nodes: mysqld processes or NDB API programs (1..=256).
+    pub api_nodes: u32,
+    /// CPU cores of each API node (1..=256).
+    pub api_cores: u32,
+    /// Client threads per API node, each a closed loop (1..=4096).
+    pub clients_per_api_node: u32,
+    /// Think time between a client's transactions, in microseconds (0..=60000000).
+    pub think_time_us: u64,
+    /// Hidden-key ids fetched per refill of an API node's range (1..=1000000).
+    pub cache_size: u64,
+    /// Whether the refill transaction starts with a hint (TC on the counter row's primary).
+    pub hinted_refill: bool,
+    /// Whether user transactions start with a hint (TC on the first row's primary).
+    pub hinted_transactions: bool,
+    /// Whether the inserted table (NDB API table, or DBT2's HISTORY) has a primary key.
+    /// Without one, every insert takes a hidden key from the id allocator.
+    pub primary_key: bool,
+    /// DBT2 warehouses (1..=100000); each client has a home warehouse.
+    pub warehouses: u32,
+    /// Measured simulated time after warm-up, in milliseconds (1..=86400000).
+    pub duration_ms: u64,
+    /// Simulated warm-up not counted in the summary, in milliseconds (0..=3600000).
+    pub warmup_ms: u64,
+    /// Width of one metrics window, in milliseconds (1..=60000).
+    pub window_ms: u64,
+    pub network: NetworkConfig,
+    pub cpu: CpuConfig,
+    /// Scheduled faults (at most 64), in any order. See [`Fault`].
+    pub faults: Vec<Fault>,
+}
+
+/// A configuration that cannot be used, naming the field, the value and what is allowed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ConfigError {
+    /// Dotted camelCase path of the field (`cacheSize`, `cpu.lqhWriteNs`, `preset`).
+    pub field: String,
+    /// The value given, as JSON text (`null` when missing).
+    pub value: String,
+    /// What the field accepts.
+    pub allowed: String,
+}
+
+impl fmt::Display for ConfigError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "invalid config: `{}` = {}: {}", self.field, self.value, self.allowed)
+    }
+}
+
+impl std::error::Error for ConfigError {}
+
+impl ConfigError {
+    pub fn new(field: &str, value: impl fmt::Display, allowed: impl Into<String>) -> ConfigError {
+        // An empty name (`{"": 1}`) is named so a person can see what is wrong.
+        let field = if field.is_empty() || field.ends_with('.') { format!("{field}(empty name)") } else { field.to_string() };
+        ConfigError { field, value: value.to_string(), allowed: allowed.into() }
+    }
+}
+
+impl Default for Config {
+    /// The 2008 cluster of Bug #39267, before the fix.
+    fn default() -> Config {
+        Config {
+            seed: 1,
+            workload: Workload::Dbt2,
+            data_nodes: 8,
+            replicas: 2,
+            ldm_threads: 1,
+            tc_threads: 0,
+            api_nodes: 8,
+            // A 2008 mysqld host: two quad-core sockets.
+            api_cores: 8,
+            clients_per_api_node: 16,
+            think_time_us: 0,
+            cache_size: 1,
+            hinted_refill: false,
+            hinted_transactions: true,
+            primary_key: false,
+            warehouses: 64,
+            duration_ms: 10_000,
+            warmup_ms: 2_000,
+            window_ms: 100,
+            network: NetworkConfig { latency_us: 70 },
+            cpu: CpuConfig::ndbd_2008(),
+            faults: Vec::new(),
+        }
+    }
+}
+
+impl Config {
+    /// Node groups: dataNodes / replicas.
+    pub fn node_groups(&self) -> u32 {
+        self.data_nodes / self.replicas
+    }
+
+    /// Execution threads per data node.
+    pub fn threads_per_node(&self) -> u32 {
+        self.ldm_threads + self.tc_threads
+    }
+
+    /// Partitions of every table: one per LDM thread of every data node, as NDB does.
+    pub fn partitions(&self) -> u32 {
+        self.data_nodes * self.ldm_threads
+    }
+
+    pub fn clients(&self) -> u32 {
+        self.api_nodes * self.clients_per_api_node
+    }
+
+    /// Total simulated time: warm-up plus measured duration, in nanoseconds.
+    pub fn end_ns(&self) -> u64 {
+        (self.warmup_ms + self.duration_ms) * 1_000_000
+    }
+
+    /// Checks every field against the field table's ranges, then what relates fields:
+    /// `merged` is the JSON this config was deserialised from.
+    fn validate(&self, merged: &Value) -> Result<(), ConfigError> {
+        fields::check_ranges(merged)?;
+        if self.data_nodes % self.replicas != 0 {
+            return Err(ConfigError::new(
+                "dataNodes",
+                self.data_nodes,
+                format!("must be a multiple of `replicas` ({}), between 1 and 48", self.replicas),
+            ));
+        }
+        if self.clients() > 65_536 {
+            return Err(ConfigError::new(
+                "clientsPerApiNode",
+                self.clients_per_api_node,
+                format!("apiNodes x clientsPerApiNode must be at most 65536 (is {})", self.clients()),
+            ));
+        }
+        if self.faults.len() > fields::MAX_FAULTS {
+            return Err(ConfigError::new("faults", format!("{} faults", self.faults.len()), "at most 64 faults"));
+        }
+        for (i, f) in self.faults.iter().enumerate() {
+            f.validate(self, &format!("faults[{i}]"))?;
+        }
+        self.check_node_groups_survive()
+    }
+
+    /// No node group may lose all its replicas at once (the cluster would shut down, which
+    /// hotrow does not model), and a node cannot fail again while it is down.
+    fn check_node_groups_survive(&self) -> Result<(), ConfigError> {
+        let downs: Vec<(usize, (u32, u64, u64))> =
+            self.faults.iter().enumerate().filter_map(|(i, f)| f.downtime().map(|d| (i, d))).collect();
+        for (i, (node, start, end)) in &downs {
+            let group = node / self.replicas;
+            let mut overlapping = 0;
+            for (j, (other, s2, e2)) in &downs {
+                if j != i && other / self.replicas == group && s2 < end && start < e2 {
+                    if other == node {
+                        return Err(ConfigError::new(
+                            &format!("faults[{i}].atMs"),
+                            start,
+                            format!("data node {node} is still down from faults[{j}] then"),
+                        ));
+                    }
+                    overlapping += 1;
+                }
+            }
+            if overlapping + 1 >= self.replicas as usize {
+                return Err(ConfigError::new(
+                    &format!("faults[{i}].dataNode"),
+                    node,
+                    format!("would leave node group {group} with no live replica; stagger the failures"),
+                ));
+            }
+        }
+        Ok(())
+    }
+}
+
+pub(crate) fn range(field: &str, v: u64, lo: u64, hi: u64) -> Result<(), ConfigError> {
+    if (lo..=hi).contains(&v) {
+        Ok(())
+    } else {
+        Err(ConfigError::new(field, v, format!("must be an integer from {lo} to {hi}")))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::json::DBT2_WAREHOUSES_PER_DATA_NODE;
+    use super::*;
+    use serde_json::{json, Map};
+
+    #[test]
+    fn every_preset_builds() {
+        for (name, _) in PRESETS {
+            Config::from_preset(name).unwrap_or_else(|e| panic!("{name}: {e}"));
+        }
+    }
+
+    #[test]
+    fn user_fields_override_preset_and_scale_dbt2() {
+        let c = Config::from_json(&json!({"preset": "bug39267", "dataNodes": 4, "cacheSize": 7})).unwrap();
+        assert_eq!((c.data_nodes, c.cache_size, c.api_nodes), (4, 7, 4));
+        assert_eq!(c.warehouses, 4 * DBT2_WAREHOUSES_PER_DATA_NODE);
+        let c = Config::from_json(&json!({"dataNodes": 4, "warehouses": 3})).unwrap();
+        assert_eq!(c.warehouses, 3);
+    }
+
+    #[test]
+    fn errors_name_field_value_and_range() {
+        let e = Config::from_json(&json!({"dataNodes": 7})).unwrap_err();
+        assert_eq!(e.field, "dataNodes");
+        assert!(e.to_string().contains("multiple of `replicas`"), "{e}");
+        let e = Config::from_json(&json!({"cacheSize": 0})).unwrap_err();
+        assert_eq!((e.field.as_str(), e.value.as_str()), ("cacheSize", "0"));
+        let e = Config::from_json(&json!({"cpu": {"lqhWriteNs": "fast"}})).unwrap_err();
+        assert_eq!(e.field, "cpu.lqhWriteNs");
+        assert!(e.allowed.contains("invalid type"), "{e}");
+        let e = Config::from_json(&json!({"cacheSise": 10})).unwrap_err();
+        assert!(e.allowed.contains("unknown field") && e.allowed.contains("cacheSize"), "{e}");
+        let e = Config::from_json(&json!({"preset": "nope"})).unwrap_err();
+        assert!(e.allowed.contains("bug39267-fixed"), "{e}");
+        let e = Config::from_json(&json!({"cacheSize": -1})).unwrap_err();
+        assert_eq!(e.field, "cacheSize");
+        let e = Config::from_json(&json!({"cacheSize": 1.5})).unwrap_err();
+        assert_eq!(e.field, "cacheSize");
+        let e = Config::from_json(&json!([1])).unwrap_err();
+        assert_eq!(e.field, "(config)");
+    }
+
+    #[test]
+    fn effective_config_round_trips() {
+        let c = Config::from_preset("modern").unwrap();
+        let again = Config::from_json(&serde_json::to_value(&c).unwrap()).unwrap();
+        assert_eq!(c, again);
+    }
+
+    #[test]
+    fn set_dotted_builds_nested_objects() {
+        let mut m = Map::new();
+        set_dotted(&mut m, "network.latencyUs", json!(5)).unwrap();
+        set_dotted(&mut m, "cacheSize", json!(10)).unwrap();
+        assert_eq!(Value::Object(m), json!({"network": {"latencyUs": 5}, "cacheSize": 10}));
+    }
+}

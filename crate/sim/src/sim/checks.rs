@@ -1,0 +1,104 @@
+//! Named invariants, checked apart from the logic that should keep them. Each is a
+//! function of the whole state; `Simulation::check_invariants` runs the table in order
+//! and reports the first one broken. The swarm runs them after every slice of a run.
+
+use super::event::Event;
+use super::Simulation;
+
+type Check = fn(&Simulation) -> Result<(), String>;
+
+/// `(name, check)`: the name says what holds.
+pub const INVARIANTS: [(&str, Check); 8] = [
+    ("ids-unique", ids_unique),
+    ("locks-conserved", locks_conserved),
+    ("messages-conserved", messages_conserved),
+    ("station-work-conserving", station_work_conserving),
+    ("committed-rows-survive", committed_rows_survive),
+    ("locks-held-by-live-transactions", locks_held_by_live_transactions),
+    ("no-lock-on-a-failed-node", no_lock_on_a_failed_node),
+    ("transactions-bounded", transactions_bounded),
+];
+
+impl Simulation {
+    /// Runs every named invariant; returns the first one broken, as `name: what`.
+    pub fn check_invariants(&self) -> Result<(), String> {
+        for (name, check) in INVARIANTS {
+            check(self).map_err(|what| format!("{name}: {what}"))?;
+        }
+        Ok(())
+    }
+}
+
+/// No id was granted twice (the id checker's coalesced ranges never overlapped).
+fn ids_unique(s: &Simulation) -> Result<(), String> {
+    match s.id_check.duplicates {
+        0 => Ok(()),
+        n => Err(format!("{n} ids issued twice")),
+    }
+}
+
+/// Locks granted minus locks released equals the locks held now.
+fn locks_conserved(s: &Simulation) -> Result<(), String> {
+    let held = s.locks.held() as u64;
+    if s.locks.granted - s.locks.released != held {
+        return Err(format!("granted {} - released {} != held {held}", s.locks.granted, s.locks.released));
+    }
+    Ok(())
+}
+
+/// Messages sent over the network and not yet delivered are exactly the arrivals queued.
+fn messages_conserved(s: &Simulation) -> Result<(), String> {
+    let in_flight = s.metrics.messages_sent - s.metrics.messages_delivered;
+    let arrivals = s.queue.iter().filter(|e| matches!(e, Event::Arrive { .. })).count() as u64;
+    if in_flight != arrivals {
+        return Err(format!("{in_flight} sent and not delivered, {arrivals} in the network"));
+    }
+    Ok(())
+}
+
+/// No station idles while messages wait in its queue, and none serves more than it can.
+fn station_work_conserving(s: &Simulation) -> Result<(), String> {
+    for (i, st) in s.stations.iter().enumerate() {
+        if st.busy > st.servers || (!st.queue.is_empty() && st.busy < st.servers) {
+            return Err(format!("station {i} busy {}/{} with {} queued", st.busy, st.servers, st.queue.len()));
+        }
+    }
+    Ok(())
+}
+
+/// A live replica holds every confirmed write of each partition.
+fn committed_rows_survive(s: &Simulation) -> Result<(), String> {
+    s.place.check_committed_rows(&s.topo)
+}
+
+/// Every lock is held by a transaction still in flight: a finished transaction (its
+/// prepared operations resolved) holds none.
+fn locks_held_by_live_transactions(s: &Simulation) -> Result<(), String> {
+    for (row, t) in s.locks.holders() {
+        if !s.txns[t].live() {
+            return Err(format!("finished transaction {t} still holds {row:?}"));
+        }
+    }
+    Ok(())
+}
+
+/// A failed node's locks went with it.
+fn no_lock_on_a_failed_node(s: &Simulation) -> Result<(), String> {
+    match s.locks.holders().find(|(row, _)| !s.place.alive(row.node)) {
+        Some((row, _)) => Err(format!("a lock on failed node {} survived", row.node)),
+        None => Ok(()),
+    }
+}
+
+/// Live transaction records stay bounded: each client has one transaction in its rounds
+/// and may have earlier ones still completing (at most 3 more, one per phase it can
+/// leave behind), and each API node adds at most one refill in its rounds and one
+/// completing. A leak of slots would break it.
+fn transactions_bounded(s: &Simulation) -> Result<(), String> {
+    let live = s.txns.live_count();
+    let bound = 4 * s.clients.len() + 2 * s.cfg.api_nodes as usize;
+    if live > bound {
+        return Err(format!("{live} live transaction records > {bound}"));
+    }
+    Ok(())
+}

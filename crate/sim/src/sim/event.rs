@@ -1,0 +1,100 @@
+//! What flows through the simulation: messages (NDB signals and API steps), the events
+//! that carry them, and the CPU cost of serving each kind.
+//!
+//! A message is 12 bytes and copied, never allocated; an event is at most 24 bytes. The
+//! queue holds nothing else, and `Simulation::dispatch` is the one match over events.
+
+use super::txn::Txn;
+use crate::config::CpuConfig;
+use crate::queue::Ns;
+use crate::topology::{Host, StationId};
+use crate::workload::TxnKind;
+
+/// The kinds of message; each has its CPU cost in [`cost`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(u8)]
+pub(super) enum MsgKind {
+    /// API CPU: prepare the next round (a SQL statement, or an NDB API execute).
+    ApiRound,
+    /// API CPU: prepare the commit request.
+    ApiCommit,
+    /// API CPU: a round's confirmation came back.
+    TcKeyConf,
+    /// API CPU: the commit confirmation came back.
+    TcCommitConf,
+    /// API CPU: the transaction was aborted by a failure; the client retries it.
+    TcRollbackRep,
+    TcKeyReq,
+    TcCommitReq,
+    LqhKeyReq,
+    LqhKeyConf,
+    Commit,
+    Committed,
+    Complete,
+    Completed,
+}
+
+/// A message: 12 bytes, copied, never allocated.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Msg {
+    pub kind: MsgKind,
+    /// The position in the operation's replica chain (0 = primary) an LQH message is for.
+    pub replica: u8,
+    /// The operation index within the transaction.
+    pub op: u16,
+    pub txn: u32,
+    /// The transaction's generation when the message was sent: an abort bumps it, so
+    /// messages of the aborted attempt are recognised and dropped.
+    pub gen: u32,
+}
+
+/// Every kind of event. The queue holds nothing else.
+#[derive(Clone, Copy, Debug)]
+pub(super) enum Event {
+    /// A message reaches its station over the network.
+    Arrive { station: StationId, msg: Msg },
+    /// A station finished serving a message that took `cost` ns of CPU.
+    Done { station: StationId, cost: u32, msg: Msg },
+    /// A client's think time is over: it starts its next transaction.
+    ClientStart { client: u32 },
+    /// A metrics window ends.
+    Window,
+    /// The fault with this index in the simulation's fault list happens.
+    Fault { index: u16 },
+    /// A failed data node has restarted and rejoins its node group.
+    DataNodeRestart { node: Host },
+}
+
+/// The CPU a station spends serving `msg` of transaction `txn`: the cost table.
+pub(super) fn cost(c: &CpuConfig, txn: &Txn, msg: Msg) -> Ns {
+    let statement = match txn.kind {
+        TxnKind::Insert | TxnKind::Refill => c.api_execute_ns,
+        _ => c.api_statement_ns,
+    };
+    match msg.kind {
+        MsgKind::ApiRound => statement + txn.round_ops().len() as Ns * c.api_op_ns,
+        MsgKind::ApiCommit => statement,
+        MsgKind::TcKeyConf | MsgKind::TcCommitConf | MsgKind::TcRollbackRep => c.api_reply_ns,
+        MsgKind::TcKeyReq => {
+            let commit = if txn.last_round() && txn.piggyback { c.tc_commit_ns } else { 0 };
+            txn.round_ops().len() as Ns * c.tc_op_ns + commit
+        }
+        MsgKind::TcCommitReq => c.tc_commit_ns,
+        MsgKind::LqhKeyReq if txn.ops[msg.op as usize].write => c.lqh_write_ns,
+        MsgKind::LqhKeyReq => c.lqh_read_ns,
+        MsgKind::LqhKeyConf | MsgKind::Committed | MsgKind::Completed => c.tc_reply_ns,
+        MsgKind::Commit => c.lqh_commit_ns,
+        MsgKind::Complete => c.lqh_complete_ns,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn messages_and_events_stay_small() {
+        assert_eq!(std::mem::size_of::<Msg>(), 12);
+        assert!(std::mem::size_of::<Event>() <= 24);
+    }
+}

@@ -1,0 +1,126 @@
+//! DBLQH, the local query handler of each replica: it takes row locks (FIFO waiters),
+//! applies operations, passes writes down the replica chain, and applies COMMIT and
+//! COMPLETE as they come back up.
+//!
+//! Reads under READ COMMITTED stop at the primary and take no lock. A write locks the row
+//! at every replica: the primary's lock goes at COMMIT, a backup's at COMPLETE.
+
+use super::event::MsgKind;
+use super::txn::COPIED;
+use super::Simulation;
+use crate::locks::{Acquire, Owner, RowReplica};
+use crate::queue::Ns;
+use crate::topology::Host;
+
+impl Simulation {
+    /// LQHKEYREQ at chain position `replica` on `node`.
+    pub(super) fn lqh_key_req(&mut self, t: u32, op: usize, replica: u32, node: Host) {
+        let o = self.txns[t].ops[op];
+        if !o.write {
+            let tc = self.txns[t].tc;
+            self.send(node, tc, self.msg_op(MsgKind::LqhKeyConf, t, op, 0));
+            return;
+        }
+        let row = RowReplica { node, row: o.row };
+        let owner = Owner { txn: t, op: op as u16, replica: replica as u8 };
+        match self.locks.acquire(row, owner, self.now) {
+            Acquire::Granted => self.locked(t, op, replica, node, 0),
+            Acquire::Queued(_) => {
+                if self.is_hot(replica, o.row) {
+                    self.hot_queue_change(1);
+                }
+            }
+        }
+    }
+
+    /// The operation holds its row lock at `replica` (after waiting `waited` ns): apply
+    /// it and pass it down the replica chain, or confirm to the TC from the last replica.
+    fn locked(&mut self, t: u32, op: usize, replica: u32, node: Host, waited: Ns) {
+        let o = self.txns[t].ops[op];
+        if self.is_hot(replica, o.row) {
+            self.counter_row_locked(t, waited);
+        }
+        if replica + 1 < o.chain_len as u32 {
+            let to = self.op_station(t, op, replica + 1);
+            self.send(node, to, self.msg_op(MsgKind::LqhKeyReq, t, op, replica + 1));
+        } else {
+            let tc = self.txns[t].tc;
+            self.send(node, tc, self.msg_op(MsgKind::LqhKeyConf, t, op, 0));
+        }
+    }
+
+    /// Releases `t`'s lock on its operation's row at `node`; the next waiter gets it.
+    pub(super) fn unlock(&mut self, t: u32, op: usize, replica: u32, node: Host) {
+        let o = self.txns[t].ops[op];
+        let hot = self.is_hot(replica, o.row);
+        if hot {
+            self.counter_row_released();
+        }
+        if let Some((next, since)) = self.locks.release(RowReplica { node, row: o.row }, t) {
+            if hot {
+                self.hot_queue_change(-1);
+            }
+            self.locked(next.txn, next.op as usize, next.replica as u32, node, self.now - since);
+        }
+    }
+
+    /// COMMIT at chain position `r`: applied, passed up towards the primary, which
+    /// releases its lock and reports COMMITTED to the TC.
+    pub(super) fn lqh_commit(&mut self, t: u32, op: usize, r: u32, host: Host) {
+        self.apply_commit(t, op, r);
+        if r == 0 {
+            self.unlock(t, op, 0, host);
+            let tc = self.txns[t].tc;
+            self.send(host, tc, self.msg_op(MsgKind::Committed, t, op, 0));
+        } else {
+            let to = self.op_station(t, op, r - 1);
+            self.send(host, to, self.msg_op(MsgKind::Commit, t, op, r - 1));
+        }
+    }
+
+    /// COMPLETE at backup position `r`: its lock goes; passed up to the first backup,
+    /// which reports COMPLETED.
+    pub(super) fn lqh_complete(&mut self, t: u32, op: usize, r: u32, host: Host) {
+        self.unlock(t, op, r, host);
+        if r > 1 {
+            let to = self.op_station(t, op, r - 1);
+            self.send(host, to, self.msg_op(MsgKind::Complete, t, op, r - 1));
+        } else {
+            let tc = self.txns[t].tc;
+            self.send(host, tc, self.msg_op(MsgKind::Completed, t, op, 0));
+        }
+    }
+
+    /// The commit of operation `op` is applied at chain position `r`.
+    pub(super) fn apply_commit(&mut self, t: u32, op: usize, r: u32) {
+        let o = &mut self.txns[t].ops[op];
+        if o.applied & (1 << r) == 0 {
+            o.applied |= 1 << r;
+            let (part, node) = (o.part, o.chain[r as usize] as Host);
+            self.place.applied(&self.topo, part, node);
+            if r == 0 {
+                self.copy_to_recovering(t, op);
+                if let Some(refill) = &mut self.txns[t].refill {
+                    refill.applied = false; // Committed: no longer undoable.
+                }
+            }
+        }
+    }
+
+    /// A node that rejoined after this operation was prepared is not in its chain; node
+    /// recovery copies the committed row to it, as NDB's copy phase does.
+    pub(super) fn copy_to_recovering(&mut self, t: u32, op: usize) {
+        let o = &mut self.txns[t].ops[op];
+        if o.applied & COPIED != 0 {
+            return;
+        }
+        o.applied |= COPIED;
+        let o = *o;
+        for i in 0..self.topo.replicas {
+            let node = self.topo.group_node(o.part, i);
+            if self.place.alive(node) && !o.chain[..o.chain_len as usize].contains(&(node as u8)) {
+                self.place.applied(&self.topo, o.part, node);
+            }
+        }
+    }
+}

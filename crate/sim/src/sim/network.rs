@@ -1,0 +1,102 @@
+//! Stations and the network: how a message gets from one host to a thread of another,
+//! waits in that thread's FIFO queue, and is served for its CPU cost.
+//!
+//! A message between two hosts arrives one network latency later (plus any delay a fault
+//! adds at either end); a message within a host goes straight to the thread's queue. A
+//! station with a free server starts the message at once and finishes it `cost` ns later
+//! (a `Done` event); otherwise the message waits its turn.
+
+use super::event::{self, Event, Msg, MsgKind};
+use super::Simulation;
+use crate::queue::Ns;
+use crate::topology::{Host, StationId};
+use std::collections::VecDeque;
+
+/// A thread (or a pool of cores) serving messages in FIFO order.
+#[derive(Debug)]
+pub(super) struct Station {
+    pub servers: u32,
+    pub busy: u32,
+    pub queue: VecDeque<Msg>,
+}
+
+impl Station {
+    pub fn new(servers: u32) -> Station {
+        Station { servers, busy: 0, queue: VecDeque::new() }
+    }
+
+    pub fn memory_bytes(&self) -> usize {
+        std::mem::size_of::<Station>() + self.queue.capacity() * std::mem::size_of::<Msg>()
+    }
+}
+
+impl Simulation {
+    pub(super) fn msg(&self, kind: MsgKind, txn: u32) -> Msg {
+        Msg { kind, replica: 0, op: 0, txn, gen: self.txns[txn].gen }
+    }
+
+    pub(super) fn msg_op(&self, kind: MsgKind, txn: u32, op: usize, replica: u32) -> Msg {
+        Msg { kind, replica: replica as u8, op: op as u16, txn, gen: self.txns[txn].gen }
+    }
+
+    /// The LQH station of chain position `r` of operation `op` of `t`.
+    pub(super) fn op_station(&self, t: u32, op: usize, r: u32) -> StationId {
+        let o = &self.txns[t].ops[op];
+        self.topo.station_on(o.chain[r as usize] as Host, o.part)
+    }
+
+    /// Sends `msg` from `from` to station `to`: through the network, or directly when
+    /// both are on one host.
+    pub(super) fn send(&mut self, from: Host, to: StationId, msg: Msg) {
+        let to_host = self.topo.host_of(to);
+        let extra = self.faults.extra_delay(from, self.now) + self.faults.extra_delay(to_host, self.now);
+        if to_host == from || self.latency_ns + extra == 0 {
+            self.enqueue(to, msg);
+        } else {
+            self.metrics.messages_sent += 1;
+            self.queue.push(self.now + self.latency_ns + extra, Event::Arrive { station: to, msg });
+        }
+    }
+
+    /// `msg` reaches station `s`: served at once if a server is free, else queued.
+    pub(super) fn enqueue(&mut self, s: StationId, msg: Msg) {
+        if let Some(node) = self.topo.data_node_of(s) {
+            if !self.place.alive(node) {
+                self.metrics.messages_dropped += 1; // A failed node hears nothing.
+                return;
+            }
+            self.metrics.count(self.now, |c| c.node_messages[node as usize] += 1);
+        }
+        let st = &mut self.stations[s as usize];
+        if st.busy < st.servers && st.queue.is_empty() {
+            self.begin(s, msg);
+        } else {
+            st.queue.push_back(msg);
+        }
+    }
+
+    /// Station `s` finished a message: it starts queued ones while it has free servers.
+    pub(super) fn start_queued(&mut self, s: StationId) {
+        while self.stations[s as usize].busy < self.stations[s as usize].servers {
+            let Some(msg) = self.stations[s as usize].queue.pop_front() else { break };
+            self.begin(s, msg);
+        }
+    }
+
+    /// The message belongs to an attempt that was aborted since it was sent.
+    pub(super) fn stale(&self, msg: Msg) -> bool {
+        self.txns[msg.txn].gen != msg.gen
+    }
+
+    fn begin(&mut self, s: StationId, msg: Msg) {
+        let txn = &self.txns[msg.txn];
+        if txn.gen != msg.gen {
+            // Its transaction attempt was aborted: the thread discards it unserved.
+            self.metrics.messages_dropped += 1;
+            return;
+        }
+        let cost = event::cost(&self.cfg.cpu, txn, msg).min(u32::MAX as Ns);
+        self.stations[s as usize].busy += 1;
+        self.queue.push(self.now + cost, Event::Done { station: s, cost: cost as u32, msg });
+    }
+}

@@ -1,0 +1,168 @@
+//! The id allocator's flow and the hot row it contends on.
+//!
+//! An insert into a table without a primary key takes a hidden key from its API node's
+//! cached range (`allocator::IdCache`). When the range is empty, the thread that found it
+//! so keeps the cache's mutex and runs a *refill*: a separate committed transaction whose
+//! one operation is an interpreted update of the table's SYSTAB_0 counter row, `NEXTID +=
+//! cacheSize`, reading the old value back. That row's primary replica is the *hot row*:
+//! its lock is held for the refill's whole prepare and commit, so refills queue on it.
+//!
+//! Here live the counter itself (`next_id`), the refill's start and end, and the hot
+//! row's time accounting (lock busy time, waiters over time), which the metrics split
+//! across windows.
+
+use super::Simulation;
+use crate::allocator::Take;
+use crate::queue::Ns;
+use crate::topology::Topology;
+use crate::workload::{self, table, TxnKind};
+
+/// The hot row: the SYSTAB_0 counter row's primary replica, with its time accounting.
+#[derive(Debug)]
+pub(super) struct HotRow {
+    /// The table whose hidden keys the row counts.
+    pub table: u64,
+    pub row: u64,
+    pub part: u32,
+    /// NEXTID: the next hidden key no refill has taken.
+    pub next_id: u64,
+    granted_at: Option<Ns>,
+    accounted_from: Ns,
+    queue_len: u64,
+    queue_since: Ns,
+}
+
+impl HotRow {
+    pub fn new(topo: &Topology, hidden_table: u64) -> HotRow {
+        HotRow {
+            table: hidden_table,
+            row: workload::row_key(table::SYSTAB, hidden_table),
+            part: topo.partition_of(hidden_table),
+            next_id: 1,
+            granted_at: None,
+            accounted_from: 0,
+            queue_len: 0,
+            queue_since: 0,
+        }
+    }
+}
+
+impl Simulation {
+    /// Transaction `parent` found its API node's range empty and holds the mutex: run the
+    /// refill, a separate committed transaction on the table's SYSTAB_0 row.
+    pub(super) fn start_refill(&mut self, parent: u32) {
+        let client = self.txns[parent].client;
+        let r = self.alloc_txn(TxnKind::Refill, client);
+        let txn = &mut self.txns[r];
+        txn.refill = Some(super::txn::Refill { parent: Some(parent), first: 0, count: 0, applied: false });
+        txn.piggyback = true;
+        workload::refill(self.hot.table, &mut txn.prog);
+        self.place_ops(r);
+        self.next_round(r);
+    }
+
+    /// The refill's update got the counter row's lock: it takes `cacheSize` ids.
+    pub(super) fn counter_row_locked(&mut self, t: u32, waited: Ns) {
+        self.metrics.count(self.now, |c| {
+            c.hot_grants += 1;
+            c.hot_wait_ns += waited;
+        });
+        self.hot.granted_at = Some(self.now);
+        self.hot.accounted_from = self.now;
+        let refill = self.txns[t].refill.as_mut().expect("only refills lock the counter row");
+        refill.first = self.hot.next_id;
+        refill.count = self.cfg.cache_size;
+        refill.applied = true;
+        self.hot.next_id += refill.count;
+    }
+
+    /// The counter row's lock is released (commit, or abort).
+    pub(super) fn counter_row_released(&mut self) {
+        let granted = self.hot.granted_at.take().expect("hot row released while not held");
+        let from = self.hot.accounted_from;
+        self.metrics.span(from, self.now, |c, ns| c.hot_busy_ns += ns);
+        let hold = self.now - granted;
+        self.metrics.count(self.now, |c| {
+            c.hot_holds += 1;
+            c.hot_hold_sum_ns += hold;
+        });
+    }
+
+    /// The aborted refill `t` still holds the counter row's lock, so nobody read the value
+    /// its update wrote: put it back.
+    pub(super) fn undo_counter_update(&mut self, t: u32) {
+        if let Some(refill) = self.txns[t].refill.as_mut().filter(|r| r.applied) {
+            self.hot.next_id = refill.first;
+            refill.applied = false;
+        }
+    }
+
+    pub(super) fn refill_committed(&mut self, r: u32) {
+        let (api, epoch) = (self.txns[r].api as usize, self.txns[r].epoch);
+        let refill = self.txns[r].refill.expect("a refill carries its range");
+        self.id_check.grant(refill.first, refill.first + refill.count);
+        if epoch != self.faults.api_epoch[api] {
+            self.ids_lost += refill.count; // The API node restarted meanwhile: nobody holds this range.
+            return;
+        }
+        self.caches[api].refilled(refill.first, refill.count);
+        // The refilling thread still holds the mutex: it takes the first id (unless a
+        // failure aborted it meanwhile: then the waiters go first).
+        if let Some(parent) = refill.parent {
+            match self.caches[api].take(parent) {
+                Take::Id(id) => self.id_ready(parent, id),
+                other => unreachable!("a fresh range gave {other:?}"),
+            }
+        }
+        while let Some((waiter, take)) = self.caches[api].serve_waiter() {
+            match take {
+                Take::Id(id) => self.id_ready(waiter, id),
+                Take::Refill => {
+                    self.start_refill(waiter);
+                    break;
+                }
+                Take::Wait => unreachable!("serve_waiter never queues"),
+            }
+        }
+    }
+
+    /// Transaction `t` got hidden key `id` for its insert: place the row and send the round.
+    pub(super) fn id_ready(&mut self, t: u32, id: u64) {
+        let range = self.txns[t].round_ops();
+        let txn = &mut self.txns[t];
+        let op = range.into_iter().find(|&i| txn.ops[i].needs_id).expect("round has an insert without key");
+        txn.waiting_id = false;
+        let o = &mut txn.ops[op];
+        o.row = workload::row_key(workload::table_of(o.row), id);
+        o.part = self.topo.partition_of(id);
+        o.needs_id = false;
+        self.ids_issued += 1;
+        self.send_round(t);
+    }
+
+    // ---- the hot row's time accounting ----------------------------------------------------
+
+    /// Chain position `replica` of `row` is the hot row.
+    pub(super) fn is_hot(&self, replica: u32, row: u64) -> bool {
+        replica == 0 && row == self.hot.row
+    }
+
+    /// The hot row's wait queue grew or shrank by `delta`.
+    pub(super) fn hot_queue_change(&mut self, delta: i64) {
+        let len = self.hot.queue_len;
+        self.metrics.span(self.hot.queue_since, self.now, move |c, ns| c.hot_queue_ns += len * ns);
+        self.hot.queue_since = self.now;
+        self.hot.queue_len = (len as i64 + delta) as u64;
+    }
+
+    /// Accounts the hot row's open spans (its hold and its queue) up to now, so that a
+    /// span crossing windows is split between them.
+    pub(super) fn flush_hot_spans(&mut self) {
+        self.hot_queue_change(0);
+        if self.hot.granted_at.is_some() {
+            let from = self.hot.accounted_from;
+            self.metrics.span(from, self.now, |c, ns| c.hot_busy_ns += ns);
+            self.hot.accounted_from = self.now;
+        }
+    }
+}
