@@ -77,11 +77,24 @@ enum Command {
         #[arg(long, default_value_t = 0)]
         start: u64,
     },
-    /// Measure simulation speed: events/s of the bug39267 preset against a bare event-queue loop.
+    /// Measure simulation speed per preset: simulated s per wall s, events/s, the ratio
+    /// to a bare binary-heap loop, and with --baseline the speed-up over another binary.
     Bench {
-        /// Simulated milliseconds to run (after a 200 ms warm-up).
-        #[arg(long, default_value_t = 3000)]
+        /// Presets to measure, comma-separated (default: every preset).
+        #[arg(long, value_delimiter = ',')]
+        presets: Vec<String>,
+        /// Simulated milliseconds per run, after a 200 ms warm-up.
+        #[arg(long, default_value_t = 1000)]
         duration_ms: u64,
+        /// Repetitions; the best time counts.
+        #[arg(long, default_value_t = 3)]
+        reps: u32,
+        /// Another `hotrow` binary to compare with (e.g. an older build).
+        #[arg(long, value_name = "PATH")]
+        baseline: Option<std::path::PathBuf>,
+        /// Print JSON instead of a table.
+        #[arg(long)]
+        json: bool,
     },
 }
 
@@ -167,9 +180,20 @@ fn main() -> ExitCode {
             if report.pass { ExitCode::SUCCESS } else { ExitCode::from(1) }
         }
         Command::Swarm { seeds, start } => swarm(start, seeds),
-        Command::Bench { duration_ms } => {
-            bench::run(duration_ms);
-            ExitCode::SUCCESS
+        Command::Bench { presets, duration_ms, reps, baseline, json } => {
+            let presets = if presets.is_empty() { hotrow::PRESETS.iter().map(|(n, _)| n.to_string()).collect() } else { presets };
+            let options = bench::Options { presets, duration_ms, reps: reps.max(1), baseline: baseline.as_deref() };
+            match bench::run(&options, |what| eprintln!("bench: {what}")) {
+                Ok(results) if json => {
+                    println!("{}", serde_json::to_string_pretty(&results).expect("bench results serialise"));
+                    ExitCode::SUCCESS
+                }
+                Ok(results) => {
+                    print!("{}", bench::render(&results));
+                    ExitCode::SUCCESS
+                }
+                Err(msg) => bad_input(&msg),
+            }
         }
     }
 }

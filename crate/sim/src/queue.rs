@@ -2,28 +2,34 @@
 //! run does not depend on the queue's internal layout. This is the only source of ordering
 //! in the simulation.
 //!
-//! It is shaped by the model's delays. Almost every event is scheduled a *constant* delay
-//! after the current time: a message arrives one network latency after it is sent, a
-//! thread finishes a message one CPU cost (of a handful of kinds) after it starts it.
-//! Events pushed with the same delay arrive in time order, because the clock never runs
-//! backwards, so each delay gets a plain FIFO *lane*: pushing is an append. A tiny binary
-//! heap over the lanes' first events (a few dozen at most) merges them. Events whose
-//! delay has no lane (all lanes taken by other delays, or pushed into the past) go to one
-//! ordinary binary heap that takes part in the merge. The order is exactly that of one
-//! binary heap over (time, seq) — `tests::matches_a_binary_heap` checks it — at a
-//! fraction of the cost: the common push touches one cache line and a pop sifts a heap of
-//! lanes, not of every pending event.
+//! It is shaped by the model's time structure. Nearly every event is due within a
+//! millisecond of now (a network hop, a CPU service), and time is integer nanoseconds. So
+//! the near future is a *timing wheel*: `BUCKETS` buckets of 256 ns each, covering
+//! about a millisecond, into which a push only appends. When the wheel reaches a bucket,
+//! its few events are sorted once by (time, seq) and drained in that order; an event due
+//! within the bucket being drained is inserted in place (after every event due no later:
+//! its sequence number is the largest). A two-level bitmap finds the next non-empty bucket
+//! in a few word operations. Events beyond the wheel (metrics
+//! windows, long think times, faults) and the rare event pushed into the past go to an
+//! ordinary binary heap; a pop takes whichever of the two fronts is earlier in (time, seq).
+//! The order is exactly that of one binary heap over (time, seq), which
+//! `tests::matches_a_binary_heap` checks on model-shaped and adversarial pushes.
+//!
+//! A bucket is a list threaded through one slab of event slots, and freed slots are
+//! reused last-in first-out, so the slot a push writes is usually the one a pop just
+//! read: hot in the cache. A warm queue allocates nothing.
 
 use std::cmp::Ordering;
-use std::collections::{BinaryHeap, VecDeque};
+use std::collections::BinaryHeap;
 
 /// Simulated time in nanoseconds since the start of the run.
 pub type Ns = u64;
 
-/// Lanes at most; a delay beyond them uses the shared heap (or reuses an empty lane).
-const MAX_LANES: usize = 64;
-/// Direct-mapped cache from a delay to its lane.
-const CACHE_SLOTS: usize = 256;
+/// A bucket of the wheel is `2^BUCKET_BITS` ns wide.
+const BUCKET_BITS: u32 = 8;
+const WHEEL_BITS: u32 = 10;
+/// Buckets in the wheel: `BUCKETS << BUCKET_BITS` ns (about 262 us) is its horizon.
+const BUCKETS: usize = 1 << WHEEL_BITS;
 
 struct Entry<E> {
     time: Ns,
@@ -49,53 +55,56 @@ impl<E> Ord for Entry<E> {
     }
 }
 
-/// Events pushed with one delay, in push order (which is time order).
-struct Lane<E> {
-    delay: Ns,
-    items: VecDeque<Entry<E>>,
-}
+/// No slot: the end of a list.
+const NIL: u32 = u32::MAX;
 
-/// The first event of a non-empty lane, as the merge heap orders it.
-#[derive(Clone, Copy)]
-struct Head {
-    time: Ns,
-    seq: u64,
-    lane: u32,
-}
-
-impl Head {
-    fn key(&self) -> (Ns, u64) {
-        (self.time, self.seq)
-    }
+struct Slot<E> {
+    entry: Entry<E>,
+    next: u32,
 }
 
 pub struct EventQueue<E> {
-    lanes: Vec<Lane<E>>,
-    /// Min-heap of the non-empty lanes' heads, by (time, seq).
-    heads: Vec<Head>,
-    /// `delay -> lane + 1` (0 = empty slot); a hint, checked against the lane's delay.
-    cache: Box<[(Ns, u32); CACHE_SLOTS]>,
-    /// Events that fit no lane.
+    /// First slot of bucket `(time >> BUCKET_BITS) % BUCKETS`'s list (unsorted). The wheel
+    /// holds events whose bucket number is less than `BUCKETS` past now's, so a bucket
+    /// never holds two rotations.
+    buckets: Box<[u32; BUCKETS]>,
+    slots: Vec<Slot<E>>,
+    /// Head of the free slots' list.
+    free: u32,
+    /// Bit b: bucket b is not empty; `summary` bit w: word w of `occupied` is not zero.
+    occupied: [u64; BUCKETS / 64],
+    summary: u64,
+    /// The bucket being drained, sorted by (time, seq); `active[next..]` are pending.
+    active: Vec<Entry<E>>,
+    next: usize,
+    /// Bucket number (`time >> BUCKET_BITS`) of `active`; u64::MAX before the first.
+    active_no: u64,
+    /// Events beyond the wheel or in the past.
     spill: BinaryHeap<Entry<E>>,
     seq: u64,
-    /// Time of the last event popped: delays are measured from it.
+    /// Time of the latest event popped: the wheel's origin.
     now: Ns,
     len: usize,
 }
 
-impl<E> Default for EventQueue<E> {
+impl<E: Copy> Default for EventQueue<E> {
     fn default() -> Self {
         EventQueue::with_capacity(0)
     }
 }
 
-impl<E> EventQueue<E> {
-    /// `capacity` sizes the shared heap; lanes grow as they are used and keep their size.
+impl<E: Copy> EventQueue<E> {
+    /// `capacity` sizes the heap of far events; buckets grow as they are used.
     pub fn with_capacity(capacity: usize) -> Self {
         EventQueue {
-            lanes: Vec::with_capacity(MAX_LANES),
-            heads: Vec::with_capacity(MAX_LANES),
-            cache: Box::new([(0, 0); CACHE_SLOTS]),
+            buckets: Box::new([NIL; BUCKETS]),
+            slots: Vec::new(),
+            free: NIL,
+            occupied: [0; BUCKETS / 64],
+            summary: 0,
+            active: Vec::new(),
+            next: 0,
+            active_no: u64::MAX,
             spill: BinaryHeap::with_capacity(capacity),
             seq: 0,
             now: 0,
@@ -107,132 +116,146 @@ impl<E> EventQueue<E> {
         self.seq += 1;
         self.len += 1;
         let entry = Entry { time, seq: self.seq, event };
-        if time < self.now {
-            self.spill.push(entry); // Into the past: only the heap orders it right.
+        let no = time >> BUCKET_BITS;
+        if no == self.active_no && time >= self.now {
+            // Due within the bucket being drained: after every pending entry due no later.
+            let pending = &self.active[self.next..];
+            let at = self.next + pending.partition_point(|e| e.time <= time);
+            self.active.insert(at, entry);
             return;
         }
-        match self.lane_for(time - self.now) {
-            Some(l) => {
-                let items = &mut self.lanes[l].items;
-                debug_assert!(items.back().map_or(true, |b| (b.time, b.seq) < (time, entry.seq)));
-                let was_empty = items.is_empty();
-                items.push_back(entry);
-                if was_empty {
-                    self.heads.push(Head { time, seq: self.seq, lane: l as u32 });
-                    self.sift_up(self.heads.len() - 1);
-                }
-            }
-            None => self.spill.push(entry),
+        // The heap takes what the wheel cannot order: the past, the far future, and (rare)
+        // an event due before the bucket being drained, which the wheel reached early
+        // while the heap's front was earlier.
+        let drained_later = self.next < self.active.len() && no < self.active_no;
+        if time < self.now || no - (self.now >> BUCKET_BITS) >= BUCKETS as u64 || no == self.active_no || drained_later {
+            self.spill.push(entry);
+            return;
         }
-    }
-
-    /// The lane of `delay`: its own, a new one, or an empty one taken over; None when
-    /// every lane is in use by other delays.
-    fn lane_for(&mut self, delay: Ns) -> Option<usize> {
-        let slot = (delay.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 56) as usize % CACHE_SLOTS;
-        let (d, l) = self.cache[slot];
-        if l != 0 && d == delay && self.lanes[l as usize - 1].delay == delay {
-            return Some(l as usize - 1);
+        let b = no as usize % BUCKETS;
+        let head = self.buckets[b];
+        if head == NIL {
+            self.occupied[b >> 6] |= 1 << (b & 63);
+            self.summary |= 1 << (b >> 6);
         }
-        let l = match self.lanes.iter().position(|lane| lane.delay == delay) {
-            Some(l) => l,
-            None if self.lanes.len() < MAX_LANES => {
-                self.lanes.push(Lane { delay, items: VecDeque::new() });
-                self.lanes.len() - 1
+        let slot = Slot { entry, next: head };
+        self.buckets[b] = match self.free {
+            NIL => {
+                self.slots.push(slot);
+                (self.slots.len() - 1) as u32
             }
-            None => {
-                let l = self.lanes.iter().position(|lane| lane.items.is_empty())?;
-                self.lanes[l].delay = delay;
-                l
+            f => {
+                self.free = self.slots[f as usize].next;
+                self.slots[f as usize] = slot;
+                f
             }
         };
-        self.cache[slot] = (delay, l as u32 + 1);
-        Some(l)
+    }
+
+    /// Makes the earliest wheel bucket the active one, sorted; false if the wheel is empty.
+    fn refill_active(&mut self) -> bool {
+        let Some(b) = self.next_bucket() else { return false };
+        self.active.clear();
+        self.next = 0;
+        let mut at = std::mem::replace(&mut self.buckets[b], NIL);
+        while at != NIL {
+            let slot = &mut self.slots[at as usize];
+            self.active.push(Entry { time: slot.entry.time, seq: slot.entry.seq, event: slot.entry.event });
+            let next = slot.next;
+            slot.next = self.free;
+            self.free = at;
+            at = next;
+        }
+        self.occupied[b >> 6] &= !(1 << (b & 63));
+        if self.occupied[b >> 6] == 0 {
+            self.summary &= !(1 << (b >> 6));
+        }
+        self.active.sort_unstable_by_key(|e| (e.time, e.seq));
+        self.active_no = self.active[0].time >> BUCKET_BITS;
+        true
+    }
+
+    fn wheel_front(&mut self) -> Option<&Entry<E>> {
+        if self.next == self.active.len() && !self.refill_active() {
+            return None;
+        }
+        self.active.get(self.next)
     }
 
     pub fn pop(&mut self) -> Option<(Ns, E)> {
-        let from_spill = match (self.heads.first(), self.spill.peek()) {
-            (Some(h), Some(s)) => (s.time, s.seq) < h.key(),
-            (None, Some(_)) => true,
-            (_, None) => false,
+        let from_wheel = match (self.wheel_front().map(|e| (e.time, e.seq)), self.spill.peek()) {
+            (Some(w), Some(s)) => w < (s.time, s.seq),
+            (Some(_), None) => true,
+            (None, _) => false,
         };
-        let entry = if from_spill {
-            self.spill.pop()?
+        let (time, event) = if from_wheel {
+            let e = &self.active[self.next];
+            self.next += 1;
+            (e.time, e.event)
         } else {
-            let head = *self.heads.first()?;
-            let lane = &mut self.lanes[head.lane as usize];
-            let entry = lane.items.pop_front().expect("a head names a non-empty lane");
-            match lane.items.front() {
-                Some(next) => {
-                    self.heads[0].time = next.time;
-                    self.heads[0].seq = next.seq;
-                    self.sift_down(0);
-                }
-                None => {
-                    let last = self.heads.pop().expect("not empty");
-                    if !self.heads.is_empty() {
-                        self.heads[0] = last;
-                        self.sift_down(0);
-                    }
-                }
-            }
-            entry
+            let e = self.spill.pop()?;
+            (e.time, e.event)
         };
-        // An event pushed into the past pops late; the clock of delays never goes back.
-        self.now = self.now.max(entry.time);
+        // An event pushed into the past pops late; the wheel's origin never goes back.
+        self.now = self.now.max(time);
         self.len -= 1;
-        Some((entry.time, entry.event))
+        Some((time, event))
     }
-
-    pub fn peek_time(&self) -> Option<Ns> {
-        match (self.heads.first(), self.spill.peek()) {
-            (Some(h), Some(s)) => Some(h.time.min(s.time)),
-            (Some(h), None) => Some(h.time),
-            (None, Some(s)) => Some(s.time),
-            (None, None) => None,
+    pub fn peek_time(&mut self) -> Option<Ns> {
+        let wheel = self.wheel_front().map(|e| e.time);
+        match (wheel, self.spill.peek()) {
+            (Some(w), Some(s)) => Some(w.min(s.time)),
+            (w, s) => w.or(s.map(|s| s.time)),
         }
     }
 
-    fn sift_up(&mut self, mut i: usize) {
-        let h = self.heads[i];
-        while i > 0 {
-            let parent = (i - 1) / 2;
-            if self.heads[parent].key() <= h.key() {
-                break;
-            }
-            self.heads[i] = self.heads[parent];
-            i = parent;
+    /// The earliest occupied bucket. The wheel's events lie in the `BUCKETS` buckets from
+    /// now's on, so searching from now's bucket, wrapping around once, meets them in time
+    /// order.
+    fn next_bucket(&self) -> Option<usize> {
+        if self.summary == 0 {
+            return None;
         }
-        self.heads[i] = h;
+        let start = (self.now >> BUCKET_BITS) as usize % BUCKETS;
+        self.first_from(start).or_else(|| self.first_from(0))
     }
 
-    fn sift_down(&mut self, mut i: usize) {
-        let n = self.heads.len();
-        let h = self.heads[i];
-        loop {
-            let left = 2 * i + 1;
-            if left >= n {
-                break;
-            }
-            let right = left + 1;
-            let child = if right < n && self.heads[right].key() < self.heads[left].key() { right } else { left };
-            if h.key() <= self.heads[child].key() {
-                break;
-            }
-            self.heads[i] = self.heads[child];
-            i = child;
+    /// The first occupied bucket at or after `b` (no wrap-around).
+    fn first_from(&self, b: usize) -> Option<usize> {
+        let bits = self.occupied[b >> 6] & (!0u64 << (b & 63));
+        if bits != 0 {
+            return Some((b & !63) | bits.trailing_zeros() as usize);
         }
-        self.heads[i] = h;
+        let w = (b >> 6) + 1;
+        if w >= BUCKETS / 64 {
+            return None;
+        }
+        let words = self.summary & (!0u64 << w);
+        if words == 0 {
+            return None;
+        }
+        let w = words.trailing_zeros() as usize;
+        Some(w << 6 | self.occupied[w].trailing_zeros() as usize)
     }
 
     /// Every pending event, in no particular order (for invariant checks).
     pub fn iter(&self) -> impl Iterator<Item = &E> {
-        self.lanes.iter().flat_map(|l| l.items.iter()).chain(self.spill.iter()).map(|e| &e.event)
+        let mut listed = vec![false; self.slots.len()];
+        for &head in self.buckets.iter() {
+            let mut at = head;
+            while at != NIL {
+                listed[at as usize] = true;
+                at = self.slots[at as usize].next;
+            }
+        }
+        let wheel = self.slots.iter().zip(listed).filter(|(_, l)| *l).map(|(s, _)| &s.entry);
+        wheel.chain(self.active[self.next..].iter()).chain(self.spill.iter()).map(|e| &e.event)
     }
 
-    /// Event slots allocated (lanes and the shared heap), for the memory check.
+    /// Event slots allocated (the slab, the drained bucket and the heap), for the memory
+    /// check; the bucket heads and bitmaps are fixed.
     pub fn capacity(&self) -> usize {
-        self.lanes.iter().map(|l| l.items.capacity()).sum::<usize>() + self.spill.capacity()
+        self.slots.capacity() + self.active.capacity() + self.spill.capacity()
     }
 
     /// Bytes of one event slot.
@@ -272,34 +295,38 @@ mod tests {
         assert_eq!(q.peek_time(), None);
         q.push(5, ());
         q.push(3, ());
+        q.push(1 << 40, ());
         assert_eq!(q.peek_time(), Some(3));
-        assert_eq!(q.len(), 2);
+        assert_eq!(q.len(), 3);
     }
 
-    /// Pushes shaped like the model's (a few constant delays, with ties) and unlike it
-    /// (more distinct delays than lanes, pushes into the past) pop in exactly the order
-    /// of a binary heap over (time, seq).
+    /// Pushes shaped like the model's (a few constant delays, ties) and unlike it (many
+    /// delays, delays past the horizon, pushes into the past, long idle gaps that wrap the
+    /// wheel) pop in exactly the order of a binary heap over (time, seq).
     #[test]
     fn matches_a_binary_heap() {
-        for (seed, distinct) in [(1u64, 5u64), (2, 40), (3, 300), (4, 5000)] {
+        for (seed, spread, far) in [(1u64, 5u64, 0u64), (2, 40, 1), (3, 300, 5), (4, 5000, 20), (5, 1 << 16, 50)] {
             let mut rng = Prng::new(seed, 0);
             let mut q = EventQueue::default();
             let mut reference = BinaryHeap::new();
             let mut seq = 0u64;
             for _ in 0..200 {
-                let t = rng.below(1000);
+                let t = rng.below(1 << 20);
                 seq += 1;
                 q.push(t, seq);
                 reference.push(Entry { time: t, seq, event: seq });
             }
-            for step in 0..50_000 {
+            for step in 0..60_000 {
                 let got = q.pop();
                 let want = reference.pop().map(|e| (e.time, e.event));
                 assert_eq!(got, want, "seed {seed} step {step}");
-                let Some((t, _)) = got else { break };
-                let now = t;
+                let Some((now, _)) = got else { break };
                 for _ in 0..rng.below(3) {
-                    let time = if rng.chance(1, 100) { now.saturating_sub(rng.below(50)) } else { now + 10 * rng.below(distinct) };
+                    let time = match rng.below(100) {
+                        0 => now.saturating_sub(rng.below(50)),
+                        x if x < 1 + far => now + rng.below(1 << 24),
+                        _ => now + 1000 * rng.below(spread),
+                    };
                     seq += 1;
                     q.push(time, seq);
                     reference.push(Entry { time, seq, event: seq });
@@ -308,5 +335,28 @@ mod tests {
                 assert_eq!(q.peek_time(), reference.peek().map(|e| e.time));
             }
         }
+    }
+
+    #[test]
+    fn a_warm_queue_allocates_nothing() {
+        let mut q = EventQueue::default();
+        // Once the wheel has turned (every bucket used), nothing grows.
+        let cycle = |q: &mut EventQueue<u64>, round: u64| {
+            for i in 0..10 {
+                q.push(round * 100_000 + i * 5_000, i);
+            }
+            for _ in 0..10 {
+                q.pop();
+            }
+        };
+        for round in 0..2000 {
+            cycle(&mut q, round);
+        }
+        let warm = q.capacity();
+        for round in 2000..4000 {
+            cycle(&mut q, round);
+        }
+        assert_eq!(q.capacity(), warm);
+        assert_eq!(q.iter().count(), 0);
     }
 }
