@@ -9,6 +9,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 mod bench;
+mod sweep;
 mod table;
 
 /// Simulate how a hot counter row throttles a MySQL Cluster (NDB), after MySQL Bug #39267.
@@ -33,17 +34,15 @@ const EXAMPLES: &str = "Examples:
   hotrow run --set 'faults=[{\"atMs\":2000,\"kind\":\"dataNodeFailure\",\"dataNode\":1}]'
   hotrow presets
   hotrow validate                                 the bug report's measurements vs the model
+  hotrow run --preset bug39267 --csv              the window time series, one row per window
+  hotrow sweep --vary cacheSize=1,10,100,1000 --seeds 2 --csv
+  hotrow sweep --vary dataNodes=2,4,8 --vary hintedRefill=false,true --json
   hotrow swarm --seeds 1000                       random configs and faults, invariants checked
-  hotrow bench
+  hotrow fields                                   every config field: unit, range, default, live
+  hotrow bench --baseline ./old/hotrow
 
-Config fields (camelCase, as in the JSON config and the npm API):
-  seed, workload (\"dbt2\" | \"ndbapi-insert\"), dataNodes, replicas, ldmThreads, tcThreads,
-  apiNodes, apiCores, clientsPerApiNode, thinkTimeUs, cacheSize, hintedRefill,
-  hintedTransactions, primaryKey, warehouses, durationMs, warmupMs, windowMs,
-  network.latencyUs, cpu.{tcOpNs, tcReplyNs, tcCommitNs, lqhReadNs, lqhWriteNs,
-  lqhCommitNs, lqhCompleteNs, apiStatementNs, apiExecuteNs, apiOpNs, apiReplyNs},
-  faults (array of {atMs, kind: dataNodeFailure|apiNodeRestart|networkDelay, ...})
-Run `hotrow run --json` to see every field with its effective value.
+Config fields are camelCase, as in the JSON config, the npm API and playground URLs
+(`hotrow fields` lists them). `hotrow run --json` shows every field's effective value.
 
 Exit codes: 0 ok, 1 a run or check failed, 2 bad input.";
 
@@ -54,11 +53,46 @@ enum Command {
         #[command(flatten)]
         scenario: Scenario,
         /// Print one JSON object (the summary) instead of a table.
+        #[arg(long, conflicts_with = "csv")]
+        json: bool,
+        /// Print the metrics windows as CSV, one row per window, instead of a table.
+        #[arg(long)]
+        csv: bool,
+    },
+    /// Run a grid of configurations (every combination of the --vary lists, times
+    /// --seeds seeds) in parallel and print one row per run, or per-point means.
+    Sweep {
+        #[command(flatten)]
+        scenario: Scenario,
+        /// A field and its values, e.g. `cacheSize=1,10,100` or `workload=dbt2,ndbapi-insert`.
+        /// Repeatable: the grid is every combination.
+        #[arg(long = "vary", value_name = "FIELD=V1,V2,...", required = true)]
+        varies: Vec<String>,
+        /// Seeds per grid point: the config's seed, seed+1, ...
+        #[arg(long, default_value_t = 1)]
+        seeds: u64,
+        /// Threads to run on (default: the number of cores).
+        #[arg(long)]
+        jobs: Option<usize>,
+        /// Run only the I-th of N contiguous slices of the grid (1-based), e.g. `2/8`; the
+        /// CSV slices concatenate (only slice 1 prints the header).
+        #[arg(long, value_name = "I/N")]
+        shard: Option<String>,
+        /// One CSV row per run (the default).
+        #[arg(long, conflicts_with = "json")]
+        csv: bool,
+        /// Per grid point, each metric's mean and 95% interval over the seeds, as JSON.
         #[arg(long)]
         json: bool,
     },
     /// List the presets.
     Presets,
+    /// List every config field: unit, allowed values, default, whether it can change live.
+    Fields {
+        /// Print JSON instead of a table.
+        #[arg(long)]
+        json: bool,
+    },
     /// Reproduce the seed's measurements (Bug #39267) and print model vs seed, pass/fail.
     Validate {
         /// Seed of every run.
@@ -145,10 +179,15 @@ impl Scenario {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
-        Command::Run { scenario, json } => match scenario.config() {
+        Command::Run { scenario, json, csv } => match scenario.config() {
             Ok(config) => {
-                let summary = run_with_progress(config);
-                if json {
+                let (summary, windows) = run_with_progress(config);
+                if csv {
+                    if let Err(e) = table::windows_csv(std::io::stdout().lock(), &windows) {
+                        eprintln!("error: writing CSV: {e}");
+                        return ExitCode::from(1);
+                    }
+                } else if json {
                     println!("{}", serde_json::to_string_pretty(&summary).expect("summary serialises"));
                 } else {
                     print!("{}", table::render(&summary));
@@ -161,6 +200,16 @@ fn main() -> ExitCode {
             }
             Err(msg) => bad_input(&msg),
         },
+        Command::Sweep { scenario, varies, seeds, jobs, shard, csv: _, json } => sweep(&scenario, &varies, seeds, jobs, shard, json),
+        Command::Fields { json } => {
+            let fields = hotrow::config::fields::describe();
+            if json {
+                println!("{}", serde_json::to_string_pretty(&fields).expect("fields serialise"));
+            } else {
+                print!("{}", table::fields(&fields));
+            }
+            ExitCode::SUCCESS
+        }
         Command::Presets => {
             for (name, about) in hotrow::PRESETS {
                 println!("{name:<18} {about}");
@@ -223,13 +272,58 @@ fn swarm(start: u64, seeds: u64) -> ExitCode {
     if failed > 0 { ExitCode::from(1) } else { ExitCode::SUCCESS }
 }
 
+fn sweep(scenario: &Scenario, varies: &[String], seeds: u64, jobs: Option<usize>, shard: Option<String>, json: bool) -> ExitCode {
+    let Value::Object(base) = (match scenario.to_json() {
+        Ok(v) => v,
+        Err(msg) => return bad_input(&msg),
+    }) else {
+        unreachable!("to_json builds an object")
+    };
+    let varies: Vec<sweep::Vary> = match varies.iter().map(|v| sweep::Vary::parse(v)).collect() {
+        Ok(v) => v,
+        Err(msg) => return bad_input(&msg),
+    };
+    if !(1..=10_000).contains(&seeds) {
+        return bad_input(&format!("--seeds {seeds}: must be from 1 to 10000"));
+    }
+    let shard = match shard.as_deref().map(sweep::Shard::parse).transpose() {
+        Ok(s) => s,
+        Err(msg) => return bad_input(&msg),
+    };
+    let runs = match sweep::grid(&base, &varies, seeds) {
+        Ok(r) => r,
+        Err(msg) => return bad_input(&msg),
+    };
+    let jobs = jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    if jobs == 0 {
+        return bad_input("--jobs 0: give at least 1");
+    }
+    let range = sweep::slice(shard, runs.len());
+    let started = Instant::now();
+    let outcomes = sweep::run(&runs, range.clone(), jobs);
+    eprintln!("sweep: {} runs on {jobs} threads in {:.1} s", outcomes.len(), started.elapsed().as_secs_f64());
+    let runs = &runs[range];
+    if json {
+        let points = sweep::summarise(&varies, runs, &outcomes);
+        println!("{}", serde_json::to_string_pretty(&points).expect("points serialise"));
+    } else {
+        let header = shard.map_or(true, |s| s.index == 1);
+        if let Err(e) = sweep::write_csv(std::io::stdout().lock(), &varies, runs, &outcomes, header) {
+            eprintln!("error: writing CSV: {e}");
+            return ExitCode::from(1);
+        }
+    }
+    ExitCode::SUCCESS
+}
+
 fn bad_input(msg: &str) -> ExitCode {
     eprintln!("error: {msg}");
     ExitCode::from(2)
 }
 
 /// Runs to the end in slices, showing progress on stderr once the run passes a second.
-fn run_with_progress(config: Config) -> Summary {
+/// Returns the summary and the windows still in the ring.
+fn run_with_progress(config: Config) -> (Summary, Vec<hotrow::Window>) {
     let end = config.end_ns();
     let mut sim = Simulation::new(config);
     let started = Instant::now();
@@ -259,5 +353,5 @@ fn run_with_progress(config: Config) -> Summary {
     if let Err(broken) = sim.check_invariants() {
         panic!("invariant broken at the end of the run (seed {}): {broken}", sim.config().seed);
     }
-    sim.summary()
+    (sim.summary(), sim.windows().cloned().collect())
 }

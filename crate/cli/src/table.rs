@@ -75,3 +75,70 @@ pub fn validation(r: &hotrow::validate::Report) -> String {
     let _ = writeln!(w, "\n  {}", if r.pass { "every case passes" } else { "SOME CASES FAIL" });
     o
 }
+
+/// `hotrow run --csv`: one row per metrics window, per-node load as `nodeLoad[i]`.
+pub fn windows_csv(out: impl std::io::Write, windows: &[hotrow::Window]) -> csv::Result<()> {
+    let mut w = csv::Writer::from_writer(out);
+    let nodes = windows.first().map_or(0, |w| w.node_load.len());
+    let mut header: Vec<String> = [
+        "endMs",
+        "tpm",
+        "insertsPerSecond",
+        "transactionsPerSecond",
+        "refillsPerSecond",
+        "hotRowLockUtilization",
+        "hotRowQueueMean",
+        "latencyP50Us",
+        "latencyP99Us",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
+    header.extend((0..nodes).map(|i| format!("nodeLoad[{i}]")));
+    w.write_record(&header)?;
+    for x in windows {
+        let mut row = vec![
+            x.end_ms,
+            x.tpm,
+            x.inserts_per_second,
+            x.transactions_per_second,
+            x.refills_per_second,
+            x.hot_row_lock_utilization,
+            x.hot_row_queue_mean,
+            x.latency_p50_us,
+            x.latency_p99_us,
+        ];
+        row.extend(&x.node_load);
+        w.write_record(row.iter().map(|v| v.to_string()))?;
+    }
+    w.flush()?;
+    Ok(())
+}
+
+/// `hotrow fields`: the config field table.
+pub fn fields(list: &serde_json::Value) -> String {
+    let mut o = String::new();
+    let w = &mut o;
+    let _ = writeln!(w, "{:<22} {:<34} {:>12} {:<5} {}", "field", "values", "default", "live", "meaning");
+    for f in list.as_array().into_iter().flatten() {
+        let kind = &f["kind"];
+        let values = match kind["type"].as_str() {
+            Some("int") => {
+                let unit = f["unit"].as_str().unwrap_or("");
+                format!("{}..={}{}", kind["min"], kind["max"], if unit.is_empty() { String::new() } else { format!(" {unit}") })
+            }
+            Some("bool") => "true | false".into(),
+            Some("choice") => kind["values"].as_array().into_iter().flatten().filter_map(|v| v.as_str()).collect::<Vec<_>>().join(" | "),
+            _ => "list of faults".into(),
+        };
+        let default = match &f["default"] {
+            serde_json::Value::Array(a) if a.is_empty() => "[]".to_string(),
+            serde_json::Value::String(s) => s.clone(),
+            other => other.to_string(),
+        };
+        let live = if f["live"].as_bool() == Some(true) { "live" } else { "" };
+        let _ = writeln!(w, "{:<22} {:<34} {:>12} {:<5} {}", f["name"].as_str().unwrap_or(""), values, default, live, f["about"].as_str().unwrap_or(""));
+    }
+    let _ = writeln!(w, "\nlive: a running simulation (npm `sim.set`, the playground) can take a new value.");
+    o
+}
