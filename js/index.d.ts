@@ -100,7 +100,7 @@ export interface StepResult {
 }
 
 export interface RunResult extends StepResult {
-  /** False when the event limit stopped the call before the requested time. */
+  /** False when the caller's `maxEvents` budget stopped the call before the requested time. */
   reached: boolean;
 }
 
@@ -215,6 +215,27 @@ export interface Summary {
   digest: string;
 }
 
+/** What values a config field takes. */
+export type FieldKind =
+  | { type: "int"; min: number; max: number }
+  | { type: "bool" }
+  | { type: "choice"; values: string[] }
+  | { type: "faults" };
+
+/** One row of the config field table (`fields()`; `hotrow fields` prints the same). */
+export interface FieldInfo {
+  /** Dotted camelCase name, as in `Config`, `set()` and playground URLs. */
+  name: string;
+  kind: FieldKind;
+  /** Unit of an integer field: "ms", "us", "ns", "ids", or "" for a count. */
+  unit: string;
+  /** `Simulation.set` takes it while running. */
+  live: boolean;
+  about: string;
+  /** The value in the default (`bug39267`) configuration. */
+  default: number | boolean | string | Fault[];
+}
+
 export interface PresetInfo {
   name: PresetName;
   description: string;
@@ -232,9 +253,12 @@ export class Simulation {
   constructor(config?: ConfigInput);
   /** Processes at most `maxEvents` (default 1) events. */
   step(maxEvents?: number): StepResult;
-  /** Advances by `simulatedMs`, processing at most `maxEvents` (default 5,000,000) events. */
+  /**
+   * Advances by `simulatedMs` (0..=86,400,000). With `maxEvents`, a budget for a render loop,
+   * it stops after that many events (`reached` false); without, it reaches the time.
+   */
   runFor(simulatedMs: number, maxEvents?: number): RunResult;
-  /** Advances to warm-up + duration, at most `maxEvents` (default 5,000,000) events per call. */
+  /** Advances to warm-up + duration; with `maxEvents`, at most that many events per call. */
   runToEnd(maxEvents?: number): RunResult;
   snapshot(): Snapshot;
   /** Windows closed since window number `since` (default 0), as far back as kept. */
@@ -260,4 +284,6 @@ export function init(input?: string | URL | Request | Response | BufferSource | 
 export function presets(): PresetInfo[];
 /** Top-level fields `set` takes while running; nested fields follow their object (`network.latencyUs`). */
 export function liveFields(): string[];
+/** The config field table: the one list of fields, with ranges, units, defaults and liveness. */
+export function fields(): FieldInfo[];
 export const version: string;

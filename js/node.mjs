@@ -13,4 +13,5 @@ export function init() {
 export const Simulation = wasm.Simulation;
 export const presets = (...args) => wasm.presets(...args);
 export const liveFields = () => wasm.liveFields();
+export const fields = () => wasm.fields();
 export const version = "0.1.0";

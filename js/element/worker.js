@@ -2,10 +2,12 @@
 // advances them by `speed` simulated ms per wall second, in bounded slices, and posts new
 // metrics windows (typed arrays, transferred) to the page. Sweeps run here too, in
 // slices, so a cancel message is seen between slices.
-import { init, Simulation, liveFields } from "../index.js";
+import { init, Simulation, liveFields, presets, version } from "../index.js";
 import { setField } from "./state.js";
 
-const MAX_EVENTS_PER_TICK = 400_000; // about 30 ms of work per tick
+// The worker's own budget per tick (about 30 ms of work), so it stays responsive to
+// messages; the package's runFor has no budget unless the caller passes one.
+const MAX_EVENTS_PER_TICK = 400_000;
 const TICK_MS = 16;
 
 let sims = []; // one, or two in compare mode
@@ -188,6 +190,7 @@ onmessage = async (event) => {
 
 ready.then(() => {
   lastWall = performance.now();
-  post({ type: "ready", liveFields: liveFields() });
+  const list = presets().map(({ name, description }) => ({ name, description }));
+  post({ type: "ready", liveFields: liveFields(), presets: list, version });
   tick();
 }, (e) => fail(e, "init"));

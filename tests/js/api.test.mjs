@@ -4,7 +4,8 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
-import { Simulation, presets, version, init, liveFields } from "hotrow";
+import { readFileSync } from "node:fs";
+import { Simulation, presets, version, init, liveFields, fields } from "hotrow";
 
 const short = { durationMs: 300, warmupMs: 100 };
 const cli = fileURLToPath(new URL("../../target/release/hotrow", import.meta.url));
@@ -42,6 +43,26 @@ test("construct from a preset with overrides, or from nothing", () => {
   assert.equal(sim.config.warehouses, 32, "DBT2 sizes warehouses to the cluster");
   assert.equal(new Simulation().config.cacheSize, 1, "the default is the bug39267 preset");
   assert.equal(new Simulation({ preset: "ndbapi-pk", network: { latencyUs: 5 } }).config.network.latencyUs, 5);
+});
+
+test("runFor reaches the time asked for in one call; a budget is the caller's choice", () => {
+  // 12 simulated seconds of bug39267 are about 18 million events: no hidden limit stops it.
+  const sim = new Simulation({ preset: "bug39267", durationMs: 12_000, warmupMs: 0 });
+  const r = sim.runFor(12_000);
+  assert.equal(r.reached, true);
+  assert.equal(r.nowMs, 12_000);
+  assert.ok(r.events > 10_000_000, `${r.events} events`);
+  assert.equal(sim.finished, true);
+});
+
+test("the version is the package's and the crate's", () => {
+  const pkg = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8"));
+  const cargo = readFileSync(new URL("../../Cargo.toml", import.meta.url), "utf8");
+  assert.equal(version, pkg.version);
+  assert.equal(cargo.match(/^version = "(.+)"$/m)[1], pkg.version);
+  for (const entry of ["../../js/index.js", "../../js/node.mjs"]) {
+    assert.match(readFileSync(new URL(entry, import.meta.url), "utf8"), new RegExp(`version = "${pkg.version}"`), entry);
+  }
 });
 
 test("step and runFor do bounded work and report it", () => {

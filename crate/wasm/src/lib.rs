@@ -151,12 +151,10 @@ fn to_js<T: Serialize>(v: &T) -> JsValue {
     v.serialize(&serde_wasm_bindgen::Serializer::json_compatible()).expect("plain data serialises")
 }
 
-/// Events one call may process when the caller gives no limit: keeps a call short
-/// (well under a second) even for the largest configurations.
-const DEFAULT_MAX_EVENTS: f64 = 5_000_000.0;
+/// The most events one call may be asked to process (a caller's budget).
 const MAX_EVENTS: f64 = 1e9;
-/// One call may cover at most a simulated hour.
-const MAX_RUN_MS: f64 = 3_600_000.0;
+/// One call may cover at most a simulated day.
+const MAX_RUN_MS: f64 = 86_400_000.0;
 
 /// A simulated cluster. See the package's `index.d.ts` for the typed API.
 #[wasm_bindgen]
@@ -186,9 +184,9 @@ impl Simulation {
         Ok(Obj::new().set("events", done as f64).set("nowMs", self.inner.now_ns() as f64 / 1e6).done())
     }
 
-    /// Advances simulated time by `simulatedMs`, processing at most `maxEvents` events
-    /// (default 5,000,000). Returns `{ events, nowMs, reached }`; `reached` is false when
-    /// the event limit stopped it first.
+    /// Advances simulated time by `simulatedMs`. With `maxEvents` (a budget, for a render
+    /// loop) it stops after that many events; without, it reaches the time. Returns
+    /// `{ events, nowMs, reached }`; `reached` is false when the budget stopped it first.
     #[wasm_bindgen(js_name = runFor)]
     pub fn run_for(&mut self, simulated_ms: JsValue, max_events: JsValue) -> Result<JsValue, JsValue> {
         alive()?;
@@ -196,8 +194,8 @@ impl Simulation {
         self.advance_ns((ms * 1e6).round() as u64, &max_events)
     }
 
-    /// Advances to the configured end (warm-up + duration), processing at most `maxEvents`
-    /// events (default 5,000,000): call until `reached` is true.
+    /// Advances to the configured end (warm-up + duration), or until `maxEvents` events
+    /// when a budget is given (then call again until `reached` is true).
     #[wasm_bindgen(js_name = runToEnd)]
     pub fn run_to_end(&mut self, max_events: JsValue) -> Result<JsValue, JsValue> {
         alive()?;
@@ -206,7 +204,7 @@ impl Simulation {
     }
 
     fn advance_ns(&mut self, ns: u64, max_events: &JsValue) -> Result<JsValue, JsValue> {
-        let limit = if max_events.is_undefined() { DEFAULT_MAX_EVENTS as u64 } else { count(max_events, "maxEvents", 1.0, MAX_EVENTS)? };
+        let limit = if max_events.is_undefined() { u64::MAX } else { count(max_events, "maxEvents", 1.0, MAX_EVENTS)? };
         let target = self.inner.now_ns() + ns;
         let a = self.inner.advance(ns, limit);
         Ok(Obj::new()

@@ -77,15 +77,38 @@ fn clients_can_be_added_and_retired_live() {
     assert!(w.transactions_per_second > fewer);
 }
 
+/// The summary is a public contract (`hotrow run --json`, `sim.summary()`): its whole key
+/// set is pinned here, nested objects included. Adding a field means adding it here too;
+/// renaming or removing one breaks other programs.
 #[test]
 fn summary_serialises_with_public_names() {
     let config = Config::from_json(&json!({ "preset": "ndbapi-hidden-pk", "durationMs": 100, "warmupMs": 10 })).unwrap();
     let mut sim = Simulation::new(config);
     sim.run_to_end();
     let v = serde_json::to_value(sim.summary()).unwrap();
-    for k in ["config", "simulatedSeconds", "insertsPerSecond", "hotRow", "latencyUs", "digest", "nodes"] {
-        assert!(v.get(k).is_some(), "{k}");
-    }
+    let keys = |v: &serde_json::Value| -> Vec<String> { v.as_object().unwrap().keys().cloned().collect() };
+    assert_eq!(
+        keys(&v),
+        [
+            "aborts", "clients", "committedByType", "config", "digest", "duplicateIds", "events", "hotRow", "idsIssued",
+            "idsLost", "insertsPerSecond", "latencyByTypeUs", "latencyUs", "nodes", "simulatedSeconds", "tpm",
+            "transactionsPerSecond",
+        ]
+    );
+    assert_eq!(
+        keys(&v["hotRow"]),
+        ["lockHoldUsMean", "lockUtilization", "lockWaitUsMean", "node", "queueLengthMean", "refills", "refillsPerSecond"]
+    );
+    assert_eq!(
+        keys(&v["nodes"][0]),
+        [
+            "holdsHotRow", "id", "load", "messages", "nodeGroup", "tcTransactions", "threadLoad", "threadServiceUsMean",
+            "threadServicesPerSecond",
+        ]
+    );
+    assert_eq!(keys(&v["latencyUs"]), ["count", "mean", "p50", "p99"]);
+    assert_eq!(keys(&v["latencyByTypeUs"]), ["insert", "refill"]);
+    assert_eq!(keys(&v["config"]), keys(&serde_json::to_value(Config::default()).unwrap()));
     assert_eq!(v["config"]["workload"], "ndbapi-insert");
     assert!((v["simulatedSeconds"].as_f64().unwrap() - 0.1).abs() < 1e-9);
 }

@@ -36,24 +36,56 @@ fn stepping_in_slices_equals_one_run() {
     assert_eq!(whole.summary().digest, sliced.summary().digest);
 }
 
+/// The outcomes a golden case records beside its digest, so that a changed digest says
+/// what moved.
+fn outcome(s: &hotrow::Summary) -> serde_json::Value {
+    json!({
+        "events": s.events,
+        "committedByType": s.committed_by_type,
+        "idsIssued": s.ids_issued,
+        "idsLost": s.ids_lost,
+        "aborts": s.aborts,
+        "refills": s.hot_row.refills,
+        "hotRowLockUtilization": s.hot_row.lock_utilization,
+        "latencyUsMean": s.latency_us.mean,
+    })
+}
+
 /// Named scenarios and their digests. The wasm build checks the same file
-/// (crate/wasm/tests/node.rs), so native and wasm must agree. After an intended model
+/// (crate/wasm/tests/node.rs), so native and wasm must agree. A failure names each case
+/// whose digest changed and the recorded outcomes that moved. After an intended model
 /// change, regenerate with `HOTROW_BLESS=1 cargo test --release -p hotrow --test it golden`.
 #[test]
 fn golden_digests() {
     use hotrow::{Config, Simulation};
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/golden/digests.json");
-    let cases: Vec<serde_json::Value> = crate::golden_cases();
     let mut got = Vec::new();
-    for input in &cases {
-        let mut sim = Simulation::new(Config::from_json(input).unwrap());
+    for input in crate::golden_cases() {
+        let mut sim = Simulation::new(Config::from_json(&input).unwrap());
         sim.run_to_end();
-        got.push(json!({ "config": input, "digest": sim.summary().digest }));
+        let s = sim.summary();
+        got.push(json!({ "config": input, "digest": s.digest, "outcome": outcome(&s) }));
     }
-    let text = serde_json::to_string_pretty(&got).unwrap() + "\n";
     if std::env::var_os("HOTROW_BLESS").is_some() {
-        std::fs::write(path, &text).unwrap();
+        std::fs::write(path, serde_json::to_string_pretty(&got).unwrap() + "\n").unwrap();
     }
-    let want = std::fs::read_to_string(path).expect("golden file; create it with HOTROW_BLESS=1");
-    assert_eq!(text, want, "digests changed: if the model change is intended, rerun with HOTROW_BLESS=1");
+    let want: Vec<serde_json::Value> =
+        serde_json::from_str(&std::fs::read_to_string(path).expect("golden file; create it with HOTROW_BLESS=1")).unwrap();
+    assert_eq!(want.len(), got.len(), "the golden file has {} cases, the test {}: rerun with HOTROW_BLESS=1", want.len(), got.len());
+    let mut moved = Vec::new();
+    for (i, (w, g)) in want.iter().zip(&got).enumerate() {
+        assert_eq!(w["config"], g["config"], "case {i}: the golden file's config differs; rerun with HOTROW_BLESS=1");
+        if w["digest"] != g["digest"] {
+            let fields: Vec<String> = g["outcome"]
+                .as_object()
+                .unwrap()
+                .iter()
+                .filter(|(k, v)| w["outcome"].get(k.as_str()) != Some(*v))
+                .map(|(k, v)| format!("{k}: {} -> {v}", w["outcome"].get(k.as_str()).unwrap_or(&serde_json::Value::Null)))
+                .collect();
+            let what = if fields.is_empty() { "only unrecorded outcomes".to_string() } else { fields.join(", ") };
+            moved.push(format!("case {i} {}: digest {} -> {}; {what}", g["config"], w["digest"], g["digest"]));
+        }
+    }
+    assert!(moved.is_empty(), "golden outcomes moved (if intended, rerun with HOTROW_BLESS=1):\n{}", moved.join("\n"));
 }

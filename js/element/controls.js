@@ -1,0 +1,147 @@
+// The playground's controls, each bound to its config field. A live field (the package's
+// liveFields()) goes to the running simulation; any other restarts it from time 0.
+import { getField, setField, compareValue } from "./state.js";
+import { fmtInt, fmtUs, fmtSpeed, logSlider } from "./format.js";
+
+/** Fills the data-node choices: multiples of `replicas` up to 48. */
+export function fillDataNodes(el, replicas) {
+  const sel = el.$("#dataNodes");
+  const options = [];
+  for (let n = replicas; n <= 48; n += replicas) options.push(new Option(String(n), String(n)));
+  sel.replaceChildren(...options);
+}
+
+/** Binds every control of the element `el` to its field or action. */
+export function wireControls(el, labels) {
+  const $ = el.$;
+  $(".play").onclick = () => {
+    el.paused = !el.paused;
+    el.worker?.postMessage({ type: el.paused ? "pause" : "resume" });
+    el.updatePlayButton();
+  };
+  $(".step").onclick = () => {
+    el.paused = true;
+    el.worker?.postMessage({ type: "pause" });
+    el.worker?.postMessage({ type: "step" });
+    el.updatePlayButton();
+  };
+  $(".reset").onclick = () => {
+    el.note("Reset: the same settings from simulated time 0.");
+    el.start();
+  };
+  $("#speed").oninput = (e) => {
+    el.view.speed = Math.round(10 ** +e.target.value);
+    $("#speed-out").textContent = fmtSpeed(el.view.speed);
+    el.worker?.postMessage({ type: "speed", value: el.view.speed });
+    el.emitState();
+  };
+  $("#seed").onchange = (e) => el.change("seed", Math.max(0, Math.floor(+e.target.value || 0)));
+  $("#preset").onchange = (e) => {
+    el.overrides = { preset: e.target.value, ...(el.overrides.seed !== undefined ? { seed: el.overrides.seed } : {}) };
+    el.note(`Preset ${e.target.value}: restarted.`);
+    el.start();
+  };
+  $("#workload").onchange = (e) => el.change("workload", e.target.value);
+  $("#cacheSize").oninput = (e) => ($("output[for=cacheSize]").textContent = fmtInt(Math.round(10 ** +e.target.value)));
+  $("#cacheSize").onchange = (e) => el.change("cacheSize", Math.round(10 ** +e.target.value));
+  $("#hintedRefill").onchange = (e) => el.change("hintedRefill", e.target.checked);
+  $("#primaryKey").onchange = (e) => el.change("primaryKey", e.target.checked);
+  $("#dataNodes").onchange = (e) => el.change("dataNodes", +e.target.value);
+  $("#replicas").onchange = (e) => {
+    const r = +e.target.value;
+    const nodes = Math.max(r, Math.round((getField(el.effective[0] ?? {}, "dataNodes") ?? 8) / r) * r);
+    setField(el.overrides, "dataNodes", Math.min(48 - (48 % r), nodes));
+    el.change("replicas", r);
+  };
+  $("#apiNodes").onchange = (e) => el.change("apiNodes", Math.floor(+e.target.value));
+  $("#clientsPerApiNode").oninput = (e) => ($("output[for=clientsPerApiNode]").textContent = e.target.value);
+  $("#clientsPerApiNode").onchange = (e) => el.change("clientsPerApiNode", +e.target.value);
+  const think = (x) => (+x === 0 ? 0 : Math.round(10 ** +x));
+  $("#thinkTimeUs").oninput = (e) => ($("output[for=thinkTimeUs]").textContent = fmtUs(think(e.target.value)));
+  $("#thinkTimeUs").onchange = (e) => el.change("thinkTimeUs", think(e.target.value));
+  $("#latency").oninput = (e) => ($("output[for=latency]").textContent = `${e.target.value} us`);
+  $("#latency").onchange = (e) => el.change("network.latencyUs", +e.target.value);
+  for (const tab of el.$$("[data-mode]")) {
+    tab.onclick = () => {
+      el.view.mode = tab.dataset.mode;
+      el.start();
+    };
+  }
+  $("#compareField").onchange = (e) => {
+    el.view = { ...el.view, compareField: e.target.value, compareA: undefined, compareB: undefined };
+    el.start();
+  };
+  for (const id of ["compareA", "compareB"]) {
+    $(`#${id}`).onchange = (e) => {
+      const field = el.compareSpec().compareField;
+      if (compareValue(field, e.target.value) === undefined) {
+        el.showError(`Run ${id.slice(-1)}: "${e.target.value}" is not a value for ${labels[field] ?? field}.`);
+        return;
+      }
+      el.view[id] = e.target.value;
+      el.start();
+    };
+  }
+  const inject = (fault, text) => {
+    el.worker?.postMessage({ type: "inject", fault });
+    el.note(text);
+  };
+  $(".fail-node").onclick = () => {
+    const n = +$("#faultNode").value;
+    inject({ kind: "dataNodeFailure", dataNode: n, restartAfterMs: 3000 },
+      `Data node ${n} failed: its transactions abort and retry, its partner becomes primary; it rejoins in 3 simulated s.`);
+  };
+  $(".slow-node").onclick = () => {
+    const n = +$("#faultNode").value;
+    inject({ kind: "networkDelay", dataNode: n, extraUs: 2000, durationMs: 2000 }, `Messages to and from node ${n} take 2 ms longer for 2 s.`);
+  };
+  $(".restart-api").onclick = () => inject({ kind: "apiNodeRestart", apiNode: 0, downMs: 1000 },
+    "API node 0 restarted: its cached id range is lost (a gap, never a duplicate); its clients return in 1 s.");
+  $(".sweep-run").onclick = () => el.runSweep();
+  $(".sweep-cancel").onclick = () => el.worker?.postMessage({ type: "cancel" });
+  $(".share").onclick = async () => {
+    const url = `${location.origin}${location.pathname}?${el.query}`;
+    try {
+      await navigator.clipboard.writeText(url);
+      el.note("Link copied: it reopens this exact run (same seed, same settings).");
+    } catch {
+      el.note(`Link: ${url}`);
+    }
+  };
+  $(".theme").onclick = () => {
+    const dark = el.getAttribute("theme") === "dark" || (!el.hasAttribute("theme") && matchMedia("(prefers-color-scheme: dark)").matches);
+    el.setAttribute("theme", dark ? "light" : "dark");
+    el.setupCharts(el.nodes ?? 8);
+  };
+}
+
+/** Shows the effective config in the controls. */
+export function syncControls(el) {
+  const c = el.effective[0];
+  if (!c) return;
+  const $ = el.$;
+  $("#preset").value = el.overrides.preset ?? "bug39267";
+  $("#workload").value = c.workload;
+  $("#cacheSize").value = logSlider(c.cacheSize, 1, 1e6);
+  $("output[for=cacheSize]").textContent = fmtInt(c.cacheSize);
+  $("#hintedRefill").checked = c.hintedRefill;
+  $("#primaryKey").checked = c.primaryKey;
+  fillDataNodes(el, c.replicas);
+  $("#dataNodes").value = String(c.dataNodes);
+  $("#faultNode").replaceChildren(...Array.from({ length: c.dataNodes }, (_, i) => new Option(`node ${i}`, String(i))));
+  $("#replicas").value = String(c.replicas);
+  $("#apiNodes").value = String(c.apiNodes);
+  $("#clientsPerApiNode").value = String(Math.min(256, c.clientsPerApiNode));
+  $("output[for=clientsPerApiNode]").textContent = String(c.clientsPerApiNode);
+  $("#thinkTimeUs").value = c.thinkTimeUs ? logSlider(c.thinkTimeUs, 1, 1e6) : 0;
+  $("output[for=thinkTimeUs]").textContent = fmtUs(c.thinkTimeUs);
+  $("#latency").value = String(c.network.latencyUs);
+  $("output[for=latency]").textContent = `${c.network.latencyUs} us`;
+  $("#seed").value = String(c.seed);
+  $("#speed").value = logSlider(el.view.speed, 1, 1e5);
+  $("#speed-out").textContent = fmtSpeed(el.view.speed);
+  const spec = el.compareSpec();
+  $("#compareField").value = spec.compareField;
+  $("#compareA").value = spec.compareA;
+  $("#compareB").value = spec.compareB;
+}

@@ -1,0 +1,8 @@
+// How the playground writes numbers: counts with k/M, fractions as percent, microseconds
+// switching to ms, simulation speed as a multiple or fraction of real time.
+export const fmtInt = (v) => (v >= 1e6 ? `${(v / 1e6).toFixed(2)}M` : v >= 1e4 ? `${(v / 1e3).toFixed(1)}k` : v.toFixed(0));
+export const fmtPct = (v) => `${(100 * v).toFixed(0)}%`;
+export const fmtUs = (v) => (v >= 1000 ? `${(v / 1000).toFixed(1)} ms` : `${v.toFixed(0)} us`);
+export const fmtSpeed = (ms) => (ms >= 1000 ? `${+(ms / 1000).toFixed(1)}x real time` : `1/${Math.round(1000 / ms)} real time`);
+/** A log-scale slider's position for `value`, clamped to `min..max`. */
+export const logSlider = (value, min, max) => Math.log10(Math.min(max, Math.max(min, value)));

@@ -1,0 +1,43 @@
+// Compare and sweep: what runs each mode starts. Compare runs two simulations that differ
+// in one field (same seed, same past); sweep runs one short simulation per value of a
+// field and plots the measured throughput against it.
+import { setField, compareValue } from "./state.js";
+
+/** Run A and B's values of each field that compare mode offers, when the user gave none. */
+const COMPARE_DEFAULTS = {
+  cacheSize: ["1", "1000"], hintedRefill: ["false", "true"], primaryKey: ["false", "true"],
+  dataNodes: ["4", "8"], "network.latencyUs": ["90", "20"], clientsPerApiNode: ["4", "16"],
+};
+
+/** The compared field and the two values (as text) of a view, with defaults filled in. */
+export function compareSpec(view) {
+  const field = view.compareField ?? "cacheSize";
+  const defaults = COMPARE_DEFAULTS[field];
+  const ok = (t) => t !== undefined && compareValue(field, t) !== undefined;
+  return {
+    compareField: field,
+    compareA: ok(view.compareA) ? view.compareA : defaults[0],
+    compareB: ok(view.compareB) ? view.compareB : defaults[1],
+  };
+}
+
+/** The configs the view runs: the user's, or in compare mode the two variants of it. */
+export function configsFor(overrides, view) {
+  if (view.mode !== "compare") return [overrides];
+  const { compareField, compareA, compareB } = compareSpec(view);
+  return [compareA, compareB].map((text) => {
+    const c = structuredClone(overrides);
+    setField(c, compareField, compareValue(compareField, text));
+    return c;
+  });
+}
+
+/** Fields a sweep can vary, with their label. */
+export const SWEEP_FIELDS = [["cacheSize", "cache size (1 to 1,000,000)"], ["dataNodes", "data nodes"]];
+
+/** The values a sweep of `field` runs, for the effective config `c`. */
+export function sweepValues(field, c) {
+  return field === "cacheSize"
+    ? [1, 3, 10, 30, 100, 1000, 10000, 1000000]
+    : [1, 2, 4, 6, 8, 12, 16].map((k) => k * c.replicas).filter((n) => n <= 48);
+}

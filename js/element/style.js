@@ -1,0 +1,68 @@
+// The playground's CSS, scoped by its Shadow DOM. Themes through CSS variables
+// (--hotrow-bg, --hotrow-fg, --hotrow-accent, --hotrow-hot, --hotrow-font, ...), light and
+// dark, following prefers-color-scheme unless the `theme` attribute says otherwise.
+export const STYLE = `
+:host { --hotrow-bg: #ffffff; --hotrow-fg: #1d2230; --hotrow-muted: #5b6275; --hotrow-panel: #f4f6fa;
+  --hotrow-border: #d5dae4; --hotrow-accent: #2563eb; --hotrow-accent2: #0f9d76; --hotrow-hot: #e4572e;
+  --hotrow-ref: #8a6d00; --hotrow-grid: rgba(120,130,150,0.25); --hotrow-font: system-ui, -apple-system, "Segoe UI", sans-serif;
+  display: block; color: var(--hotrow-fg); background: var(--hotrow-bg); font: 14px/1.45 var(--hotrow-font);
+  border: 1px solid var(--hotrow-border); border-radius: 8px; padding: 12px; box-sizing: border-box; container-type: inline-size; }
+:host([theme="dark"]) { --hotrow-bg: #141821; --hotrow-fg: #e6e9f0; --hotrow-muted: #9aa3b5; --hotrow-panel: #1d2330;
+  --hotrow-border: #343c4d; --hotrow-accent: #6ea0ff; --hotrow-accent2: #34d3a2; --hotrow-hot: #ff7a50; --hotrow-ref: #e0c060;
+  --hotrow-grid: rgba(160,170,190,0.18); }
+@media (prefers-color-scheme: dark) { :host(:not([theme="light"])) { --hotrow-bg: #141821; --hotrow-fg: #e6e9f0;
+  --hotrow-muted: #9aa3b5; --hotrow-panel: #1d2330; --hotrow-border: #343c4d; --hotrow-accent: #6ea0ff; --hotrow-accent2: #34d3a2;
+  --hotrow-hot: #ff7a50; --hotrow-ref: #e0c060; --hotrow-grid: rgba(160,170,190,0.18); } }
+* { box-sizing: border-box; }
+h2, h3 { margin: 0 0 6px; font-size: 15px; }
+h3 { font-size: 13px; color: var(--hotrow-muted); font-weight: 600; }
+.figures { display: grid; grid-template-columns: repeat(auto-fit, minmax(130px, 1fr)); gap: 8px; margin-bottom: 10px; }
+.figure { background: var(--hotrow-panel); border-radius: 6px; padding: 6px 10px; min-width: 0; }
+.figure .label { font-size: 12px; color: var(--hotrow-muted); }
+.figure .value { font-size: 20px; font-weight: 650; font-variant-numeric: tabular-nums; white-space: nowrap; }
+.figure.hot .value { color: var(--hotrow-hot); }
+.row { display: flex; flex-wrap: wrap; gap: 8px 12px; align-items: center; margin: 6px 0; }
+button, select, input { font: inherit; color: inherit; }
+button { background: var(--hotrow-panel); border: 1px solid var(--hotrow-border); border-radius: 6px; padding: 4px 10px; cursor: pointer; }
+button[aria-pressed="true"], button.primary { background: var(--hotrow-accent); color: #fff; border-color: var(--hotrow-accent); }
+button:focus-visible, select:focus-visible, input:focus-visible { outline: 2px solid var(--hotrow-accent); outline-offset: 2px; }
+select, input[type="number"] { background: var(--hotrow-bg); border: 1px solid var(--hotrow-border); border-radius: 6px; padding: 3px 6px; max-width: 100%; }
+input[type="number"] { width: 7em; }
+.controls { display: grid; grid-template-columns: repeat(auto-fit, minmax(220px, 1fr)); gap: 8px 16px; background: var(--hotrow-panel);
+  border-radius: 6px; padding: 10px; margin: 8px 0; }
+.control { display: grid; gap: 2px; min-width: 0; align-content: start; }
+.controls select { width: 100%; }
+.control label { font-weight: 600; font-size: 13px; }
+.control .hint { font-size: 12px; color: var(--hotrow-muted); }
+.control .inline { display: flex; gap: 8px; align-items: center; }
+.control input[type="range"] { flex: 1; min-width: 0; accent-color: var(--hotrow-accent); }
+.control output { font-variant-numeric: tabular-nums; min-width: 5.5em; text-align: right; }
+.live-tag { font-size: 11px; color: var(--hotrow-accent2); font-weight: 600; }
+.restart-tag { font-size: 11px; color: var(--hotrow-muted); }
+.panels { display: grid; grid-template-columns: repeat(auto-fit, minmax(min(100%, 420px), 1fr)); gap: 12px; }
+.panel { min-width: 0; border: 1px solid var(--hotrow-border); border-radius: 6px; padding: 8px; }
+.chart { width: 100%; min-width: 0; overflow: hidden; }
+canvas.heatmap { width: 100%; display: block; }
+.bars { display: grid; gap: 2px; font-size: 12px; }
+.bar { display: grid; grid-template-columns: 4.5em 1fr 5em; gap: 6px; align-items: center; }
+.bar-track { height: 10px; background: var(--hotrow-bg); border: 1px solid var(--hotrow-border); border-radius: 3px; overflow: hidden; }
+.bar-fill { display: block; height: 100%; background: var(--hotrow-accent); }
+.bar.hot .bar-fill { background: var(--hotrow-hot); }
+.bar.hot .bar-label { color: var(--hotrow-hot); font-weight: 700; }
+.bar-value { text-align: right; font-variant-numeric: tabular-nums; }
+.notice { min-height: 1.4em; color: var(--hotrow-muted); font-size: 13px; }
+.error { display: none; border: 1px solid var(--hotrow-hot); color: var(--hotrow-fg); background: color-mix(in srgb, var(--hotrow-hot) 12%, transparent);
+  border-radius: 6px; padding: 6px 10px; margin: 6px 0; }
+.error.shown { display: block; }
+.tabs { display: flex; gap: 4px; flex-wrap: wrap; }
+.explain { background: var(--hotrow-panel); border-radius: 6px; padding: 8px 12px; margin-top: 12px; }
+.explain p { margin: 6px 0; }
+.meter { font-size: 12px; color: var(--hotrow-muted); font-variant-numeric: tabular-nums; }
+progress { width: 100%; }
+.legend-note { font-size: 12px; color: var(--hotrow-muted); }
+[hidden] { display: none !important; }
+:host([compact]) .full-only { display: none !important; }
+.compact-only { display: none; }
+:host([compact]) .compact-only { display: revert; }
+@container (max-width: 480px) { .figure .value { font-size: 17px; } .controls { grid-template-columns: 1fr; } }
+`;

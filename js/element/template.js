@@ -1,0 +1,108 @@
+// The playground's markup: figures (each `data-metric`), toolbar, fault buttons, controls,
+// compare and sweep panels, charts, and the explanation. Controls carry their field name
+// as id; the element binds them (hotrow-playground.js).
+import { STYLE } from "./style.js";
+
+export const template = (uplotCss) => `
+<style>${uplotCss}</style><style>${STYLE}</style>
+<div class="error" role="alert" part="error"></div>
+<div class="figures" aria-live="polite">
+  <div class="figure primary-tpm"><div class="label">TPM (New-Order / min)</div><div class="value" data-metric="tpm">–</div></div>
+  <div class="figure"><div class="label">inserts / s</div><div class="value" data-metric="insertsPerSecond">–</div></div>
+  <div class="figure full-only"><div class="label">transactions / s</div><div class="value" data-metric="transactionsPerSecond">–</div></div>
+  <div class="figure hot"><div class="label">hot row lock busy</div><div class="value" data-metric="hotRowLockUtilization">–</div></div>
+  <div class="figure full-only"><div class="label">refills / s</div><div class="value" data-metric="refillsPerSecond">–</div></div>
+  <div class="figure full-only"><div class="label">latency p99</div><div class="value" data-metric="latencyP99Us">–</div></div>
+  <div class="figure compare-only" hidden><div class="label">ratio B / A</div><div class="value" data-metric="compareRatio">–</div></div>
+</div>
+<div class="row" role="toolbar" aria-label="simulation">
+  <button class="play" aria-pressed="false">Pause</button>
+  <button class="step full-only" title="advance one metrics window">Step</button>
+  <button class="reset">Reset</button>
+  <span class="control inline full-only"><label for="speed">speed</label>
+    <input id="speed" type="range" min="0" max="5" step="0.05" aria-describedby="speed-out"><output id="speed-out"></output></span>
+  <span class="control inline full-only"><label for="seed" title="seed of every random choice: the same seed gives the same run">random seed</label><input id="seed" type="number" min="0" step="1"></span>
+  <span class="tabs full-only" role="tablist" aria-label="mode">
+    <button role="tab" data-mode="live">Live</button><button role="tab" data-mode="compare">Compare</button><button role="tab" data-mode="sweep">Sweep</button>
+  </span>
+  <button class="share full-only" title="copy a link that reopens this exact run">Copy link</button>
+  <button class="theme full-only" title="switch light / dark">Theme</button>
+</div>
+<div class="row faults full-only" role="group" aria-label="faults">
+  <span class="legend-note">Faults:</span>
+  <label for="faultNode">data node</label><select id="faultNode"></select>
+  <button class="fail-node" title="the node stops; its partner takes over; it restarts after 3 s">Fail node</button>
+  <button class="slow-node" title="messages to and from the node take 2 ms longer for 2 s">Slow network</button>
+  <button class="restart-api" title="API node 0 restarts: its cached ids are lost, its clients are away for 1 s">Restart API node 0</button>
+  <span class="legend-note">aborted: <span data-metric="aborts">0</span> · ids lost: <span data-metric="idsLost">0</span> · down: <span data-metric="nodesDown">none</span></span>
+</div>
+<div class="notice" aria-live="polite"></div>
+<div class="controls">
+  <div class="control full-only"><label for="preset">preset</label><select id="preset"></select></div>
+  <div class="control full-only"><label for="workload">workload</label><select id="workload">
+    <option value="dbt2">DBT2 (TPC-C-like via mysqld)</option><option value="ndbapi-insert">NDB API single-row inserts</option></select>
+    <span class="hint restart-tag">restarts the run</span></div>
+  <div class="control"><label for="cacheSize">id cache size <span class="live-tag">live</span></label>
+    <span class="inline"><input id="cacheSize" type="range" min="0" max="6" step="0.01"><output for="cacheSize"></output></span>
+    <span class="hint">ids fetched per refill of the counter row (log scale, 1 to 1,000,000)</span></div>
+  <div class="control"><label><input id="hintedRefill" type="checkbox"> refill uses a transaction hint <span class="live-tag">live</span></label>
+    <span class="hint">TC on the node holding the counter row, instead of round robin</span></div>
+  <div class="control full-only"><label><input id="primaryKey" type="checkbox"> inserted table has a primary key</label>
+    <span class="hint">no hidden key, no allocator (restarts)</span></div>
+  <div class="control full-only"><label for="dataNodes">data nodes</label><select id="dataNodes"></select>
+    <span class="hint">node groups = data nodes / replicas (restarts)</span></div>
+  <div class="control full-only"><label for="replicas">replicas</label><select id="replicas">
+    <option>1</option><option>2</option><option>3</option><option>4</option></select><span class="hint">restarts the run</span></div>
+  <div class="control full-only"><label for="apiNodes">API nodes</label><input id="apiNodes" type="number" min="1" max="256" step="1">
+    <span class="hint">mysqld / NDB API processes (restarts)</span></div>
+  <div class="control full-only"><label for="clientsPerApiNode">clients per API node <span class="live-tag">live</span></label>
+    <span class="inline"><input id="clientsPerApiNode" type="range" min="1" max="256" step="1"><output for="clientsPerApiNode"></output></span></div>
+  <div class="control full-only"><label for="thinkTimeUs">think time <span class="live-tag">live</span></label>
+    <span class="inline"><input id="thinkTimeUs" type="range" min="0" max="6" step="0.05"><output for="thinkTimeUs"></output></span>
+    <span class="hint">pause between a client's transactions</span></div>
+  <div class="control full-only"><label for="latency">network latency <span class="live-tag">live</span></label>
+    <span class="inline"><input id="latency" type="range" min="0" max="500" step="5"><output for="latency"></output></span>
+    <span class="hint">one way, between hosts</span></div>
+</div>
+<div class="compare-panel controls" hidden>
+  <div class="control"><label for="compareField">compare runs that differ in</label><select id="compareField"></select></div>
+  <div class="control"><label for="compareA">run A</label><input id="compareA" type="text" inputmode="decimal"></div>
+  <div class="control"><label for="compareB">run B</label><input id="compareB" type="text" inputmode="decimal"></div>
+  <div class="control"><span class="hint">Same seed, same workload; only this knob differs. The ratio is run B over run A, averaged over the last second.</span></div>
+</div>
+<div class="sweep-panel" hidden>
+  <div class="row"><label for="sweepField">sweep</label>
+    <select id="sweepField"></select>
+    <button class="sweep-run primary">Run sweep</button><button class="sweep-cancel" disabled>Cancel</button></div>
+  <progress class="sweep-progress" max="1" value="0" aria-label="sweep progress"></progress>
+  <div class="panel"><h3>throughput vs <span class="sweep-axis">cache size</span> (each point: 1 s measured after 1 s warm-up)</h3><div class="chart sweep-chart"></div></div>
+</div>
+<div class="panels live-panels">
+  <div class="panel"><h3>throughput</h3><div class="chart chart-throughput"></div>
+    <div class="legend-note reported-note" hidden>Dashed lines: the bug report's measurements at 8 data nodes.</div></div>
+  <div class="panel full-only"><h3>hot row: lock busy and refills / s</h3><div class="chart chart-hot"></div></div>
+  <div class="panel"><h3>load per data node <span class="legend-note">(● holds the SYSTAB_0 counter row)</span></h3>
+    <canvas class="heatmap" role="img" aria-label="load per data node over time"></canvas><div class="bars bars-load"></div></div>
+  <div class="panel full-only"><h3>latency (p50, p99)</h3><div class="chart chart-latency"></div></div>
+  <div class="panel full-only"><h3>transactions coordinated per data node / s</h3><div class="bars bars-tc"></div>
+    <div class="legend-note">Without a hint, cache-1 refills land TC work on every node, even idle ones.</div></div>
+</div>
+<div class="meter"><span data-metric="simulatedSeconds">0.0</span> simulated s · <span data-metric="simPerWall">–</span> simulated s per wall s ·
+  <span data-metric="eventsPerSecond">–</span> events/s · <span class="version"></span></div>
+<div class="explain full-only">
+  <h2>What you are looking at</h2>
+  <p>A simulated MySQL Cluster (NDB): data nodes in node groups, each holding replicas of partitions; clients run transactions
+  whose every row operation travels as messages through a transaction coordinator (TC), the primary replica and its backup,
+  and commits with two-phase commit. Nothing here is a formula: throughput, load and latency come out of messages waiting
+  for CPU threads, for the network, and for row locks.</p>
+  <p><b>The bug (MySQL #39267, 2008).</b> A table without a primary key gets a hidden key. Each value came from one counter
+  row per table in <code>SYSTAB_0</code>, fetched with cache size 1: every insert first ran its own committed transaction that
+  updated that single row, holding its lock for a whole two-phase commit. All inserts of the cluster queued on that one lock.
+  With the cache at 1, watch the <em>hot row lock busy</em> figure sit at 100% and the node holding the row (●) glow; TPM is
+  capped near the reported 106k. Turn the cache size up to 1000: the row goes idle, and DBT2 reaches about 158k TPM.</p>
+  <p>The refill also ran without a transaction hint, so its coordinator was picked round robin: TC work lands on nodes that
+  otherwise have nothing to do (see the TC bars with one warehouse). <em>Compare</em> runs two settings side by side;
+  <em>Sweep</em> shows throughput against cache size or node count.</p>
+</div>
+<div class="compact-only legend-note">hotrow: one counter row per table, locked for every insert when the id cache is 1.</div>
+`;

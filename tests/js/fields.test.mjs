@@ -1,0 +1,59 @@
+// The config field table (`fields()`, from the core) is the one list of fields: the
+// TypeScript types, the playground's URL/attribute fields and the preset names are pinned
+// to it here, so they cannot drift apart silently.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { fields, presets, liveFields } from "hotrow";
+import { FIELDS as PLAYGROUND_FIELDS } from "../../js/element/state.js";
+
+const dts = readFileSync(new URL("../../js/index.d.ts", import.meta.url), "utf8");
+
+/** Member names of `export interface NAME { ... }` in index.d.ts. */
+function members(name) {
+  const body = dts.match(new RegExp(`export interface ${name} \\{([\\s\\S]*?)\\n\\}`))[1];
+  return [...body.matchAll(/^ {2}(\w+)\??:/gm)].map((m) => m[1]);
+}
+
+test("index.d.ts's Config has exactly the table's fields", () => {
+  const typed = members("Config").flatMap((name) => {
+    if (name === "network") return members("NetworkConfig").map((m) => `network.${m}`);
+    if (name === "cpu") return members("CpuConfig").map((m) => `cpu.${m}`);
+    return [name];
+  });
+  assert.deepEqual(typed.sort(), fields().map((f) => f.name).sort());
+});
+
+test("index.d.ts's LiveField is exactly the table's live fields", () => {
+  const union = dts.match(/export type LiveField =([\s\S]*?);/)[1];
+  const named = [...union.matchAll(/"([\w.]+)"/g)].map((m) => m[1]);
+  if (union.includes("`cpu.${keyof CpuConfig}`")) named.push(...members("CpuConfig").map((m) => `cpu.${m}`));
+  assert.deepEqual(named.sort(), fields().filter((f) => f.live).map((f) => f.name).sort());
+  for (const top of liveFields()) assert.ok(named.some((n) => n === top || n.startsWith(`${top}.`)), top);
+});
+
+test("index.d.ts's PresetName is exactly the package's presets", () => {
+  const union = dts.match(/export type PresetName =([^;]*);/)[1];
+  const named = [...union.matchAll(/"([\w-]+)"/g)].map((m) => m[1]);
+  assert.deepEqual(named, presets().map((p) => p.name));
+});
+
+test("every playground URL field is a table field of the same kind", () => {
+  const table = new Map(fields().map((f) => [f.name, f.kind.type]));
+  const kindOf = { int: "int", bool: "bool", choice: "string" };
+  for (const [name, kind] of Object.entries(PLAYGROUND_FIELDS)) {
+    if (name === "preset") continue; // a name of presets(), not a config field
+    assert.ok(table.has(name), `${name} is not a config field`);
+    assert.equal(kindOf[table.get(name)], kind, name);
+  }
+});
+
+test("the table describes each field for people: unit, range, default", () => {
+  for (const f of fields()) {
+    assert.ok(f.about.length > 10, f.name);
+    if (f.kind.type === "int") {
+      assert.ok(f.kind.min <= f.default && f.default <= f.kind.max, `${f.name} default in range`);
+      if (/(Ms|Us|Ns)$/.test(f.name)) assert.equal(f.unit, f.name.slice(-2).toLowerCase(), f.name);
+    }
+  }
+});
