@@ -4,16 +4,19 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh --browser
 export PATH="$PWD/node_modules/.bin:$HOME/.cargo/bin:$PATH"
+# Each phase says how long the ones before it took (the budget is 5 minutes on 2 cores).
+phase() { echo "== [${SECONDS}s] $*"; }
 
-echo "== cargo test: simulation core (unit, integration, golden digests) and CLI"
+phase "cargo test: simulation core (unit, integration, golden digests) and CLI"
 cargo test --workspace --exclude hotrow-wasm --release --locked 2>&1
 
-echo "== build: CLI, WebAssembly package, playground site"
+phase "build: CLI, WebAssembly package, playground site"
 cargo build --release --locked -p hotrow-cli 2>&1
 bash scripts/build-site.sh
 
-echo "== wasm-bindgen-test under Node: wasm digests equal the native golden digests"
+phase "wasm-bindgen-test under Node: wasm digests equal the native golden digests"
 wasm-pack --log-level warn test --node --release crate/wasm 2>&1
 
-echo "== node --test: CLI contract, JavaScript API, packed tarball, playground in Chromium"
+phase "node --test: CLI contract, JavaScript API, packed tarball, playground in Chromium"
 node --test --test-concurrency=1 tests/cli/ tests/js/ tests/pack/ tests/browser/ 2>&1
+phase "done"

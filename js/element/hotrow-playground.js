@@ -293,8 +293,10 @@ export class HotrowPlayground extends HTMLElement {
       }
     });
     this.latest = m;
-    if (m.paused !== this.paused) {
-      this.paused = m.paused;
+    // Only the worker's own pause (pauseAtMs) changes the button: a tick posted before the
+    // worker saw a click must not undo it.
+    if (m.pausedItself && !this.paused) {
+      this.paused = true;
       this.updatePlayButton();
     }
     this.dirty = true;

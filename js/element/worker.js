@@ -14,6 +14,8 @@ let sims = []; // one, or two in compare mode
 let since = []; // windows already posted, per simulation
 let speed = 1000;
 let paused = false;
+// The worker paused itself (pauseAtMs reached): the page is told once, with the next tick.
+let pausedItself = false;
 let pauseAtMs = null;
 let stepRequest = false;
 let lastWall = 0;
@@ -62,6 +64,7 @@ function advance(simMs) {
   }
   if (pauseAtMs !== null && sims[0].nowMs >= pauseAtMs) {
     paused = true;
+    pausedItself = true;
     pauseAtMs = null;
   }
   return events;
@@ -80,10 +83,11 @@ function publish() {
   post({
     type: "tick",
     sims: out,
-    paused,
+    pausedItself,
     nowMs: sims[0].nowMs,
     engine: { eventsPerSecond: m.wallMs ? (m.events / m.wallMs) * 1000 : 0, simPerWall: m.wallMs ? m.simMs / m.wallMs : 0 },
   }, transfer);
+  pausedItself = false;
 }
 
 function tick() {

@@ -97,7 +97,7 @@ test("the readable table shows the headline figures", () => {
   for (const s of ["TPM (New-Order)", "hot row", "lock utilization", "<- hot row", "digest"]) assert.ok(r.stdout.includes(s), s);
 });
 
-test("validate reproduces the seed's table and says so", () => {
+test("validate reproduces the bug report's table and says so", () => {
   const r = hotrow("validate", "--json");
   assert.equal(r.status, 0, r.stderr);
   const report = JSON.parse(r.stdout);
@@ -105,7 +105,7 @@ test("validate reproduces the seed's table and says so", () => {
   assert.ok(report.cases.length >= 5);
   for (const c of report.cases) {
     assert.equal(typeof c.model, "number", c.name);
-    assert.equal(c.pass, true, `${c.name}: model ${c.model} vs ${c.seedFigure}`);
+    assert.equal(c.pass, true, `${c.name}: model ${c.model} vs ${c.reported}`);
   }
   const table = hotrow("validate");
   assert.equal(table.status, 0);
@@ -130,4 +130,69 @@ test("faults given with --set run, abort and retry, and lose no id twice", () =>
   const bad = hotrow("run", "--set", 'faults=[{"atMs":1,"kind":"dataNodeFailure","dataNode":99}]');
   assert.equal(bad.status, 2);
   assert.match(bad.stderr, /faults\[0\]\.dataNode/);
+});
+
+test("sweep prints one CSV row per run, the same whatever --jobs, and shards concatenate", () => {
+  const args = ["sweep", "--vary", "cacheSize=1,10,100,1000", "--seeds", "2", "--csv", "--set", "durationMs=200", "--set", "warmupMs=50"];
+  const one = hotrow(...args, "--jobs", "1");
+  assert.equal(one.status, 0, one.stderr);
+  const lines = one.stdout.trim().split("\n");
+  assert.equal(lines[0], "cacheSize,seed,tpm,insertsPerSecond,transactionsPerSecond,hotRowLockUtilization,latencyP50Us,latencyP99Us,idsLost,digest");
+  assert.equal(lines.length, 1 + 8, "a header and 4 points x 2 seeds");
+  assert.deepEqual(lines.slice(1).map((l) => l.split(",").slice(0, 2).join(",")),
+    ["1,1", "1,2", "10,1", "10,2", "100,1", "100,2", "1000,1", "1000,2"]);
+  const tpm = lines.slice(1).map((l) => +l.split(",")[2]);
+  assert.ok(tpm[6] > tpm[0] * 1.2, `cache 1000 beats cache 1: ${tpm}`);
+  assert.equal(hotrow(...args, "--jobs", "2").stdout, one.stdout, "--jobs changes nothing but speed");
+  const shards = [1, 2, 3].map((i) => hotrow(...args, "--shard", `${i}/3`).stdout).join("");
+  assert.equal(shards, one.stdout, "shards concatenate into the whole table");
+});
+
+test("sweep --json gives per-point means and 95% intervals; bad --vary exits 2 naming the field", () => {
+  const r = hotrow("sweep", "--vary", "hintedRefill=false,true", "--seeds", "3", "--json", "--set", "durationMs=200", "--set", "warmupMs=50");
+  assert.equal(r.status, 0, r.stderr);
+  const points = JSON.parse(r.stdout);
+  assert.equal(points.length, 2);
+  for (const p of points) {
+    assert.deepEqual(p.seeds, [1, 2, 3]);
+    const { mean, low, high } = p.metrics.tpm;
+    assert.ok(low <= mean && mean <= high, JSON.stringify(p.metrics.tpm));
+  }
+  for (const [vary, field] of [["cacheSize=0,1", "cacheSize"], ["bogus=1", "bogus"], ["dataNodes=7", "dataNodes"]]) {
+    const bad = hotrow("sweep", "--vary", vary);
+    assert.equal(bad.status, 2, vary);
+    assert.ok(bad.stderr.includes(`\`${field}\``), bad.stderr);
+  }
+  assert.equal(hotrow("sweep", "--vary", "cacheSize").status, 2);
+  assert.equal(hotrow("sweep", "--vary", "cacheSize=1", "--shard", "4/3").status, 2);
+});
+
+test("run --csv prints one row per metrics window", () => {
+  const r = hotrow("run", "--csv", "--set", "durationMs=300", "--set", "warmupMs=100");
+  assert.equal(r.status, 0, r.stderr);
+  const lines = r.stdout.trim().split("\n");
+  assert.ok(lines[0].startsWith("endMs,tpm,insertsPerSecond,") && lines[0].includes("nodeLoad[7]"), lines[0]);
+  assert.equal(lines.length, 1 + 4, "400 ms of 100 ms windows");
+  assert.deepEqual(lines.slice(1).map((l) => +l.split(",")[0]), [100, 200, 300, 400]);
+});
+
+test("fields lists the field table that validation uses", () => {
+  const r = hotrow("fields", "--json");
+  assert.equal(r.status, 0, r.stderr);
+  const fields = JSON.parse(r.stdout);
+  const cache = fields.find((f) => f.name === "cacheSize");
+  assert.deepEqual(cache.kind, { type: "int", min: 1, max: 1000000 });
+  assert.equal(cache.live, true);
+  assert.equal(cache.default, 1);
+  assert.match(hotrow("fields").stdout, /^cacheSize +1\.\.=1000000 ids +1 +live /m);
+});
+
+test("bench prints speed as ratios and compares with a baseline binary", () => {
+  const r = hotrow("bench", "--presets", "ndbapi-pk", "--duration-ms", "100", "--reps", "1", "--baseline", bin, "--json");
+  assert.equal(r.status, 0, r.stderr);
+  const [b] = JSON.parse(r.stdout);
+  assert.equal(b.preset, "ndbapi-pk");
+  assert.ok(b.eventsPerSecond > 0 && b.realTimeFactor > 0 && b.bareHeapRatio > 0);
+  assert.equal(b.baseline.sameOutcome, true, "the same binary gives the same digest");
+  assert.ok(b.baseline.speedUp > 0);
 });

@@ -93,7 +93,7 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
-    /// Reproduce the seed's measurements (Bug #39267) and print model vs seed, pass/fail.
+    /// Reproduce the bug report's measurements (Bug #39267) and print reported vs model, pass/fail.
     Validate {
         /// Seed of every run.
         #[arg(long, default_value_t = 1)]

@@ -53,12 +53,12 @@ pub fn render(s: &Summary) -> String {
     o
 }
 
-/// The `hotrow validate` table: each seed figure beside the model's.
+/// The `hotrow validate` table: each reported figure beside the model's.
 pub fn validation(r: &hotrow::validate::Report) -> String {
     let mut o = String::new();
     let w = &mut o;
     let _ = writeln!(w, "hotrow validate (seed {}): the model against MySQL Bug #39267\n", r.seed);
-    let _ = writeln!(w, "  {:<58} {:>22} {:>12} {:>8}  result", "case", "seed says", "model", "diff");
+    let _ = writeln!(w, "  {:<58} {:>22} {:>12} {:>8}  result", "case", "reported", "model", "diff");
     for c in &r.cases {
         let diff = c.diff_percent.map_or(String::new(), |d| format!("{d:+.1}%"));
         let model = if c.model >= 1000.0 { format!("{:.0}", c.model) } else { format!("{:.3}", c.model) };
@@ -66,7 +66,7 @@ pub fn validation(r: &hotrow::validate::Report) -> String {
             w,
             "  {:<58} {:>22} {:>12} {:>8}  {}",
             c.name,
-            c.seed_figure,
+            c.reported,
             model,
             diff,
             if c.pass { "pass" } else { "FAIL" }

@@ -1,4 +1,4 @@
-//! The seed's measurements (MySQL Bug #39267, MODEL.md §6) as checks against the model,
+//! The bug report's measurements (MySQL Bug #39267, MODEL.md §6) as checks against the model,
 //! plus the mechanism behind them. `hotrow validate` prints this table; tests run it.
 //!
 //! Every case runs a preset with its defaults (only the seed, and for some cases one
@@ -8,7 +8,7 @@ use crate::{Config, Simulation, Summary};
 use serde::Serialize;
 use serde_json::{json, Value};
 
-/// How a model figure is judged against the seed's.
+/// How a model figure is judged against the reported one.
 #[derive(Clone, Copy, Debug, Serialize)]
 #[serde(tag = "kind", rename_all = "camelCase")]
 pub enum Rule {
@@ -22,8 +22,8 @@ pub enum Rule {
 #[serde(rename_all = "camelCase")]
 pub struct CaseResult {
     pub name: &'static str,
-    /// What the seed (or MODEL.md for a mechanism) says.
-    pub seed_figure: String,
+    /// What the bug report (or MODEL.md, for a mechanism) says.
+    pub reported: String,
     pub model: f64,
     /// (model - target) / target in percent, for `Within` rules.
     pub diff_percent: Option<f64>,
@@ -39,7 +39,7 @@ pub struct Report {
     pub pass: bool,
 }
 
-fn case(name: &'static str, seed_figure: &str, model: f64, rule: Rule) -> CaseResult {
+fn case(name: &'static str, reported: &str, model: f64, rule: Rule) -> CaseResult {
     let (pass, diff_percent) = match rule {
         Rule::Within { target, tolerance } => {
             let d = (model - target) / target;
@@ -48,7 +48,7 @@ fn case(name: &'static str, seed_figure: &str, model: f64, rule: Rule) -> CaseRe
         Rule::AtLeast { min } => (model >= min, None),
         Rule::AtMost { max } => (model <= max, None),
     };
-    CaseResult { name, seed_figure: seed_figure.to_string(), model, diff_percent, rule, pass }
+    CaseResult { name, reported: reported.to_string(), model, diff_percent, rule, pass }
 }
 
 /// Runs a preset with overrides and the given seed to its end.

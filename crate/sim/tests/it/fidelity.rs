@@ -1,18 +1,18 @@
-//! The seed's table (MODEL.md §6) and the scaling a real cluster shows.
+//! The bug report's table (MODEL.md §6) and the scaling a real cluster shows.
 
 use crate::run;
 use serde_json::json;
 
 /// `hotrow validate` passes on several seeds, not only the one it was calibrated on.
 #[test]
-fn the_seed_table_holds_on_several_seeds() {
+fn the_reported_table_holds_on_several_seeds() {
     for seed in [1, 2, 3] {
         let report = hotrow::validate::run(seed, |_| {});
         let failed: Vec<String> = report
             .cases
             .iter()
             .filter(|c| !c.pass)
-            .map(|c| format!("{}: model {} vs {}", c.name, c.model, c.seed_figure))
+            .map(|c| format!("{}: model {} vs {}", c.name, c.model, c.reported))
             .collect();
         assert!(failed.is_empty(), "seed {seed}: {failed:#?}");
     }

@@ -1,6 +1,7 @@
 //! One integration-test binary, a module per feature.
 
 mod api;
+mod architecture;
 mod determinism;
 mod faults;
 mod fidelity;

@@ -1,0 +1,84 @@
+//! The architecture invariants that a test can check by reading the source: the core's
+//! short dependency list, no I/O or clocks in it, no model code that knows a preset, small
+//! files, and a code map in ARCHITECTURE.md that names every file.
+
+use std::path::{Path, PathBuf};
+
+const CRATE: &str = env!("CARGO_MANIFEST_DIR");
+
+fn sources() -> Vec<PathBuf> {
+    fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                walk(&path, out);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                out.push(path);
+            }
+        }
+    }
+    let mut out = Vec::new();
+    walk(&Path::new(CRATE).join("src"), &mut out);
+    out.sort();
+    out
+}
+
+/// The code outside comments (doc and line comments dropped).
+fn code(path: &Path) -> String {
+    std::fs::read_to_string(path)
+        .unwrap()
+        .lines()
+        .map(|l| l.split("//").next().unwrap_or(""))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[test]
+fn the_core_depends_only_on_serde() {
+    let manifest = std::fs::read_to_string(Path::new(CRATE).join("Cargo.toml")).unwrap();
+    let deps = manifest.split("[dependencies]").nth(1).unwrap().split("\n[").next().unwrap();
+    let mut names: Vec<&str> =
+        deps.lines().filter_map(|l| l.split('=').next()).map(str::trim).filter(|n| !n.is_empty() && !n.starts_with('#')).collect();
+    names.sort();
+    assert_eq!(names, ["serde", "serde_json", "serde_path_to_error"]);
+}
+
+#[test]
+fn the_core_does_no_io_and_reads_no_clock() {
+    for path in sources() {
+        let text = code(&path);
+        for banned in ["std::fs", "std::time", "std::env", "std::thread", "std::net", "println!", "eprintln!", "Instant", "SystemTime", "thread_rng"] {
+            assert!(!text.contains(banned), "{} uses {banned}", path.display());
+        }
+    }
+}
+
+#[test]
+fn the_model_never_branches_on_a_preset_name() {
+    let model = Path::new(CRATE).join("src/sim");
+    for path in sources().iter().filter(|p| p.starts_with(&model)) {
+        let text = code(path);
+        for (name, _) in hotrow::PRESETS {
+            assert!(!text.contains(&format!("\"{name}\"")), "{} names preset {name}", path.display());
+        }
+    }
+}
+
+#[test]
+fn files_stay_small_and_the_code_map_names_each() {
+    let map = std::fs::read_to_string(Path::new(CRATE).join("../ARCHITECTURE.md")).unwrap();
+    for path in sources() {
+        let lines = std::fs::read_to_string(&path).unwrap().lines().count();
+        assert!(lines <= 500, "{} has {lines} lines", path.display());
+        let rel = path.strip_prefix(Path::new(CRATE).join("src")).unwrap().to_string_lossy().replace('\\', "/");
+        assert!(map.contains(&format!("`{rel}`")), "ARCHITECTURE.md's code map does not name `{rel}`");
+    }
+}
+
+#[test]
+fn the_summary_does_not_import_the_simulation() {
+    for file in ["summary.rs", "digest.rs", "rates.rs", "metrics.rs"] {
+        let text = code(&Path::new(CRATE).join("src").join(file));
+        assert!(!text.contains("crate::sim") && !text.contains("Simulation"), "{file} imports the simulation");
+    }
+}
