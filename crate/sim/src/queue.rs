@@ -188,17 +188,30 @@ impl<E: Copy> EventQueue<E> {
     }
 
     pub fn pop(&mut self) -> Option<(Ns, E)> {
-        let from_wheel = match (self.wheel_front().map(|e| (e.time, e.seq)), self.spill.peek()) {
+        self.pop_until(Ns::MAX)
+    }
+
+    /// Pops the earliest event if it is due at or before `until`; leaves the queue as it
+    /// is otherwise. One look at the fronts serves both the check and the pop.
+    pub fn pop_until(&mut self, until: Ns) -> Option<(Ns, E)> {
+        let wheel = self.wheel_front().map(|e| (e.time, e.seq));
+        let from_wheel = match (wheel, self.spill.peek()) {
             (Some(w), Some(s)) => w < (s.time, s.seq),
             (Some(_), None) => true,
             (None, _) => false,
         };
         let (time, event) = if from_wheel {
             let e = &self.active[self.next];
+            if e.time > until {
+                return None;
+            }
             self.next += 1;
             (e.time, e.event)
         } else {
-            let e = self.spill.pop()?;
+            if self.spill.peek()?.time > until {
+                return None;
+            }
+            let e = self.spill.pop().expect("peeked");
             (e.time, e.event)
         };
         // An event pushed into the past pops late; the wheel's origin never goes back.
@@ -206,6 +219,7 @@ impl<E: Copy> EventQueue<E> {
         self.len -= 1;
         Some((time, event))
     }
+
     pub fn peek_time(&mut self) -> Option<Ns> {
         let wheel = self.wheel_front().map(|e| e.time);
         match (wheel, self.spill.peek()) {
@@ -322,7 +336,10 @@ mod tests {
                 reference.push(Entry { time: t, seq, event: seq });
             }
             for step in 0..60_000 {
-                let got = q.pop();
+                if let Some(top) = reference.peek().map(|e| e.time).filter(|&t| t > 0 && rng.chance(1, 4)) {
+                    assert_eq!(q.pop_until(top - 1), None, "seed {seed} step {step}: nothing is due before {top}");
+                }
+                let got = if rng.chance(1, 2) { q.pop() } else { q.pop_until(reference.peek().map_or(0, |e| e.time)) };
                 let want = reference.pop().map(|e| (e.time, e.event));
                 assert_eq!(got, want, "seed {seed} step {step}");
                 let Some((now, _)) = got else { break };

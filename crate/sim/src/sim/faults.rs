@@ -29,6 +29,9 @@ pub(super) struct FaultState {
     /// Per data node: extra one-way latency and until when (network delay spikes).
     delay_extra_ns: Vec<Ns>,
     delay_until: Vec<Ns>,
+    /// The latest `delay_until`: before it no message pays extra delay (the common case,
+    /// checked once per send).
+    delays_until: Ns,
     /// Per API node: restarts so far, and until when it is down.
     pub api_epoch: Vec<u32>,
     pub api_down_until: Vec<Ns>,
@@ -42,6 +45,7 @@ impl FaultState {
             list: cfg.faults.clone(),
             delay_extra_ns: vec![0; cfg.data_nodes as usize],
             delay_until: vec![0; cfg.data_nodes as usize],
+            delays_until: 0,
             api_epoch: vec![0; cfg.api_nodes as usize],
             api_down_until: vec![0; cfg.api_nodes as usize],
             aborts: 0,
@@ -51,6 +55,9 @@ impl FaultState {
     /// The extra one-way delay of messages to or from `host` at `now`.
     #[inline]
     pub fn extra_delay(&self, host: Host, now: Ns) -> Ns {
+        if now >= self.delays_until {
+            return 0;
+        }
         match self.delay_until.get(host as usize) {
             Some(&until) if now < until => self.delay_extra_ns[host as usize],
             _ => 0,
@@ -72,6 +79,7 @@ impl Simulation {
             Fault::NetworkDelay { data_node, extra_us, duration_ms, .. } => {
                 self.faults.delay_extra_ns[data_node as usize] = extra_us * 1_000;
                 self.faults.delay_until[data_node as usize] = self.now + duration_ms * 1_000_000;
+                self.faults.delays_until = self.faults.delays_until.max(self.now + duration_ms * 1_000_000);
             }
         }
     }

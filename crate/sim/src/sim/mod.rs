@@ -145,11 +145,15 @@ impl Simulation {
     /// Processes one event. Returns false when there is none (never, in a running model).
     pub fn step(&mut self) -> bool {
         let Some((time, event)) = self.queue.pop() else { return false };
+        self.process(time, event);
+        true
+    }
+
+    fn process(&mut self, time: Ns, event: Event) {
         debug_assert!(time >= self.now, "time ran backwards");
         self.now = time;
         self.events += 1;
         self.dispatch(event);
-        true
     }
 
     /// Processes every event up to and including time `t`, then sets the clock to `t`.
@@ -163,12 +167,12 @@ impl Simulation {
         let target = self.now.saturating_add(duration);
         let mut n = 0;
         while n < max_events {
-            match self.queue.peek_time() {
-                Some(t) if t <= target => {
-                    self.step();
+            match self.queue.pop_until(target) {
+                Some((time, event)) => {
+                    self.process(time, event);
                     n += 1;
                 }
-                _ => {
+                None => {
                     self.now = self.now.max(target);
                     break;
                 }
