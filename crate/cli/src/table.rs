@@ -99,12 +99,12 @@ pub fn windows_csv(out: impl std::io::Write, windows: &[hotrow::Window]) -> csv:
     for x in windows {
         let mut row = vec![
             x.end_ms,
-            x.tpm,
-            x.inserts_per_second,
-            x.transactions_per_second,
-            x.refills_per_second,
-            x.hot_row_lock_utilization,
-            x.hot_row_queue_mean,
+            x.rates.tpm,
+            x.rates.inserts_per_second,
+            x.rates.transactions_per_second,
+            x.rates.refills_per_second,
+            x.rates.hot_row_lock_utilization,
+            x.rates.hot_row_queue_mean,
             x.latency_p50_us,
             x.latency_p99_us,
         ];

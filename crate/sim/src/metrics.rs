@@ -75,12 +75,9 @@ impl Counts {
 #[serde(rename_all = "camelCase")]
 pub struct Window {
     pub end_ms: f64,
-    pub inserts_per_second: f64,
-    pub transactions_per_second: f64,
-    pub tpm: f64,
-    pub refills_per_second: f64,
-    pub hot_row_lock_utilization: f64,
-    pub hot_row_queue_mean: f64,
+    /// Throughput and hot-row figures (serialised flat: `tpm`, `insertsPerSecond`, ...).
+    #[serde(flatten)]
+    pub rates: Throughput,
     pub latency_p50_us: f64,
     pub latency_p99_us: f64,
     /// Busy fraction per data node (mean over its threads), 0..=1.
@@ -196,12 +193,7 @@ impl Metrics {
         let threads = self.threads_per_node as f64;
         let window = Window {
             end_ms: now as f64 / 1e6,
-            inserts_per_second: t.inserts_per_second,
-            transactions_per_second: t.transactions_per_second,
-            tpm: t.tpm,
-            refills_per_second: t.refills_per_second,
-            hot_row_lock_utilization: t.hot_row_lock_utilization,
-            hot_row_queue_mean: t.hot_row_queue_mean,
+            rates: t,
             latency_p50_us: self.window_latency.quantile(0.5) as f64 / 1e3,
             latency_p99_us: self.window_latency.quantile(0.99) as f64 / 1e3,
             node_load: w.node_busy_ns.iter().map(|&b| (span.fraction(b) / threads).min(1.0)).collect(),

@@ -2,6 +2,7 @@
 //! fractions. Computed in one place, for a metrics window and for the run summary alike.
 
 use crate::metrics::Counts;
+use serde::Serialize;
 use crate::workload::TxnKind;
 
 /// A span of simulated time, to divide counts by.
@@ -37,7 +38,8 @@ pub fn ratio(a: u64, b: u64) -> f64 {
 }
 
 /// The throughput and hot-row figures both a window and the summary report.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
 pub struct Throughput {
     pub inserts_per_second: f64,
     /// User transactions (refills not counted).

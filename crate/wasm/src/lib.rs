@@ -259,12 +259,12 @@ impl Simulation {
         o.set("first", first as f64).set("count", ws.len() as f64);
         let col = |f: fn(&Window) -> f64| f64s(ws.iter().map(|w| f(w)));
         o.set("endMs", col(|w| w.end_ms))
-            .set("insertsPerSecond", col(|w| w.inserts_per_second))
-            .set("transactionsPerSecond", col(|w| w.transactions_per_second))
-            .set("tpm", col(|w| w.tpm))
-            .set("refillsPerSecond", col(|w| w.refills_per_second))
-            .set("hotRowLockUtilization", col(|w| w.hot_row_lock_utilization))
-            .set("hotRowQueueMean", col(|w| w.hot_row_queue_mean))
+            .set("insertsPerSecond", col(|w| w.rates.inserts_per_second))
+            .set("transactionsPerSecond", col(|w| w.rates.transactions_per_second))
+            .set("tpm", col(|w| w.rates.tpm))
+            .set("refillsPerSecond", col(|w| w.rates.refills_per_second))
+            .set("hotRowLockUtilization", col(|w| w.rates.hot_row_lock_utilization))
+            .set("hotRowQueueMean", col(|w| w.rates.hot_row_queue_mean))
             .set("latencyP50Us", col(|w| w.latency_p50_us))
             .set("latencyP99Us", col(|w| w.latency_p99_us));
         let flat = |f: fn(&Window) -> &Vec<f64>| f64s(ws.iter().flat_map(|w| f(w).iter().copied()));
@@ -363,12 +363,12 @@ const WINDOW_SCALARS: [&str; 9] = [
 fn window_fields(o: &Obj, w: &Window) {
     let values = [
         w.end_ms,
-        w.inserts_per_second,
-        w.transactions_per_second,
-        w.tpm,
-        w.refills_per_second,
-        w.hot_row_lock_utilization,
-        w.hot_row_queue_mean,
+        w.rates.inserts_per_second,
+        w.rates.transactions_per_second,
+        w.rates.tpm,
+        w.rates.refills_per_second,
+        w.rates.hot_row_lock_utilization,
+        w.rates.hot_row_queue_mean,
         w.latency_p50_us,
         w.latency_p99_us,
     ];

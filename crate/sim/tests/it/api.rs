@@ -24,9 +24,9 @@ fn windows_report_live_figures_and_stay_bounded() {
     let windows: Vec<_> = sim.windows().collect();
     assert_eq!(windows.len(), 50);
     let last = windows.last().unwrap();
-    assert!(last.tpm > 0.0 && last.refills_per_second > 0.0);
+    assert!(last.rates.tpm > 0.0 && last.rates.refills_per_second > 0.0);
     assert_eq!(last.node_load.len(), 8);
-    assert!(last.hot_row_lock_utilization > 0.9, "{}", last.hot_row_lock_utilization);
+    assert!(last.rates.hot_row_lock_utilization > 0.9, "{}", last.rates.hot_row_lock_utilization);
     assert!(windows.windows(2).all(|w| w[0].end_ms < w[1].end_ms));
 }
 
@@ -35,11 +35,11 @@ fn live_changes_take_effect_and_are_validated() {
     let config = Config::from_json(&json!({ "preset": "bug39267", "durationMs": 2000, "warmupMs": 0 })).unwrap();
     let mut sim = Simulation::new(config);
     sim.run_until(500_000_000);
-    let before = sim.windows().last().unwrap().tpm;
+    let before = sim.windows().last().unwrap().rates.tpm;
     sim.set("cacheSize", json!(1000)).unwrap();
     sim.set("hintedRefill", json!(true)).unwrap();
     sim.run_until(1_500_000_000);
-    let after = sim.windows().last().unwrap().tpm;
+    let after = sim.windows().last().unwrap().rates.tpm;
     assert!(after > before * 1.2, "cache 1 -> 1000 live: {before} -> {after}");
     let e = sim.set("cacheSize", json!(0)).unwrap_err();
     assert_eq!(e.field, "cacheSize");
@@ -58,15 +58,15 @@ fn clients_can_be_added_and_retired_live() {
     let config = Config::from_json(&json!({ "preset": "ndbapi-pk", "clientsPerApiNode": 4, "durationMs": 3000, "warmupMs": 0 })).unwrap();
     let mut sim = Simulation::new(config);
     sim.run_until(300_000_000);
-    let few = sim.windows().last().unwrap().transactions_per_second;
+    let few = sim.windows().last().unwrap().rates.transactions_per_second;
     sim.set("clientsPerApiNode", json!(16)).unwrap();
     assert_eq!(sim.active_clients(), 16);
     sim.run_until(600_000_000);
-    let many = sim.windows().last().unwrap().transactions_per_second;
+    let many = sim.windows().last().unwrap().rates.transactions_per_second;
     assert!(many > few * 2.0, "4 -> 16 clients: {few} -> {many}");
     sim.set("clientsPerApiNode", json!(2)).unwrap();
     sim.run_until(900_000_000);
-    let fewer = sim.windows().last().unwrap().transactions_per_second;
+    let fewer = sim.windows().last().unwrap().rates.transactions_per_second;
     assert!(fewer < few, "16 -> 2 clients: {many} -> {fewer}");
     sim.set("clientsPerApiNode", json!(8)).unwrap();
     sim.run_until(1_200_000_000);
@@ -74,7 +74,7 @@ fn clients_can_be_added_and_retired_live() {
     sim.check_invariants().unwrap();
     // Back from 2 to 8 active clients: throughput rises again.
     let w = sim.windows().last().unwrap();
-    assert!(w.transactions_per_second > fewer);
+    assert!(w.rates.transactions_per_second > fewer);
 }
 
 /// The summary is a public contract (`hotrow run --json`, `sim.summary()`): its whole key

@@ -44,7 +44,7 @@ fn data_node_failure_aborts_retries_and_rejoins() {
     let mean = |from: usize, to: usize, f: &dyn Fn(&hotrow::Window) -> f64| w[from..to].iter().map(|x| f(x)).sum::<f64>() / (to - from) as f64;
     assert_eq!(mean(11, 20, &|w| w.node_load[2]), 0.0, "a failed node does no work");
     assert!(mean(22, 30, &|w| w.node_load[2]) > 0.2, "the restarted node works as a backup");
-    let (before, after) = (mean(5, 10, &|w| w.tpm), mean(22, 30, &|w| w.tpm));
+    let (before, after) = (mean(5, 10, &|w| w.rates.tpm), mean(22, 30, &|w| w.rates.tpm));
     assert!(after > before * 0.8, "throughput after the restart {after} vs before {before}");
     let s = sim.summary();
     assert!(s.aborts > 0, "transactions in flight on the node abort");
@@ -64,7 +64,7 @@ fn api_node_restart_dips_and_recovers() {
     sim.run_to_end();
     sim.check_invariants().unwrap();
     let w: Vec<_> = sim.windows().collect();
-    let mean = |from: usize, to: usize| w[from..to].iter().map(|w| w.inserts_per_second).sum::<f64>() / (to - from) as f64;
+    let mean = |from: usize, to: usize| w[from..to].iter().map(|w| w.rates.inserts_per_second).sum::<f64>() / (to - from) as f64;
     let (before, during, after) = (mean(4, 10), mean(12, 20), mean(24, 30));
     assert!(during < before * 0.75, "no dip: {before} -> {during}");
     assert!(after > during * 1.2 && after > before * 0.85, "no recovery: {during} -> {after} (before {before})");
