@@ -131,8 +131,11 @@ impl Outcome {
     }
 }
 
-/// The measured columns, in CSV order, with how to read each from an outcome.
-pub const METRICS: [(&str, fn(&Outcome) -> f64); 7] = [
+/// A measured column: its name and how to read it from an outcome.
+type Metric = (&'static str, fn(&Outcome) -> f64);
+
+/// The measured columns, in CSV order.
+pub const METRICS: [Metric; 7] = [
     ("tpm", |o| o.tpm),
     ("insertsPerSecond", |o| o.inserts_per_second),
     ("transactionsPerSecond", |o| o.transactions_per_second),

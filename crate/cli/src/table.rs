@@ -119,7 +119,7 @@ pub fn windows_csv(out: impl std::io::Write, windows: &[hotrow::Window]) -> csv:
 pub fn fields(list: &serde_json::Value) -> String {
     let mut o = String::new();
     let w = &mut o;
-    let _ = writeln!(w, "{:<22} {:<34} {:>12} {:<5} {}", "field", "values", "default", "live", "meaning");
+    let _ = writeln!(w, "{:<22} {:<34} {:>12} {:<5} meaning", "field", "values", "default", "live");
     for f in list.as_array().into_iter().flatten() {
         let kind = &f["kind"];
         let values = match kind["type"].as_str() {

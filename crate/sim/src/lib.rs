@@ -16,7 +16,7 @@
 
 pub mod allocator;
 pub mod config;
-mod digest;
+pub mod counts;
 pub mod hist;
 pub mod locks;
 pub mod metrics;

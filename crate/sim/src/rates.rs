@@ -1,7 +1,7 @@
 //! Rates: counts over a span of simulated time turned into per-second figures and busy
 //! fractions. Computed in one place, for a metrics window and for the run summary alike.
 
-use crate::metrics::Counts;
+use crate::counts::Counts;
 use serde::Serialize;
 use crate::workload::TxnKind;
 

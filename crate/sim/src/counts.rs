@@ -1,0 +1,61 @@
+//! Counters that a metrics window and the whole run both keep, in integers (nanoseconds,
+//! events), so that the digest is the same on every target; rates are derived from them
+//! only when reported (`rates.rs`).
+
+use crate::workload::{TxnKind, TXN_KINDS};
+
+/// Counters that both a window and the whole run keep.
+#[derive(Clone, Debug, Default)]
+pub struct Counts {
+    /// Transactions committed, per kind (read with `committed(kind)`).
+    pub(crate) committed: [u64; TXN_KINDS],
+    /// Rows inserted by user transactions.
+    pub inserts: u64,
+    /// Per data node: messages received, TC transactions started, busy ns summed over threads.
+    pub node_messages: Vec<u64>,
+    pub node_tc_txns: Vec<u64>,
+    pub node_busy_ns: Vec<u64>,
+    /// Hot row (the SYSTAB_0 counter row's primary replica).
+    /// Time the lock was held, clipped to the window or run.
+    pub hot_busy_ns: u64,
+    /// Whole hold durations of holds that ended here, and their number.
+    pub hot_hold_sum_ns: u64,
+    pub hot_holds: u64,
+    pub hot_wait_ns: u64,
+    pub hot_grants: u64,
+    /// Integral of the hot row's wait-queue length over time, in ns.
+    pub hot_queue_ns: u64,
+}
+
+impl Counts {
+    pub fn new(nodes: usize) -> Counts {
+        Counts {
+            node_messages: vec![0; nodes],
+            node_tc_txns: vec![0; nodes],
+            node_busy_ns: vec![0; nodes],
+            ..Counts::default()
+        }
+    }
+
+    pub(crate) fn reset(&mut self) {
+        // Keep the per-node vectors' allocations: a window closes ten times a second.
+        let mut per_node = [std::mem::take(&mut self.node_messages), std::mem::take(&mut self.node_tc_txns), std::mem::take(&mut self.node_busy_ns)];
+        per_node.iter_mut().for_each(|v| v.fill(0));
+        let [node_messages, node_tc_txns, node_busy_ns] = per_node;
+        *self = Counts { node_messages, node_tc_txns, node_busy_ns, ..Counts::default() };
+    }
+
+    pub fn committed(&self, kind: TxnKind) -> u64 {
+        self.committed[kind as usize]
+    }
+
+    pub fn add_committed(&mut self, kind: TxnKind, n: u64) {
+        self.committed[kind as usize] += n;
+    }
+
+    /// Transactions clients asked for (refills not counted).
+    pub fn user_txns(&self) -> u64 {
+        TxnKind::ALL.iter().filter(|k| k.is_user()).map(|&k| self.committed(k)).sum()
+    }
+}
+
