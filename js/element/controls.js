@@ -145,3 +145,23 @@ export function syncControls(el) {
   $("#compareA").value = spec.compareA;
   $("#compareB").value = spec.compareB;
 }
+
+/** The id of the control bound to a config field (most use the field's name). */
+const CONTROL_ID = { "network.latencyUs": "latency" };
+
+/**
+ * Takes each control's range and explanation from the package's field table (fields()),
+ * so the table, not this markup, says what a field allows and means.
+ */
+export function bindFieldTable(el, table) {
+  for (const f of table) {
+    const control = el.$(`#${CSS.escape(CONTROL_ID[f.name] ?? f.name)}`);
+    if (!control) continue;
+    const unit = f.unit ? ` (${f.unit})` : "";
+    control.title = `${f.name}${unit}: ${f.about}`;
+    if (f.kind.type === "int" && control.type === "number") {
+      control.min = String(f.kind.min);
+      control.max = String(f.kind.max);
+    }
+  }
+}

@@ -18,7 +18,7 @@ import {
 } from "./state.js";
 import { fmtInt, fmtPct, fmtUs } from "./format.js";
 import { Series } from "./series.js";
-import { wireControls, syncControls } from "./controls.js";
+import { wireControls, syncControls, bindFieldTable } from "./controls.js";
 import { compareSpec, configsFor, sweepValues, SWEEP_FIELDS } from "./modes.js";
 
 const MAX_POINTS = 600;
@@ -115,6 +115,7 @@ export class HotrowPlayground extends HTMLElement {
         this.ready = true;
         this.liveFields = m.liveFields;
         this.fillPresets(m.presets, m.version);
+        bindFieldTable(this, m.fields);
         this.start();
         break;
       case "started":

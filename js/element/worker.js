@@ -2,7 +2,7 @@
 // advances them by `speed` simulated ms per wall second, in bounded slices, and posts new
 // metrics windows (typed arrays, transferred) to the page. Sweeps run here too, in
 // slices, so a cancel message is seen between slices.
-import { init, Simulation, liveFields, presets, version } from "../index.js";
+import { init, Simulation, liveFields, presets, fields, version } from "../index.js";
 import { setField } from "./state.js";
 
 // The worker's own budget per tick (about 30 ms of work), so it stays responsive to
@@ -195,6 +195,6 @@ onmessage = async (event) => {
 ready.then(() => {
   lastWall = performance.now();
   const list = presets().map(({ name, description }) => ({ name, description }));
-  post({ type: "ready", liveFields: liveFields(), presets: list, version });
+  post({ type: "ready", liveFields: liveFields(), presets: list, fields: fields(), version });
   tick();
 }, (e) => fail(e, "init"));

@@ -70,6 +70,18 @@ test("the playground loads without errors, charts draw, figures move", async () 
   });
   assert.ok(lit > 1000, `heatmap pixels ${lit}`);
   assert.match(await pg.locator(".bars-load .bar.hot").textContent(), /node \d/);
+  // Presets, the version and control ranges come from the package, not from the markup.
+  const fromPackage = await pg.evaluate((el) => ({
+    presets: [...el.shadowRoot.querySelectorAll("#preset option")].map((o) => o.value),
+    version: el.shadowRoot.querySelector(".version").textContent,
+    apiNodes: [el.shadowRoot.querySelector("#apiNodes").max, el.shadowRoot.querySelector("#apiNodes").title],
+    reported: el.shadowRoot.querySelector(".reported-note").hidden,
+  }));
+  assert.deepEqual(fromPackage.presets, ["bug39267", "bug39267-fixed", "ndbapi-pk", "ndbapi-hidden-pk", "modern"]);
+  assert.match(fromPackage.version, /^hotrow \d+\.\d+\.\d+$/);
+  assert.equal(fromPackage.apiNodes[0], "256");
+  assert.match(fromPackage.apiNodes[1], /^apiNodes: API nodes/);
+  assert.equal(fromPackage.reported, false, "the reported figures are explained at 8 data nodes");
   await page.screenshot({ path: `${shots}/playground.png`, fullPage: true });
   assert.deepEqual(problems, []);
   await page.close();
