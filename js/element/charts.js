@@ -84,9 +84,8 @@ export function makeChart(target, { series, height = 180, yLabel = "", y2Label =
 
 /** Load per node (rows) over time (columns) on a canvas; the hot row's node is marked. */
 export class Heatmap {
-  constructor(canvas, label) {
+  constructor(canvas) {
     this.canvas = canvas;
-    this.label = label;
     this.columns = []; // Float64Array per window
     this.max = 300;
     this.hotNode = -1;
