@@ -5,6 +5,7 @@ import { Simulation } from "hotrow";
 import { fileURLToPath } from "node:url";
 import { serve } from "../tests/browser/server.mjs";
 import { launch } from "../tests/browser/browser.mjs";
+import { timeRuns } from "./bench-runs.js";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const reps = 3;
@@ -24,14 +25,7 @@ const page = await browser.newPage();
 await page.goto(`${server.origin}/tests/browser/plain.html`);
 console.log("scenario              Node M events/s   browser M events/s   browser/Node   same digest");
 for (const config of scenarios) {
-  const node = [];
-  for (let i = 0; i < reps; i++) {
-    const sim = new Simulation(config);
-    const t = performance.now();
-    const r = sim.runToEnd();
-    node.push({ events: r.events, ms: performance.now() - t, digest: sim.summary().digest });
-    sim.free();
-  }
+  const node = timeRuns(Simulation, config, reps);
   const inBrowser = await page.evaluate(({ config, reps }) => new Promise((ok, fail) => {
     const w = new Worker("/scripts/bench-worker.js", { type: "module" });
     w.onmessage = (e) => { ok(e.data); w.terminate(); };
@@ -43,4 +37,4 @@ for (const config of scenarios) {
   console.log(`${config.preset.padEnd(20)} ${(n.eventsPerSecond / 1e6).toFixed(2).padStart(17)} ${(b.eventsPerSecond / 1e6).toFixed(2).padStart(20)} ${(b.eventsPerSecond / n.eventsPerSecond).toFixed(2).padStart(14)}   ${n.digest === b.digest}`);
 }
 await browser.close();
-server.close();
+await server.close();

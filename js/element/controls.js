@@ -4,7 +4,7 @@ import { getField, setField, compareValue } from "./state.js";
 import { fmtInt, fmtUs, fmtSpeed, logSlider } from "./format.js";
 
 /** Fills the data-node choices: multiples of `replicas` up to 48. */
-export function fillDataNodes(el, replicas) {
+function fillDataNodes(el, replicas) {
   const sel = el.$("#dataNodes");
   const options = [];
   for (let n = replicas; n <= 48; n += replicas) options.push(new Option(String(n), String(n)));

@@ -8,7 +8,7 @@ use crate::workload::{TxnKind, TXN_KINDS};
 #[derive(Clone, Debug, Default)]
 pub struct Counts {
     /// Transactions committed, per kind (read with `committed(kind)`).
-    pub(crate) committed: [u64; TXN_KINDS],
+    committed: [u64; TXN_KINDS],
     /// Rows inserted by user transactions.
     pub inserts: u64,
     /// Per data node: messages received, TC transactions started, busy ns summed over threads.

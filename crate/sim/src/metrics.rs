@@ -116,7 +116,7 @@ impl Metrics {
     /// A transaction of `kind` committed `latency` ns after it started.
     pub fn committed(&mut self, kind: TxnKind, latency: Ns, inserts: u64, now: Ns) {
         self.count(now, |c| {
-            c.committed[kind as usize] += 1;
+            c.add_committed(kind, 1);
             c.inserts += inserts;
         });
         if kind.is_user() {
