@@ -26,6 +26,16 @@ pub struct IdCache {
     end: u64,
     refilling: bool,
     waiters: VecDeque<u32>,
+    /// The next range's size when the cache grows (`cacheGrowth` > 1); 0 until then.
+    grown: u64,
+}
+
+/// How big ranges are: `cacheSize`, `cacheGrowth`, `cacheSizeMax`.
+#[derive(Clone, Copy, Debug)]
+pub struct Sizing {
+    pub base: u64,
+    pub growth: u64,
+    pub max: u64,
 }
 
 impl IdCache {
@@ -50,13 +60,26 @@ impl IdCache {
         }
     }
 
+    /// How many ids the next refill fetches: `cacheSize`, or the grown size.
+    pub fn range_size(&self, s: Sizing) -> u64 {
+        if s.growth <= 1 || self.grown == 0 {
+            s.base
+        } else {
+            self.grown
+        }
+    }
+
     /// The refill committed with the range `[first, first + count)`; the mutex is released.
-    pub fn refilled(&mut self, first: u64, count: u64) {
+    /// A growing cache's next range is `count x growth`, within `cacheSize..=cacheSizeMax`.
+    pub fn refilled(&mut self, first: u64, count: u64, s: Sizing) {
         assert!(self.refilling, "refill completed without the mutex held");
         assert!(self.next >= self.end, "refill while ids remain");
         self.next = first;
         self.end = first + count;
         self.refilling = false;
+        if s.growth > 1 {
+            self.grown = count.saturating_mul(s.growth).clamp(s.base, s.max.max(s.base));
+        }
     }
 
     /// The next queued waiter and what it gets: an id, or the mutex to run a refill.
@@ -137,13 +160,34 @@ mod tests {
         assert_eq!(c.take(1), Take::Refill);
         assert_eq!(c.take(2), Take::Wait);
         assert_eq!(c.take(3), Take::Wait);
-        c.refilled(100, 2);
+        let fixed = Sizing { base: 2, growth: 1, max: 1_000_000 };
+        c.refilled(100, 2, fixed);
         assert_eq!(c.take_unlocked(), Take::Id(100));
         assert_eq!(c.serve_waiter(), Some((2, Take::Id(101))));
         assert_eq!(c.serve_waiter(), Some((3, Take::Refill)));
         assert_eq!(c.serve_waiter(), None, "mutex held by waiter 3's refill");
-        c.refilled(200, 5);
+        c.refilled(200, 5, fixed);
         assert_eq!(c.remaining(), 5);
+        assert_eq!(c.range_size(fixed), 2, "a fixed cache follows cacheSize");
+    }
+
+    #[test]
+    fn a_growing_cache_multiplies_each_range_up_to_its_max() {
+        let s = Sizing { base: 1, growth: 10, max: 10_000 };
+        let mut c = IdCache::default();
+        let mut sizes = Vec::new();
+        let mut first = 0;
+        for _ in 0..6 {
+            assert_eq!(c.take(0), Take::Refill);
+            let n = c.range_size(s);
+            sizes.push(n);
+            c.refilled(first, n, s);
+            first += n;
+            while c.remaining() > 0 {
+                c.take(0);
+            }
+        }
+        assert_eq!(sizes, vec![1, 10, 100, 1_000, 10_000, 10_000]);
     }
 
     #[test]

@@ -25,6 +25,8 @@ pub struct Counts {
     pub hot_grants: u64,
     /// Integral of the hot row's wait-queue length over time, in ns.
     pub hot_queue_ns: u64,
+    /// Ranges of ids that reached a cache (refills or service replies).
+    pub coordinations: u64,
 }
 
 impl Counts {

@@ -56,10 +56,14 @@ pub struct Metrics {
     pub messages_delivered: u64,
     /// Messages dropped: to or at a failed node, or of an aborted transaction attempt.
     pub messages_dropped: u64,
+    /// After warm-up: from asking for a range to its arrival (refill or service request).
+    pub coordination_latency: Histogram,
+    /// After warm-up: rows of the inserted table placed on each partition.
+    pub partition_inserts: Vec<u64>,
 }
 
 impl Metrics {
-    pub fn new(nodes: u32, threads_per_node: u32, window_ns: Ns, warmup_end: Ns) -> Metrics {
+    pub fn new(nodes: u32, threads_per_node: u32, partitions: u32, window_ns: Ns, warmup_end: Ns) -> Metrics {
         let threads = (nodes * threads_per_node) as usize;
         Metrics {
             threads_per_node: threads_per_node as u64,
@@ -79,6 +83,8 @@ impl Metrics {
             messages_sent: 0,
             messages_delivered: 0,
             messages_dropped: 0,
+            coordination_latency: Histogram::default(),
+            partition_inserts: vec![0; partitions as usize],
         }
     }
 
@@ -127,6 +133,21 @@ impl Metrics {
             if kind.is_user() {
                 self.latency_all.record(latency);
             }
+        }
+    }
+
+    /// A range of ids reached its cache `latency` ns after it was asked for.
+    pub fn coordinated(&mut self, latency: Ns, now: Ns) {
+        self.count(now, |c| c.coordinations += 1);
+        if now >= self.warmup_end {
+            self.coordination_latency.record(latency);
+        }
+    }
+
+    /// A row of the inserted table was placed on partition `part`.
+    pub fn inserted_into(&mut self, part: u32, now: Ns) {
+        if now >= self.warmup_end {
+            self.partition_inserts[part as usize] += 1;
         }
     }
 

@@ -51,6 +51,9 @@ pub struct Throughput {
     pub hot_row_lock_utilization: f64,
     /// Mean number of refills waiting for the counter row's lock.
     pub hot_row_queue_mean: f64,
+    /// Ranges that reached a cache: refills committed or service replies (0 for
+    /// timestamp ids).
+    pub coordinations_per_second: f64,
 }
 
 impl Throughput {
@@ -62,6 +65,7 @@ impl Throughput {
             refills_per_second: span.per_second(c.committed(TxnKind::Refill)),
             hot_row_lock_utilization: span.fraction(c.hot_busy_ns).min(1.0),
             hot_row_queue_mean: span.fraction(c.hot_queue_ns),
+            coordinations_per_second: span.per_second(c.coordinations),
         }
     }
 }

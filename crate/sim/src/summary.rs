@@ -45,7 +45,59 @@ pub struct Summary {
     pub clients: u32,
     /// Transaction attempts aborted by faults (and retried by their clients), whole run.
     pub aborts: u64,
+    /// What the id strategy costs: coordinations, their latency, ids lost, order.
+    pub allocator: AllocatorSummary,
+    /// Where the inserted rows landed.
+    pub keys: KeysSummary,
     pub digest: String,
+}
+
+#[derive(Clone, Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct AllocatorSummary {
+    /// `counterRow`, `centralService` or `timestamp`.
+    pub kind: &'static str,
+    /// Ranges that reached a cache per second: refills committed or service requests
+    /// answered (0 for timestamp ids).
+    pub coordinations_per_second: f64,
+    /// Ids that will never be issued (API node restarts, service failovers), whole run.
+    pub ids_lost: u64,
+    /// From asking for a range to its arrival, in microseconds.
+    pub coordination_latency_us: MeanP99,
+    /// Fraction of ids issued (whole run) that were greater than the id issued just
+    /// before them anywhere in the cluster: 1 = globally increasing.
+    pub in_order_fraction: f64,
+}
+
+#[derive(Clone, Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct MeanP99 {
+    pub mean: f64,
+    pub p99: f64,
+}
+
+#[derive(Clone, Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct KeysSummary {
+    /// The busiest partition's share of inserted rows: 1/partitions is even, 1 is all
+    /// in one partition (0 when nothing was inserted).
+    pub insert_skew: f64,
+    /// The partition that took the most inserted rows.
+    pub hottest_partition: u32,
+    /// Partitions that took at least one inserted row.
+    pub partitions_touched: u32,
+}
+
+impl KeysSummary {
+    fn of(per_partition: &[u64]) -> KeysSummary {
+        let total: u64 = per_partition.iter().sum();
+        let (hottest, most) = per_partition.iter().enumerate().fold((0, 0), |best, (p, &n)| if n > best.1 { (p, n) } else { best });
+        KeysSummary {
+            insert_skew: ratio(most, total),
+            hottest_partition: hottest as u32,
+            partitions_touched: per_partition.iter().filter(|&&n| n > 0).count() as u32,
+        }
+    }
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -110,6 +162,8 @@ pub struct RunFacts {
     pub hot_row_node: u32,
     pub ids_issued: u64,
     pub ids_lost: u64,
+    /// Ids greater than the id issued just before them.
+    pub ids_in_order: u64,
     pub duplicate_ids: u64,
     pub aborts: u64,
     /// Active client threads.
@@ -175,6 +229,17 @@ impl Summary {
             committed_by_type,
             clients: facts.clients,
             aborts: facts.aborts,
+            allocator: AllocatorSummary {
+                kind: cfg.allocator.name(),
+                coordinations_per_second: t.coordinations_per_second,
+                ids_lost: facts.ids_lost,
+                coordination_latency_us: MeanP99 {
+                    mean: m.coordination_latency.mean() / 1e3,
+                    p99: m.coordination_latency.quantile(0.99) as f64 / 1e3,
+                },
+                in_order_fraction: ratio(facts.ids_in_order, facts.ids_issued),
+            },
+            keys: KeysSummary::of(&m.partition_inserts),
             digest: digest(m, &facts),
         }
     }
@@ -206,6 +271,10 @@ fn digest(m: &Metrics, facts: &RunFacts) -> String {
     feed(facts.ids_lost);
     feed(facts.duplicate_ids);
     feed(facts.aborts);
+    feed(facts.ids_in_order);
+    feed(r.coordinations);
+    m.partition_inserts.iter().for_each(|&v| feed(v));
+    m.coordination_latency.for_each_bucket(&mut feed);
     m.latency_all.for_each_bucket(&mut feed);
     for hist in &m.latency {
         feed(hist.sum());

@@ -8,13 +8,13 @@
 //! `p % nodeGroups` and, on each node, is owned by LDM thread `(p / dataNodes) % ldmThreads`.
 //!
 //! Stations are numbered data-node threads first (`node * threadsPerNode + thread`), then
-//! one per API node. The hot path asks "which host is this station on" several times per
+//! one per API node, then the central allocator service's. The hot path asks "which host is this station on" several times per
 //! event, so that answer is a table, not a division.
 
 use crate::config::Config;
 use crate::prng::mix64;
 
-/// A host: data nodes are `0..dataNodes`, API nodes follow.
+/// A host: data nodes are `0..dataNodes`, API nodes follow, then the allocator service.
 pub type Host = u32;
 /// A CPU thread (or, for an API node, a pool of cores) with a FIFO queue.
 pub type StationId = u32;
@@ -44,6 +44,8 @@ impl Topology {
         let partitions = data_nodes * ldm_threads;
         let mut station_host: Vec<Host> = (0..data_nodes * tpn).map(|s| s / tpn).collect();
         station_host.extend((0..api_nodes).map(|a| data_nodes + a));
+        // The central allocator service's host (idle unless `allocator` is `centralService`).
+        station_host.push(data_nodes + api_nodes);
         Topology {
             data_nodes,
             replicas,
@@ -111,6 +113,11 @@ impl Topology {
         self.data_nodes + api
     }
 
+    /// The central allocator service's station, alone on the last host.
+    pub fn service_station(&self) -> StationId {
+        self.data_stations() + self.api_nodes
+    }
+
     pub fn stations(&self) -> u32 {
         self.station_host.len() as u32
     }
@@ -140,7 +147,8 @@ mod tests {
     #[test]
     fn stations_map_back_to_hosts() {
         let t = Topology::of(4, 2, 2, 1, 3);
-        assert_eq!(t.stations(), 4 * 3 + 3);
+        assert_eq!(t.stations(), 4 * 3 + 3 + 1);
+        assert_eq!(t.host_of(t.service_station()), 4 + 3, "the allocator service has its own host");
         assert_eq!(t.host_of(t.tc_station(3, 0)), 3);
         assert_eq!(t.host_of(t.api_station(2)), 6);
         assert_eq!(t.api_host(2), 6);

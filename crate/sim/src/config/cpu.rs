@@ -33,6 +33,13 @@ pub struct CpuConfig {
     pub api_op_ns: u64,
     /// API node: receiving one TCKEYCONF / commit confirmation.
     pub api_reply_ns: u64,
+    /// Data node: the send and receive work of a signal that crosses hosts (socket
+    /// system calls, transporter buffers), charged to the receiving thread. A signal
+    /// between blocks of one node is put in the job buffer directly and does not pay it.
+    pub remote_signal_ns: u64,
+    /// Central allocator service: serving one id request (an in-memory allocator behind
+    /// an RPC server on one core: about 20 us per unary request).
+    pub allocator_request_ns: u64,
 }
 
 impl CpuConfig {
@@ -64,6 +71,8 @@ impl CpuConfig {
             api_execute_ns: 8_000,
             api_op_ns: 2_000,
             api_reply_ns: 4_000,
+            remote_signal_ns: 0,
+            allocator_request_ns: 20_000,
         }
     }
 
@@ -82,6 +91,8 @@ impl CpuConfig {
             api_execute_ns: d(self.api_execute_ns),
             api_op_ns: d(self.api_op_ns),
             api_reply_ns: d(self.api_reply_ns),
+            remote_signal_ns: d(self.remote_signal_ns),
+            allocator_request_ns: self.allocator_request_ns,
         }
     }
 }

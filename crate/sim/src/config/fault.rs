@@ -6,7 +6,8 @@ use serde::{Deserialize, Serialize};
 
 /// A scheduled fault. In JSON: `{"atMs": 2000, "kind": "dataNodeFailure", "dataNode": 1,
 /// "restartAfterMs": 3000}`, `{"atMs": 2000, "kind": "apiNodeRestart", "apiNode": 0}` or
-/// `{"atMs": 1000, "kind": "networkDelay", "dataNode": 2, "extraUs": 500, "durationMs": 1000}`.
+/// `{"atMs": 1000, "kind": "networkDelay", "dataNode": 2, "extraUs": 500, "durationMs": 1000}`
+/// or `{"atMs": 3000, "kind": "allocatorFailure", "takeoverMs": 1000}`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "camelCase", rename_all_fields = "camelCase", deny_unknown_fields)]
 pub enum Fault {
@@ -31,6 +32,19 @@ pub enum Fault {
     /// Messages to and from a data node take `extraUs` (0..=1000000) longer for
     /// `durationMs` (1..=3600000).
     NetworkDelay { at_ms: u64, data_node: u32, extra_us: u64, duration_ms: u64 },
+    /// The central allocator service's primary fails (only with `allocator`
+    /// `"centralService"`): its standby takes over after `takeoverMs` (0..=3600000,
+    /// default 1000), starting past the ids the primary had reserved, so those the primary
+    /// had not handed out are lost. Requests meanwhile wait for the standby.
+    AllocatorFailure {
+        at_ms: u64,
+        #[serde(default = "default_takeover_ms")]
+        takeover_ms: u64,
+    },
+}
+
+fn default_takeover_ms() -> u64 {
+    1_000
 }
 
 fn default_restart_ms() -> u64 {
@@ -44,14 +58,20 @@ fn default_down_ms() -> u64 {
 impl Fault {
     pub fn at_ms(&self) -> u64 {
         match self {
-            Fault::DataNodeFailure { at_ms, .. } | Fault::ApiNodeRestart { at_ms, .. } | Fault::NetworkDelay { at_ms, .. } => *at_ms,
+            Fault::DataNodeFailure { at_ms, .. }
+            | Fault::ApiNodeRestart { at_ms, .. }
+            | Fault::NetworkDelay { at_ms, .. }
+            | Fault::AllocatorFailure { at_ms, .. } => *at_ms,
         }
     }
 
     /// The same fault at another time (live injection happens "now").
     pub fn at(mut self, ms: u64) -> Fault {
         match &mut self {
-            Fault::DataNodeFailure { at_ms, .. } | Fault::ApiNodeRestart { at_ms, .. } | Fault::NetworkDelay { at_ms, .. } => *at_ms = ms,
+            Fault::DataNodeFailure { at_ms, .. }
+            | Fault::ApiNodeRestart { at_ms, .. }
+            | Fault::NetworkDelay { at_ms, .. }
+            | Fault::AllocatorFailure { at_ms, .. } => *at_ms = ms,
         }
         self
     }
@@ -79,6 +99,16 @@ impl Fault {
                 range(&format!("{field}.dataNode"), data_node as u64, 0, c.data_nodes as u64 - 1)?;
                 range(&format!("{field}.extraUs"), extra_us, 0, 1_000_000)?;
                 range(&format!("{field}.durationMs"), duration_ms, 1, 3_600_000)?;
+            }
+            Fault::AllocatorFailure { takeover_ms, .. } => {
+                range(&format!("{field}.takeoverMs"), takeover_ms, 0, 3_600_000)?;
+                if c.allocator != super::Allocator::CentralService {
+                    return Err(ConfigError::new(
+                        &format!("{field}.kind"),
+                        "\"allocatorFailure\"",
+                        "needs `allocator` \"centralService\": only the central service is a process that can fail",
+                    ));
+                }
             }
         }
         Ok(())

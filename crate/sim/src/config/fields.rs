@@ -44,6 +44,10 @@ const fn flag(name: &'static str, live: bool, about: &'static str) -> Field {
     Field { name, kind: Kind::Bool, unit: "", live, about }
 }
 
+const fn choice(name: &'static str, values: &'static [&'static str], about: &'static str) -> Field {
+    Field { name, kind: Kind::Choice { values }, unit: "", live: false, about }
+}
+
 const fn cpu(name: &'static str, about: &'static str) -> Field {
     int(name, 0, 10_000_000, "ns", true, about)
 }
@@ -53,10 +57,10 @@ pub const FIELDS: &[Field] = &[
     int("seed", 0, (1 << 53) - 1, "", false, "seed of every pseudo-random choice (fits a JavaScript number)"),
     Field {
         name: "workload",
-        kind: Kind::Choice { values: &["dbt2", "ndbapi-insert"] },
+        kind: Kind::Choice { values: &["dbt2", "ndbapi-insert", "sql-insert"] },
         unit: "",
         live: false,
-        about: "DBT2 (TPC-C-like mix through mysqld) or NDB API single-row inserts",
+        about: "DBT2 (TPC-C-like mix through mysqld), NDB API single-row inserts, or single-row INSERT statements through mysqld",
     },
     int("replicas", 1, 4, "", false, "replicas of every partition; node groups = dataNodes / replicas"),
     int("dataNodes", 1, 48, "", false, "data nodes, a multiple of replicas"),
@@ -66,10 +70,20 @@ pub const FIELDS: &[Field] = &[
     int("apiCores", 1, 256, "", false, "CPU cores of each API node"),
     int("clientsPerApiNode", 1, 4096, "", true, "client threads per API node, each a closed loop (at most 65536 in all)"),
     int("thinkTimeUs", 0, 60_000_000, "us", true, "pause between a client's transactions"),
-    int("cacheSize", 1, 1_000_000, "ids", true, "hidden-key ids fetched per refill of an API node's range"),
+    int("cacheSize", 1, 1_000_000, "ids", true, "ids fetched per refill of a cached range (the first refill's size when cacheGrowth > 1)"),
+    int("cacheGrowth", 1, 1_000, "x", true, "each refill multiplies the next range's size by this, up to cacheSizeMax (1 = fixed)"),
+    int("cacheSizeMax", 1, 1_000_000, "ids", true, "largest range a growing cache fetches (at least cacheSize)"),
+    choice("idCacheScope", &["apiNode", "client"], "who owns a cached range: the API node behind a mutex (mysqld) or each client (NDB API Ndb object); default apiNode for dbt2 and sql-insert, client for ndbapi-insert"),
+    choice("allocator", &["counterRow", "centralService", "timestamp"], "where ids come from: a counter row in the cluster, one allocator service, or time + node id + sequence"),
+    int("timestampTickUs", 10, 1_000_000, "us", false, "timestamp ids: length of a clock tick (Snowflake 1000, CockroachDB 10)"),
+    int("timestampSequenceBits", 1, 22, "bits", false, "timestamp ids: per-tick sequence bits; an API node issues at most 2^bits ids per tick"),
     flag("hintedRefill", true, "the refill starts with a hint: TC on the counter row's primary"),
     flag("hintedTransactions", true, "user transactions start with a hint: TC on their first row's primary"),
     flag("primaryKey", false, "the inserted table has a primary key (no hidden key, no allocator)"),
+    choice("partitioning", &["hash", "range"], "how the inserted table's rows are placed: by a hash of the key (NDB) or by key range (TiKV, CockroachDB, Spanner)"),
+    int("rangeRows", 1, 1_000_000_000, "rows", false, "range partitioning: rows after which a range is cut in two; the new range goes to the next node group"),
+    choice("keyLayout", &["sequential", "shardBits", "bitReversed"], "how an id becomes a key: as is, with hash bits on top (TiDB AUTO_RANDOM), or bit-reversed (Spanner)"),
+    int("shardBits", 1, 15, "bits", false, "shardBits layout: hash bits at the top of the key (spread over 2^bits ranges)"),
     int("warehouses", 1, 100_000, "", false, "DBT2 warehouses; each client has a home warehouse"),
     int("durationMs", 1, 86_400_000, "ms", true, "measured simulated time after warm-up"),
     int("warmupMs", 0, 3_600_000, "ms", false, "simulated warm-up not counted in the summary"),
@@ -86,12 +100,14 @@ pub const FIELDS: &[Field] = &[
     cpu("cpu.apiExecuteNs", "API: one NDB API execute() (NDB API inserts and refills)"),
     cpu("cpu.apiOpNs", "API: one operation defined within a round"),
     cpu("cpu.apiReplyNs", "API: receiving one confirmation"),
+    cpu("cpu.remoteSignalNs", "data node: sending and receiving a signal that crosses hosts (local signals do not pay it)"),
+    cpu("cpu.allocatorRequestNs", "central allocator service: serving one id request"),
     Field {
         name: "faults",
         kind: Kind::Faults,
         unit: "",
         live: false,
-        about: "scheduled faults (at most 64): dataNodeFailure, apiNodeRestart, networkDelay",
+        about: "scheduled faults (at most 64): dataNodeFailure, apiNodeRestart, networkDelay, allocatorFailure",
     },
 ];
 

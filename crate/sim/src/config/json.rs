@@ -31,6 +31,7 @@ impl Config {
         merge(&mut merged, &preset_fields, "")?;
         merge(&mut merged, &Value::Object(user.clone()), "")?;
         scale_dbt2(&mut merged, &user);
+        scope_follows_workload(&mut merged, &preset_fields, &user);
         let config: Config = serde_path_to_error::deserialize(&merged).map_err(|e| {
             let field = e.path().to_string();
             let value = lookup(&merged, &field).map_or("null".to_string(), |v| v.to_string());
@@ -93,6 +94,17 @@ fn scale_dbt2(merged: &mut Value, user: &Map<String, Value>) {
     }
     if !user.contains_key("apiNodes") {
         merged["apiNodes"] = (nodes * DBT2_API_NODES_PER_DATA_NODE).max(1).into();
+    }
+}
+
+/// Unless the preset or the user chose `idCacheScope`, it follows the workload: the NDB
+/// API keeps its range in each thread's `Ndb` object, mysqld in the table share.
+fn scope_follows_workload(merged: &mut Value, preset_fields: &Value, user: &Map<String, Value>) {
+    if user.contains_key("idCacheScope") || preset_fields.get("idCacheScope").is_some() {
+        return;
+    }
+    if merged["workload"] == "ndbapi-insert" {
+        merged["idCacheScope"] = "client".into();
     }
 }
 

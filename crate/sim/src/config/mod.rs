@@ -17,11 +17,13 @@ use std::fmt;
 mod cpu;
 mod fault;
 pub mod fields;
+mod ids;
 mod json;
 mod presets;
 
 pub use cpu::CpuConfig;
 pub use fault::Fault;
+pub use ids::{Allocator, IdCacheScope, KeyLayout, Partitioning};
 pub use json::set_dotted;
 pub use presets::{preset, PRESETS};
 
@@ -34,6 +36,17 @@ pub enum Workload {
     /// NDB API programs inserting single rows, each insert one committed transaction.
     #[serde(rename = "ndbapi-insert")]
     NdbapiInsert,
+    /// Single-row autocommit INSERT statements through mysqld: the NDB API workload's
+    /// transaction, with a SQL statement's API cost.
+    #[serde(rename = "sql-insert")]
+    SqlInsert,
+}
+
+impl Workload {
+    /// The workload inserts single rows (one insert, committed in the same round trip).
+    pub fn single_row_inserts(self) -> bool {
+        self != Workload::Dbt2
+    }
 }
 
 /// Network between hosts.
@@ -54,7 +67,7 @@ pub struct NetworkConfig {
 pub struct Config {
     /// Seed of every pseudo-random choice (0..=2^53-1, so that JavaScript numbers hold it).
     pub seed: u64,
-    /// `"dbt2"` or `"ndbapi-insert"`.
+    /// `"dbt2"`, `"ndbapi-insert"` or `"sql-insert"`.
     pub workload: Workload,
     /// Data nodes (1..=48, a multiple of `replicas`).
     pub data_nodes: u32,
@@ -73,8 +86,26 @@ pub struct Config {
     pub clients_per_api_node: u32,
     /// Think time between a client's transactions, in microseconds (0..=60000000).
     pub think_time_us: u64,
-    /// Hidden-key ids fetched per refill of an API node's range (1..=1000000).
+    /// Ids fetched per refill of a cached range (1..=1000000): the first refill's size,
+    /// and every refill's when `cacheGrowth` is 1.
     pub cache_size: u64,
+    /// Each refill multiplies the next one's size by this (1..=1000; 1 = fixed size), up
+    /// to `cacheSizeMax`: the adaptive cache of HP NonStop SQL/MX (x10 up to 10000).
+    pub cache_growth: u64,
+    /// Largest range a growing cache fetches (1..=1000000, at least `cacheSize`).
+    pub cache_size_max: u64,
+    /// Who owns a cached range: `"apiNode"` (mysqld's table share, behind its mutex) or
+    /// `"client"` (the NDB API's `Ndb` object, one per thread). Unless set, `"apiNode"`
+    /// for `dbt2` and `sql-insert`, `"client"` for `ndbapi-insert`.
+    pub id_cache_scope: IdCacheScope,
+    /// `"counterRow"`, `"centralService"` or `"timestamp"`: see [`Allocator`].
+    pub allocator: Allocator,
+    /// `timestamp` ids: length of one clock tick, in microseconds (10..=1000000).
+    /// Snowflake ticks in milliseconds (1000), CockroachDB's `unique_rowid` in 10 us.
+    pub timestamp_tick_us: u64,
+    /// `timestamp` ids: bits of the per-tick sequence (1..=22): an API node issues at most
+    /// 2^bits ids per tick. Snowflake has 12 (4096 per millisecond).
+    pub timestamp_sequence_bits: u64,
     /// Whether the refill transaction starts with a hint (TC on the counter row's primary).
     pub hinted_refill: bool,
     /// Whether user transactions start with a hint (TC on the first row's primary).
@@ -82,6 +113,15 @@ pub struct Config {
     /// Whether the inserted table (NDB API table, or DBT2's HISTORY) has a primary key.
     /// Without one, every insert takes a hidden key from the id allocator.
     pub primary_key: bool,
+    /// `"hash"` (NDB) or `"range"`: how the inserted table's rows are placed.
+    pub partitioning: Partitioning,
+    /// `range` partitioning: rows after which a range is cut in two (1..=1000000000).
+    /// Default 100000: TiKV splits a region at 96 MiB, about 100k rows of 1 KiB.
+    pub range_rows: u64,
+    /// `"sequential"`, `"shardBits"` or `"bitReversed"`: how an id becomes a key.
+    pub key_layout: KeyLayout,
+    /// `shardBits` layout: hash bits at the top of the key (1..=15; TiDB's default 5).
+    pub shard_bits: u64,
     /// DBT2 warehouses (1..=100000); each client has a home warehouse.
     pub warehouses: u32,
     /// Measured simulated time after warm-up, in milliseconds (1..=86400000).
@@ -139,9 +179,19 @@ impl Default for Config {
             clients_per_api_node: 16,
             think_time_us: 0,
             cache_size: 1,
+            cache_growth: 1,
+            cache_size_max: 1_000_000,
+            id_cache_scope: IdCacheScope::ApiNode,
+            allocator: Allocator::CounterRow,
+            timestamp_tick_us: 1_000,
+            timestamp_sequence_bits: 12,
             hinted_refill: false,
             hinted_transactions: true,
             primary_key: false,
+            partitioning: Partitioning::Hash,
+            range_rows: 100_000,
+            key_layout: KeyLayout::Sequential,
+            shard_bits: 5,
             warehouses: 64,
             duration_ms: 10_000,
             warmup_ms: 2_000,
@@ -194,6 +244,13 @@ impl Config {
                 "clientsPerApiNode",
                 self.clients_per_api_node,
                 format!("apiNodes x clientsPerApiNode must be at most 65536 (is {})", self.clients()),
+            ));
+        }
+        if self.cache_size_max < self.cache_size {
+            return Err(ConfigError::new(
+                "cacheSizeMax",
+                self.cache_size_max,
+                format!("must be at least `cacheSize` ({})", self.cache_size),
             ));
         }
         if self.faults.len() > fields::MAX_FAULTS {

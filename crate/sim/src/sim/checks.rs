@@ -29,9 +29,10 @@ impl Simulation {
     }
 }
 
-/// No id was granted twice (the id checker's coalesced ranges never overlapped).
+/// No id was granted twice (the id checker's coalesced ranges never overlapped, and each
+/// timestamp generator's ids rose strictly within its own bits).
 fn ids_unique(s: &Simulation) -> Result<(), String> {
-    match s.id_check.duplicates {
+    match s.duplicate_ids() {
         0 => Ok(()),
         n => Err(format!("{n} ids issued twice")),
     }
@@ -92,11 +93,11 @@ fn no_lock_on_a_failed_node(s: &Simulation) -> Result<(), String> {
 
 /// Live transaction records stay bounded: each client has one transaction in its rounds
 /// and may have earlier ones still completing (at most 3 more, one per phase it can
-/// leave behind), and each API node adds at most one refill in its rounds and one
-/// completing. A leak of slots would break it.
+/// leave behind), and each cached range (per API node or per client) adds at most one
+/// refill in its rounds and one completing. A leak of slots would break it.
 fn transactions_bounded(s: &Simulation) -> Result<(), String> {
     let live = s.txns.live_count();
-    let bound = 4 * s.clients.len() + 2 * s.cfg.api_nodes as usize;
+    let bound = 4 * s.clients.len() + 2 * s.ids.caches.len();
     if live > bound {
         return Err(format!("{live} live transaction records > {bound}"));
     }

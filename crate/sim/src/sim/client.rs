@@ -10,7 +10,6 @@
 use super::event::{Event, MsgKind};
 use super::txn::Op;
 use super::Simulation;
-use crate::allocator::Take;
 use crate::config::{Config, Workload};
 use crate::prng::Prng;
 use crate::topology::Host;
@@ -50,14 +49,23 @@ impl Simulation {
         self.txns.alloc(kind, client, api, self.now, epoch)
     }
 
-    /// Copies the program's operations into the transaction with their partitions.
+    /// Copies the program's operations into the transaction with their partitions. A row
+    /// of the inserted table keyed by the client (`primaryKey`) is placed by
+    /// `partitioning`, as an allocator's key is when its id comes (`id_ready`).
     pub(super) fn place_ops(&mut self, t: u32) {
-        let topo = &self.topo;
-        let txn = &mut self.txns[t];
-        txn.ops.clear();
-        for o in &txn.prog.ops {
-            let part = if o.needs_id { 0 } else { topo.partition_of(o.dist) };
-            txn.ops.push(Op {
+        let inserted = self.hot.table;
+        let user = self.txns[t].kind.is_user();
+        self.txns[t].ops.clear();
+        for i in 0..self.txns[t].prog.ops.len() {
+            let o = self.txns[t].prog.ops[i];
+            let part = if o.needs_id {
+                0
+            } else if user && o.write && workload::table_of(o.row) == inserted {
+                self.place_key(o.dist)
+            } else {
+                self.topo.partition_of(o.dist)
+            };
+            self.txns[t].ops.push(Op {
                 row: o.row,
                 part,
                 write: o.write,
@@ -79,17 +87,19 @@ impl Simulation {
         }
         let kind = match self.cfg.workload {
             Workload::Dbt2 => Dbt2State::pick_kind(&mut self.clients[client as usize].rng),
-            Workload::NdbapiInsert => TxnKind::Insert,
+            Workload::NdbapiInsert | Workload::SqlInsert => TxnKind::Insert,
         };
         let t = self.alloc_txn(kind, client);
         let c = &mut self.clients[client as usize];
         let txn = &mut self.txns[t];
+        txn.sql = self.cfg.workload != Workload::NdbapiInsert;
         match self.cfg.workload {
             Workload::Dbt2 => {
                 self.dbt2.generate(kind, c.home_warehouse, self.cfg.primary_key, &mut c.rng, &mut txn.prog);
                 txn.piggyback = false;
             }
-            Workload::NdbapiInsert => {
+            Workload::NdbapiInsert | Workload::SqlInsert => {
+                // An autocommit INSERT: mysqld commits in the statement's execute(Commit).
                 // A key unique to this client: its number in the high bits.
                 let key = (client as u64) << 32 | c.next_key;
                 c.next_key += 1;
@@ -113,15 +123,7 @@ impl Simulation {
     pub(super) fn round_prepared(&mut self, t: u32) {
         let txn = &self.txns[t];
         if txn.ops[txn.round_ops()].iter().any(|o| o.needs_id) {
-            let api = txn.api as usize;
-            match self.caches[api].take(t) {
-                Take::Id(id) => self.id_ready(t, id),
-                Take::Wait => self.txns[t].waiting_id = true,
-                Take::Refill => {
-                    self.txns[t].waiting_id = true;
-                    self.start_refill(t);
-                }
-            }
+            self.want_id(t);
         } else {
             self.send_round(t);
         }

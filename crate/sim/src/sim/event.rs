@@ -8,7 +8,6 @@ use super::txn::Txn;
 use crate::config::CpuConfig;
 use crate::queue::Ns;
 use crate::topology::{Host, StationId};
-use crate::workload::TxnKind;
 
 /// The kinds of message; each has its CPU cost in [`cost`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -32,13 +31,28 @@ pub(super) enum MsgKind {
     Committed,
     Complete,
     Completed,
+    /// Allocator service CPU: one request for a range of ids (`txn` is the request's slot).
+    AllocReq,
+    /// API CPU: the service's reply with the range came back (`txn` is the request's slot).
+    AllocConf,
 }
+
+impl MsgKind {
+    /// Messages of the allocator service: they belong to a request, not a transaction.
+    pub fn is_service(self) -> bool {
+        matches!(self, MsgKind::AllocReq | MsgKind::AllocConf)
+    }
+}
+
+/// Bit of `Msg::replica`: the message crossed hosts (its receiver pays `remoteSignalNs`).
+const REMOTE: u8 = 0x80;
 
 /// A message: 12 bytes, copied, never allocated.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Msg {
     pub kind: MsgKind,
-    /// The position in the operation's replica chain (0 = primary) an LQH message is for.
+    /// The position in the operation's replica chain (0 = primary) an LQH message is for,
+    /// and the `REMOTE` bit: read them with [`Msg::chain_pos`] and [`Msg::remote`].
     pub replica: u8,
     /// The operation index within the transaction.
     pub op: u16,
@@ -46,6 +60,22 @@ pub(super) struct Msg {
     /// The transaction's generation when the message was sent: an abort bumps it, so
     /// messages of the aborted attempt are recognised and dropped.
     pub gen: u32,
+}
+
+impl Msg {
+    pub fn chain_pos(self) -> u32 {
+        (self.replica & !REMOTE) as u32
+    }
+
+    pub fn remote(self) -> bool {
+        self.replica & REMOTE != 0
+    }
+
+    /// The same message, marked as having crossed hosts.
+    pub fn crossing(mut self) -> Msg {
+        self.replica |= REMOTE;
+        self
+    }
 }
 
 /// Every kind of event. The queue holds nothing else.
@@ -63,14 +93,13 @@ pub(super) enum Event {
     Fault { index: u16 },
     /// A failed data node has restarted and rejoins its node group.
     DataNodeRestart { node: Host },
+    /// A new clock tick: API node `api`'s inserts waiting for a timestamp id go on.
+    Tick { api: u32 },
 }
 
 /// The CPU a station spends serving `msg` of transaction `txn`: the cost table.
 pub(super) fn cost(c: &CpuConfig, txn: &Txn, msg: Msg) -> Ns {
-    let statement = match txn.kind {
-        TxnKind::Insert | TxnKind::Refill => c.api_execute_ns,
-        _ => c.api_statement_ns,
-    };
+    let statement = if txn.sql { c.api_statement_ns } else { c.api_execute_ns };
     match msg.kind {
         MsgKind::ApiRound => statement + txn.round_ops().len() as Ns * c.api_op_ns,
         MsgKind::ApiCommit => statement,
@@ -85,6 +114,16 @@ pub(super) fn cost(c: &CpuConfig, txn: &Txn, msg: Msg) -> Ns {
         MsgKind::LqhKeyConf | MsgKind::Committed | MsgKind::Completed => c.tc_reply_ns,
         MsgKind::Commit => c.lqh_commit_ns,
         MsgKind::Complete => c.lqh_complete_ns,
+        MsgKind::AllocReq => c.allocator_request_ns,
+        MsgKind::AllocConf => c.api_reply_ns,
+    }
+}
+
+/// The cost of an allocator-service message, which has no transaction.
+pub(super) fn service_cost(c: &CpuConfig, kind: MsgKind) -> Ns {
+    match kind {
+        MsgKind::AllocReq => c.allocator_request_ns,
+        _ => c.api_reply_ns,
     }
 }
 

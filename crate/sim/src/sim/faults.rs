@@ -6,8 +6,9 @@
 //!   clients retry them. Transactions past the decision are finished by a takeover on
 //!   the surviving nodes: committed data survives while a replica of its node group lives.
 //!   Where primaries move and how a rejoining node gets its data back is `placement.rs`.
-//! - An API node restart drops its cached id range (gaps, never duplicates) and aborts
+//! - An API node restart drops its cached id ranges (gaps, never duplicates) and aborts
 //!   its transactions in flight; its clients reconnect when it is back.
+//! - An allocator failure hands the central service to its standby (`service.rs`).
 //!
 //! Failure detection is immediate here (NDB's heartbeats take seconds): the dip you see
 //! is the retries and the lost capacity, not the detection delay.
@@ -15,7 +16,6 @@
 use super::event::{Event, MsgKind};
 use super::txn::Phase;
 use super::Simulation;
-use crate::allocator::IdCache;
 use crate::config::{Config, ConfigError, Fault};
 use crate::locks::RowReplica;
 use crate::queue::Ns;
@@ -76,6 +76,7 @@ impl Simulation {
                 }
             }
             Fault::ApiNodeRestart { api_node, down_ms, .. } => self.restart_api_node(api_node, down_ms),
+            Fault::AllocatorFailure { takeover_ms, .. } => self.fail_service(takeover_ms),
             Fault::NetworkDelay { data_node, extra_us, duration_ms, .. } => {
                 self.faults.delay_extra_ns[data_node as usize] = extra_us * 1_000;
                 self.faults.delay_until[data_node as usize] = self.now + duration_ms * 1_000_000;
@@ -119,7 +120,11 @@ impl Simulation {
             self.stations[s as usize].queue.clear();
             self.metrics.messages_dropped += dropped;
         }
-        self.flush_hot_spans();
+        if self.hot_row_node() == node {
+            self.hot_row_lost();
+        } else {
+            self.flush_hot_spans();
+        }
         self.locks.drop_node(node);
         self.place.fail(&self.topo, node);
         // Transactions with state on the node: abort before the commit decision, take over after.
@@ -150,8 +155,7 @@ impl Simulation {
 
     fn restart_api_node(&mut self, api: u32, down_ms: u64) {
         let a = api as usize;
-        self.ids_lost += self.caches[a].remaining();
-        self.caches[a] = IdCache::default();
+        self.drop_ranges_of(api);
         self.faults.api_epoch[a] += 1;
         self.faults.api_down_until[a] = self.now + down_ms * 1_000_000;
         // Its clients' transactions that have not reached the commit decision abort; the
@@ -174,19 +178,7 @@ impl Simulation {
     pub(super) fn abort_txn(&mut self, t: u32, retry: bool) {
         self.faults.aborts += 1;
         self.undo_counter_update(t);
-        let api = self.txns[t].api as usize;
-        if self.txns[t].waiting_id {
-            self.txns[t].waiting_id = false;
-            if !self.caches[api].remove_waiter(t) {
-                // It holds the allocator mutex and its refill runs: the refill finishes for
-                // the waiters behind it.
-                for r in self.txns.iter_mut().filter(|r| r.live()) {
-                    if let Some(refill) = r.refill.as_mut().filter(|refill| refill.parent == Some(t)) {
-                        refill.parent = None;
-                    }
-                }
-            }
-        }
+        self.leave_allocator(t);
         for i in 0..self.txns[t].ops.len() {
             let o = self.txns[t].ops[i];
             if !(o.dispatched && o.write) {

@@ -34,6 +34,7 @@ impl Simulation {
         self.latency_ns = self.cfg.network.latency_us * 1_000;
         if clients_changed {
             self.resize_clients();
+            self.add_client_caches();
         }
         Ok(())
     }

@@ -21,7 +21,7 @@
 //! A transaction's TC is on the node holding the primary replica of its first row when
 //! the transaction is hinted, else the next data node in the API node's round robin.
 
-use crate::allocator::{IdCache, IdChecker};
+use crate::allocator::IdChecker;
 use crate::config::{Config, Workload};
 use crate::locks::LockTable;
 use crate::metrics::{Metrics, Window};
@@ -32,6 +32,7 @@ use crate::summary::{RunFacts, Summary};
 use crate::topology::{Host, StationId, Topology};
 use crate::workload::{table, Dbt2State};
 
+mod alloc;
 mod checks;
 mod client;
 mod event;
@@ -40,14 +41,17 @@ mod live;
 mod lqh;
 mod network;
 mod refill;
+mod service;
 mod tc;
 mod txn;
 
+use alloc::Ids;
 use client::Client;
 use event::{Event, MsgKind};
 use faults::FaultState;
 use network::Station;
 use refill::HotRow;
+use service::Service;
 use txn::TxnSlots;
 
 pub use checks::INVARIANTS;
@@ -76,13 +80,13 @@ pub struct Simulation {
     round_robin: Vec<u32>,
     dbt2: Dbt2State,
     locks: LockTable,
-    /// Per API node: its cached range of hidden keys and the mutex around it.
-    caches: Vec<IdCache>,
+    /// The allocator's cached ranges or timestamp generators, and where keys land.
+    ids: Ids,
     id_check: IdChecker,
-    ids_issued: u64,
-    ids_lost: u64,
     /// The hidden-key table's SYSTAB_0 counter row.
     hot: HotRow,
+    /// The central allocator service (idle unless `allocator` is `centralService`).
+    service: Service,
     faults: FaultState,
     metrics: Metrics,
 }
@@ -91,7 +95,7 @@ pub struct Simulation {
 fn hidden_key_table(w: Workload) -> u64 {
     match w {
         Workload::Dbt2 => table::HISTORY,
-        Workload::NdbapiInsert => table::INSERT,
+        Workload::NdbapiInsert | Workload::SqlInsert => table::INSERT,
     }
 }
 
@@ -100,11 +104,12 @@ impl Simulation {
         let topo = Topology::new(&cfg);
         let mut stations: Vec<Station> = (0..topo.data_stations()).map(|_| Station::new(1)).collect();
         stations.extend((0..cfg.api_nodes).map(|_| Station::new(cfg.api_cores)));
+        stations.push(Station::new(1)); // The allocator service's one thread.
         let clients: Vec<Client> =
             (0..cfg.clients()).map(|c| Client::new(&cfg, c, c / cfg.clients_per_api_node)).collect();
         let hot = HotRow::new(&topo, hidden_key_table(cfg.workload));
         let metrics =
-            Metrics::new(cfg.data_nodes, topo.threads_per_node(), cfg.window_ms * 1_000_000, cfg.warmup_ms * 1_000_000);
+            Metrics::new(cfg.data_nodes, topo.threads_per_node(), topo.partitions, cfg.window_ms * 1_000_000, cfg.warmup_ms * 1_000_000);
         let mut sim = Simulation {
             queue: EventQueue::with_capacity(4 * clients.len() + 64),
             now: 0,
@@ -113,11 +118,10 @@ impl Simulation {
             latency_ns: cfg.network.latency_us * 1_000,
             txns: TxnSlots::default(),
             locks: LockTable::default(),
-            caches: (0..cfg.api_nodes).map(|_| IdCache::default()).collect(),
+            ids: Ids::new(&cfg, topo.partitions),
             id_check: IdChecker::default(),
-            ids_issued: 0,
-            ids_lost: 0,
             hot,
+            service: Service::new(),
             round_robin: (0..cfg.api_nodes).map(|a| a % cfg.data_nodes).collect(),
             dbt2: Dbt2State::new(cfg.warehouses),
             metrics,
@@ -226,17 +230,23 @@ impl Simulation {
             now_ns: self.now,
             events: self.events,
             hot_row_node: self.hot_row_node(),
-            ids_issued: self.ids_issued,
-            ids_lost: self.ids_lost,
-            duplicate_ids: self.id_check.duplicates,
+            ids_issued: self.ids.issued,
+            ids_lost: self.ids.lost,
+            ids_in_order: self.ids.in_order,
+            duplicate_ids: self.duplicate_ids(),
             aborts: self.faults.aborts,
             clients: self.active_clients(),
         }
     }
 
-    /// Ids issued, lost (API restarts) and issued twice, over the whole run.
+    /// Ids issued, lost (API restarts, service failovers) and issued twice, whole run.
     pub fn ids(&self) -> (u64, u64, u64) {
-        (self.ids_issued, self.ids_lost, self.id_check.duplicates)
+        (self.ids.issued, self.ids.lost, self.duplicate_ids())
+    }
+
+    /// Ids issued twice: ranges that overlapped, or timestamp ids that broke their order.
+    fn duplicate_ids(&self) -> u64 {
+        self.id_check.duplicates + self.ids.stamps.iter().map(|s| s.violations).sum::<u64>()
     }
 
     /// The data node holding the primary replica of the SYSTAB_0 counter row.
@@ -266,7 +276,7 @@ impl Simulation {
         let queue = self.queue.capacity() * EventQueue::<Event>::slot_bytes();
         let stations: usize = self.stations.iter().map(Station::memory_bytes).sum();
         let clients = self.clients.capacity() * std::mem::size_of::<Client>();
-        let allocator = self.caches.iter().map(|c| c.memory_bytes()).sum::<usize>() + self.id_check.stretches() * 48;
+        let allocator = self.ids.memory_bytes() + self.service.memory_bytes() + self.id_check.stretches() * 48;
         queue + stations + self.txns.memory_bytes() + clients + self.locks.memory_bytes() + allocator
             + self.metrics.memory_bytes()
     }
@@ -297,6 +307,7 @@ impl Simulation {
             }
             Event::Fault { index } => self.apply_fault(index as usize),
             Event::DataNodeRestart { node } => self.restart_data_node(node),
+            Event::Tick { api } => self.timestamp_tick(api),
             Event::ClientStart { client } => {
                 if self.clients[client as usize].active {
                     self.start_txn(client);
@@ -317,7 +328,7 @@ impl Simulation {
         let t = msg.txn;
         let host = self.topo.host_of(station);
         let op = msg.op as usize;
-        let r = msg.replica as u32;
+        let r = msg.chain_pos();
         match msg.kind {
             MsgKind::ApiRound => self.round_prepared(t),
             MsgKind::ApiCommit => self.commit_requested(t, host),
@@ -339,6 +350,8 @@ impl Simulation {
                     self.tc_finished(t);
                 }
             }
+            MsgKind::AllocReq => self.serve_request(t),
+            MsgKind::AllocConf => self.range_replied(t),
         }
     }
 }

@@ -49,8 +49,13 @@ impl Simulation {
     /// both are on one host.
     pub(super) fn send(&mut self, from: Host, to: StationId, msg: Msg) {
         let to_host = self.topo.host_of(to);
+        if to_host == from {
+            self.enqueue(to, msg);
+            return;
+        }
+        let msg = msg.crossing();
         let extra = self.faults.extra_delay(from, self.now) + self.faults.extra_delay(to_host, self.now);
-        if to_host == from || self.latency_ns + extra == 0 {
+        if self.latency_ns + extra == 0 {
             self.enqueue(to, msg);
         } else {
             self.metrics.messages_sent += 1;
@@ -84,18 +89,26 @@ impl Simulation {
     }
 
     /// The message belongs to an attempt that was aborted since it was sent.
+    /// Allocator-service messages belong to a request, which no abort makes stale.
     pub(super) fn stale(&self, msg: Msg) -> bool {
-        self.txns[msg.txn].gen != msg.gen
+        !msg.kind.is_service() && self.txns[msg.txn].gen != msg.gen
     }
 
     fn begin(&mut self, s: StationId, msg: Msg) {
-        let txn = &self.txns[msg.txn];
-        if txn.gen != msg.gen {
-            // Its transaction attempt was aborted: the thread discards it unserved.
-            self.metrics.messages_dropped += 1;
-            return;
-        }
-        let cost = event::cost(&self.cfg.cpu, txn, msg).min(u32::MAX as Ns);
+        let work = if msg.kind.is_service() {
+            event::service_cost(&self.cfg.cpu, msg.kind)
+        } else {
+            let txn = &self.txns[msg.txn];
+            if txn.gen != msg.gen {
+                // Its transaction attempt was aborted: the thread discards it unserved.
+                self.metrics.messages_dropped += 1;
+                return;
+            }
+            event::cost(&self.cfg.cpu, txn, msg)
+        };
+        // A data-node thread also does the socket work of a signal from another host.
+        let io = if msg.remote() && self.topo.is_data_station(s) { self.cfg.cpu.remote_signal_ns } else { 0 };
+        let cost = (work + io).min(u32::MAX as Ns);
         self.stations[s as usize].busy += 1;
         self.queue.push(self.now + cost, Event::Done { station: s, cost: cost as u32, msg });
     }

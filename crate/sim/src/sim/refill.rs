@@ -12,7 +12,6 @@
 //! across windows.
 
 use super::Simulation;
-use crate::allocator::Take;
 use crate::queue::Ns;
 use crate::topology::Topology;
 use crate::workload::{self, table, TxnKind};
@@ -48,21 +47,23 @@ impl HotRow {
 }
 
 impl Simulation {
-    /// Transaction `parent` found its API node's range empty and holds the mutex: run the
-    /// refill, a separate committed transaction on the table's SYSTAB_0 row.
-    pub(super) fn start_refill(&mut self, parent: u32) {
+    /// Transaction `parent` found range `unit` empty and holds its mutex: run the refill,
+    /// a separate committed transaction on the table's SYSTAB_0 row.
+    pub(super) fn start_refill(&mut self, parent: u32, unit: u32) {
         let client = self.txns[parent].client;
         let r = self.alloc_txn(TxnKind::Refill, client);
         let txn = &mut self.txns[r];
-        txn.refill = Some(super::txn::Refill { parent: Some(parent), first: 0, count: 0, applied: false });
+        txn.refill = Some(super::txn::Refill { parent: Some(parent), first: 0, count: 0, applied: false, unit });
         txn.piggyback = true;
         workload::refill(self.hot.table, &mut txn.prog);
         self.place_ops(r);
         self.next_round(r);
     }
 
-    /// The refill's update got the counter row's lock: it takes `cacheSize` ids.
+    /// The refill's update got the counter row's lock: it takes the range's size in ids
+    /// (`cacheSize`, or more as a growing cache grows).
     pub(super) fn counter_row_locked(&mut self, t: u32, waited: Ns) {
+        let sizing = self.sizing();
         self.metrics.count(self.now, |c| {
             c.hot_grants += 1;
             c.hot_wait_ns += waited;
@@ -71,7 +72,7 @@ impl Simulation {
         self.hot.accounted_from = self.now;
         let refill = self.txns[t].refill.as_mut().expect("only refills lock the counter row");
         refill.first = self.hot.next_id;
-        refill.count = self.cfg.cache_size;
+        refill.count = self.ids.caches[refill.unit as usize].range_size(sizing);
         refill.applied = true;
         self.hot.next_id += refill.count;
     }
@@ -97,47 +98,11 @@ impl Simulation {
         }
     }
 
+    /// The refill committed: its range reaches the cache it was fetched for.
     pub(super) fn refill_committed(&mut self, r: u32) {
-        let (api, epoch) = (self.txns[r].api as usize, self.txns[r].epoch);
+        let (epoch, started) = (self.txns[r].epoch, self.txns[r].started);
         let refill = self.txns[r].refill.expect("a refill carries its range");
-        self.id_check.grant(refill.first, refill.first + refill.count);
-        if epoch != self.faults.api_epoch[api] {
-            self.ids_lost += refill.count; // The API node restarted meanwhile: nobody holds this range.
-            return;
-        }
-        self.caches[api].refilled(refill.first, refill.count);
-        // The refilling thread still holds the mutex: it takes the first id (unless a
-        // failure aborted it meanwhile: then the waiters go first).
-        if let Some(parent) = refill.parent {
-            match self.caches[api].take(parent) {
-                Take::Id(id) => self.id_ready(parent, id),
-                other => unreachable!("a fresh range gave {other:?}"),
-            }
-        }
-        while let Some((waiter, take)) = self.caches[api].serve_waiter() {
-            match take {
-                Take::Id(id) => self.id_ready(waiter, id),
-                Take::Refill => {
-                    self.start_refill(waiter);
-                    break;
-                }
-                Take::Wait => unreachable!("serve_waiter never queues"),
-            }
-        }
-    }
-
-    /// Transaction `t` got hidden key `id` for its insert: place the row and send the round.
-    pub(super) fn id_ready(&mut self, t: u32, id: u64) {
-        let range = self.txns[t].round_ops();
-        let txn = &mut self.txns[t];
-        let op = range.into_iter().find(|&i| txn.ops[i].needs_id).expect("round has an insert without key");
-        txn.waiting_id = false;
-        let o = &mut txn.ops[op];
-        o.row = workload::row_key(workload::table_of(o.row), id);
-        o.part = self.topo.partition_of(id);
-        o.needs_id = false;
-        self.ids_issued += 1;
-        self.send_round(t);
+        self.range_arrived(refill.unit, refill.parent, refill.first, refill.count, epoch, started);
     }
 
     // ---- the hot row's time accounting ----------------------------------------------------
@@ -153,6 +118,14 @@ impl Simulation {
         self.metrics.span(self.hot.queue_since, self.now, move |c, ns| c.hot_queue_ns += len * ns);
         self.hot.queue_since = self.now;
         self.hot.queue_len = (len as i64 + delta) as u64;
+    }
+
+    /// The counter row's primary failed: its lock and queue went with it (the refills
+    /// holding or waiting for them abort or are taken over). Account the spans up to now.
+    pub(super) fn hot_row_lost(&mut self) {
+        self.flush_hot_spans();
+        self.hot.granted_at = None;
+        self.hot.queue_len = 0;
     }
 
     /// Accounts the hot row's open spans (its hold and its queue) up to now, so that a

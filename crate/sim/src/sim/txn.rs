@@ -45,12 +45,16 @@ pub(super) struct Refill {
     pub count: u64,
     /// Its update of the counter row is applied and not yet committed (undoable).
     pub applied: bool,
+    /// The cached range it refills (an API node's or a client's, by `idCacheScope`).
+    pub unit: u32,
 }
 
 /// A transaction from the start of its first round to the end of its complete phase.
 #[derive(Debug)]
 pub(super) struct Txn {
     pub kind: TxnKind,
+    /// Its rounds are SQL statements through mysqld (else NDB API executes).
+    pub sql: bool,
     pub client: u32,
     pub api: u32,
     pub tc: StationId,
@@ -82,6 +86,7 @@ impl Txn {
     fn empty() -> Txn {
         Txn {
             kind: TxnKind::Insert,
+            sql: false,
             client: 0,
             api: 0,
             tc: 0,
@@ -145,6 +150,7 @@ impl TxnSlots {
         self.seq += 1;
         let txn = &mut self.slots[t as usize];
         txn.kind = kind;
+        txn.sql = false;
         txn.client = client;
         txn.api = api;
         txn.tc_chosen = false;

@@ -1,0 +1,69 @@
+//! How ids are handed out and where the rows they key land: the allocator strategy, the
+//! scope of a cached range, and the partitioning and key layout of the inserted table.
+//! What each strategy *does* is `sim/alloc.rs`, `sim/refill.rs`, `sim/service.rs` and
+//! `keys.rs`; here is only the schema.
+
+use serde::{Deserialize, Serialize};
+
+/// Where an insert's key comes from when the table has no primary key of the client's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum Allocator {
+    /// NDB's counter row in SYSTAB_0: a range is refilled by a committed transaction that
+    /// updates the row under its lock (hinted or not).
+    CounterRow,
+    /// One allocator process on its own host (TiDB's `AUTO_ID_CACHE 1` service): a
+    /// request is one network round trip and `cpu.allocatorRequestNs` of its CPU; no row
+    /// lock. A standby takes over when it fails (`allocatorFailure`).
+    CentralService,
+    /// No coordination: id = time tick, API node id and a per-tick sequence (Snowflake,
+    /// CockroachDB's `unique_rowid`). An API node whose sequence for the current tick ran
+    /// out waits for the next tick.
+    Timestamp,
+}
+
+impl Allocator {
+    pub fn name(self) -> &'static str {
+        match self {
+            Allocator::CounterRow => "counterRow",
+            Allocator::CentralService => "centralService",
+            Allocator::Timestamp => "timestamp",
+        }
+    }
+}
+
+/// Who owns a cached range of ids.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum IdCacheScope {
+    /// One range per API node behind a mutex: mysqld's table share (NDB_SHARE), whose
+    /// refill runs with the share's mutex held, so the node's threads queue behind it.
+    ApiNode,
+    /// One range per client thread: the NDB API's `Ndb` object (one per thread), or a SQL
+    /// session's sequence cache elsewhere. No process-wide mutex.
+    Client,
+}
+
+/// How the inserted table's rows are placed on partitions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum Partitioning {
+    /// NDB: a hash of the key picks the partition, so any keys spread evenly.
+    Hash,
+    /// TiKV, CockroachDB, Spanner: contiguous key ranges, cut when they reach `rangeRows`
+    /// rows; each new range goes to the next node group in turn.
+    Range,
+}
+
+/// How an id from the allocator becomes the row's key.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum KeyLayout {
+    /// The key is the id.
+    Sequential,
+    /// The top `shardBits` bits of the (63-bit) key are a hash of the id (TiDB's
+    /// `AUTO_RANDOM`, `SHARD_ROW_ID_BITS`).
+    ShardBits,
+    /// The id's 63 low bits reversed (Spanner's `bit_reversed_positive` sequences).
+    BitReversed,
+}

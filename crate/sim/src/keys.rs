@@ -1,0 +1,146 @@
+//! Where the keys land: how an id becomes a key (`keyLayout`) and, with range
+//! partitioning, which range and so which partition a key goes to.
+//!
+//! Ranges are contiguous key intervals, as TiKV's regions, CockroachDB's ranges and
+//! Spanner's splits. The table starts as one range; a range that reaches `rangeRows`
+//! rows is cut at the middle of the keys it holds, and the upper half becomes a new
+//! range on the next node group in turn. Monotonically increasing keys therefore always
+//! land in the newest range: one primary takes every insert however many nodes there are.
+//! A range keeps only its row count and lowest and highest key: the cut assumes the rows
+//! are spread evenly between the two, which holds for each layout here (sequential keys
+//! fill their range from the bottom, shard-bit and bit-reversed keys spread over it).
+
+use crate::config::KeyLayout;
+use crate::prng::mix64;
+use std::collections::BTreeMap;
+
+/// Keys are 63-bit, positive as a signed 64-bit integer (as TiDB and Spanner keep them).
+const KEY_BITS: u32 = 63;
+
+/// The key of the row that took id `id`.
+pub fn key_of(id: u64, layout: KeyLayout, shard_bits: u32) -> u64 {
+    let id = id & ((1 << KEY_BITS) - 1);
+    match layout {
+        KeyLayout::Sequential => id,
+        KeyLayout::ShardBits => {
+            let low = KEY_BITS - shard_bits;
+            let shard = mix64(id) >> (64 - shard_bits);
+            shard << low | (id & ((1 << low) - 1))
+        }
+        KeyLayout::BitReversed => id.reverse_bits() >> 1,
+    }
+}
+
+#[derive(Clone, Copy, Debug)]
+struct Range {
+    /// Rows the range holds.
+    rows: u64,
+    /// Lowest and highest key inserted into it.
+    min: u64,
+    max: u64,
+    part: u32,
+}
+
+/// The ranges of one range-partitioned table, keyed by their first key.
+#[derive(Debug)]
+pub struct RangeMap {
+    ranges: BTreeMap<u64, Range>,
+    range_rows: u64,
+    partitions: u32,
+    /// The partition the next new range goes to.
+    next_part: u32,
+}
+
+impl RangeMap {
+    /// One empty range over every key, on partition 0. Partitions follow each other
+    /// across node groups (partition p is in node group p mod nodeGroups), so taking them
+    /// in turn gives each new range the next node group.
+    pub fn new(range_rows: u64, partitions: u32) -> RangeMap {
+        let mut ranges = BTreeMap::new();
+        ranges.insert(0, Range { rows: 0, min: u64::MAX, max: 0, part: 0 });
+        RangeMap { ranges, range_rows: range_rows.max(1), partitions, next_part: 1 % partitions }
+    }
+
+    /// Inserts a row with `key`: returns the partition of the range it lands in, and cuts
+    /// that range when it is full.
+    pub fn insert(&mut self, key: u64) -> u32 {
+        let (&start, r) = self.ranges.range_mut(..=key).next_back().expect("the first range starts at key 0");
+        r.rows += 1;
+        r.min = r.min.min(key);
+        r.max = r.max.max(key);
+        let part = r.part;
+        if r.rows >= self.range_rows && r.max > r.min {
+            let mid = r.min + (r.max - r.min) / 2 + 1;
+            let upper_rows = r.rows / 2;
+            let upper = Range { rows: upper_rows, min: mid, max: r.max, part: self.next_part };
+            r.rows -= upper_rows;
+            r.max = mid - 1;
+            debug_assert!(mid > start);
+            self.ranges.insert(mid, upper);
+            self.next_part = (self.next_part + 1) % self.partitions;
+        }
+        part
+    }
+
+    /// Ranges so far.
+    pub fn len(&self) -> usize {
+        self.ranges.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.ranges.is_empty()
+    }
+
+    pub fn memory_bytes(&self) -> usize {
+        // A B-tree node holds up to 11 entries; count a whole entry plus overhead each.
+        self.ranges.len() * (8 + std::mem::size_of::<Range>() + 16)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn layouts_keep_ids_distinct_and_positive() {
+        for layout in [KeyLayout::Sequential, KeyLayout::ShardBits, KeyLayout::BitReversed] {
+            let mut keys: Vec<u64> = (1..5000).map(|id| key_of(id, layout, 5)).collect();
+            assert!(keys.iter().all(|&k| k < 1 << 63), "{layout:?}");
+            keys.sort_unstable();
+            keys.dedup();
+            assert_eq!(keys.len(), 4999, "{layout:?} mapped two ids to one key");
+        }
+        assert_eq!(key_of(42, KeyLayout::Sequential, 5), 42);
+        assert_eq!(key_of(1, KeyLayout::BitReversed, 5), 1 << 62);
+        let shards: std::collections::BTreeSet<u64> = (1..2000).map(|id| key_of(id, KeyLayout::ShardBits, 3) >> 60).collect();
+        assert_eq!(shards.len(), 8, "3 shard bits spread keys over 8 top values");
+    }
+
+    #[test]
+    fn sequential_keys_fill_only_the_newest_range() {
+        let mut m = RangeMap::new(100, 8);
+        let parts: Vec<u32> = (1..=1000).map(|k| m.insert(k)).collect();
+        assert!(m.len() >= 10, "ranges cut as they fill: {}", m.len());
+        // After the first cut, each insert goes to the newest range: the partition changes
+        // only at cuts, and every partition in turn.
+        let changes = parts.windows(2).filter(|w| w[0] != w[1]).count();
+        assert_eq!(changes + 1, m.len());
+        assert_eq!(parts[999], (m.len() as u32 - 1) % 8);
+    }
+
+    #[test]
+    fn spread_keys_split_everywhere() {
+        let mut m = RangeMap::new(100, 8);
+        let mut count = [0u32; 8];
+        for id in 1..=20_000u64 {
+            count[m.insert(key_of(id, KeyLayout::BitReversed, 5)) as usize] += 1;
+        }
+        // The last 1000 bit-reversed keys spread over many ranges, unlike sequential ones.
+        let mut last = std::collections::BTreeSet::new();
+        for id in 20_001..=21_000u64 {
+            last.insert(m.insert(key_of(id, KeyLayout::BitReversed, 5)));
+        }
+        assert_eq!(last.len(), 8, "inserts reach every partition");
+        assert!(count.iter().all(|&c| c > 0));
+    }
+}

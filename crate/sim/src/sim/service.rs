@@ -1,0 +1,129 @@
+//! The central allocator service (`allocator` `"centralService"`): one process on its own
+//! host hands out ranges of ids from memory, as TiDB's auto-id service does for tables
+//! with `AUTO_ID_CACHE 1`. A request is one network round trip and
+//! `cpu.allocatorRequestNs` of the service's one thread; there is no row lock, so the
+//! service's CPU is where contention lands.
+//!
+//! The service persists a high-water mark `RESERVE_IDS` ahead of what it has handed out
+//! (one storage write per reservation, rare enough not to be modelled as load). When the
+//! primary fails (`allocatorFailure`), a standby takes over after `takeoverMs`, starting
+//! at that mark: the ids between what the primary handed out and the mark are lost.
+//! Requests that reach the service or finish service meanwhile wait for the standby.
+
+use super::event::{Event, MsgKind};
+use super::Simulation;
+use crate::queue::Ns;
+
+/// Ids the service reserves ahead of what it has handed out.
+pub const RESERVE_IDS: u64 = 10_000;
+
+/// A request for a range of ids, from the API node's mutex holder to the service.
+#[derive(Clone, Copy, Debug)]
+struct Request {
+    unit: u32,
+    /// The transaction that found the range empty; None once it was aborted.
+    parent: Option<u32>,
+    count: u64,
+    first: u64,
+    epoch: u32,
+    started: Ns,
+}
+
+/// The service's state and its requests in flight (slots reused through a free list).
+#[derive(Debug, Default)]
+pub(super) struct Service {
+    /// The next id to hand out, and the persisted high-water mark.
+    next: u64,
+    reserved: u64,
+    /// Until when the standby is taking over.
+    down_until: Ns,
+    requests: Vec<Request>,
+    free: Vec<u32>,
+    /// Requests in flight.
+    pub in_flight: u32,
+}
+
+impl Service {
+    pub fn new() -> Service {
+        Service { next: 1, ..Service::default() }
+    }
+
+    /// Aborted transaction `t` no longer waits for its request's range.
+    pub fn orphan(&mut self, t: u32) {
+        for r in self.requests.iter_mut().filter(|r| r.parent == Some(t)) {
+            r.parent = None;
+        }
+    }
+
+    pub fn memory_bytes(&self) -> usize {
+        self.requests.capacity() * std::mem::size_of::<Request>() + self.free.capacity() * 4
+    }
+}
+
+impl Simulation {
+    /// `parent` holds range `unit`'s mutex: ask the service for the next range.
+    pub(super) fn request_range(&mut self, parent: u32, unit: u32) {
+        let api = self.unit_api(unit);
+        let request = Request {
+            unit,
+            parent: Some(parent),
+            count: self.ids.caches[unit as usize].range_size(self.sizing()),
+            first: 0,
+            epoch: self.faults.api_epoch[api as usize],
+            started: self.now,
+        };
+        let s = &mut self.service;
+        let slot = match s.free.pop() {
+            Some(i) => {
+                s.requests[i as usize] = request;
+                i
+            }
+            None => {
+                s.requests.push(request);
+                (s.requests.len() - 1) as u32
+            }
+        };
+        s.in_flight += 1;
+        let msg = super::event::Msg { kind: MsgKind::AllocReq, replica: 0, op: 0, txn: slot, gen: 0 };
+        self.send(self.topo.api_host(api), self.topo.service_station(), msg);
+    }
+
+    /// The service served request `slot`: it hands out the range and replies, or, while
+    /// its standby takes over, the request waits for the standby.
+    pub(super) fn serve_request(&mut self, slot: u32) {
+        let station = self.topo.service_station();
+        let s = &mut self.service;
+        if self.now < s.down_until {
+            let msg = super::event::Msg { kind: MsgKind::AllocReq, replica: 0, op: 0, txn: slot, gen: 0 }.crossing();
+            self.metrics.messages_sent += 1;
+            self.queue.push(s.down_until, Event::Arrive { station, msg });
+            return;
+        }
+        let r = &mut s.requests[slot as usize];
+        r.first = s.next;
+        s.next += r.count;
+        while s.reserved < s.next {
+            s.reserved += RESERVE_IDS.max(r.count);
+        }
+        let unit = r.unit;
+        let api = self.unit_api(unit);
+        let msg = super::event::Msg { kind: MsgKind::AllocConf, replica: 0, op: 0, txn: slot, gen: 0 };
+        self.send(self.topo.host_of(station), self.topo.api_station(api), msg);
+    }
+
+    /// The service's reply reached the API node.
+    pub(super) fn range_replied(&mut self, slot: u32) {
+        let r = self.service.requests[slot as usize];
+        self.service.free.push(slot);
+        self.service.in_flight -= 1;
+        self.range_arrived(r.unit, r.parent, r.first, r.count, r.epoch, r.started);
+    }
+
+    /// The primary fails: the standby takes over after `takeover_ms`, past the reserve.
+    pub(super) fn fail_service(&mut self, takeover_ms: u64) {
+        let s = &mut self.service;
+        self.ids.lost += s.reserved - s.next;
+        s.next = s.reserved;
+        s.down_until = s.down_until.max(self.now + takeover_ms * 1_000_000);
+    }
+}

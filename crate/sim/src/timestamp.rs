@@ -1,0 +1,163 @@
+//! Timestamp ids (the `timestamp` allocator): no coordination at all. An id is the clock
+//! tick, the API node's number and a sequence within the tick, as Twitter's Snowflake
+//! (41-bit milliseconds, 10-bit machine, 12-bit sequence) and CockroachDB's
+//! `unique_rowid()` (10 us ticks, node id) build them:
+//!
+//! ```text
+//! id = tick << (8 + sequenceBits) | apiNode << sequenceBits | sequence
+//! ```
+//!
+//! An API node issues at most `2^sequenceBits` ids per tick; an insert that finds the
+//! tick's sequence used up waits for the next tick. Ids are unique because each API node
+//! has its own bits and its ids strictly increase: [`TimestampIds::issue`] checks both for
+//! every id it hands out, so the ids-unique invariant covers this allocator without
+//! storing the ids.
+
+use crate::queue::Ns;
+use std::collections::VecDeque;
+
+/// Bits for the API node's number (at most 256 API nodes).
+const NODE_BITS: u32 = 8;
+
+/// One API node's timestamp id generator.
+#[derive(Debug)]
+pub struct TimestampIds {
+    node: u64,
+    tick_ns: Ns,
+    sequence_bits: u32,
+    /// The tick of the last id, and ids issued in it.
+    tick: u64,
+    used: u64,
+    last_id: Option<u64>,
+    /// Transactions waiting for the next tick, in order.
+    waiters: VecDeque<u32>,
+    /// A wake-up at the next tick is scheduled.
+    pub wake_pending: bool,
+    /// Ids that broke uniqueness (not increasing, or a field overflowed). Must be 0.
+    pub violations: u64,
+}
+
+impl TimestampIds {
+    pub fn new(node: u32, tick_ns: Ns, sequence_bits: u32) -> TimestampIds {
+        TimestampIds {
+            node: node as u64,
+            tick_ns,
+            sequence_bits,
+            tick: 0,
+            used: 0,
+            last_id: None,
+            waiters: VecDeque::new(),
+            wake_pending: false,
+            violations: 0,
+        }
+    }
+
+    fn per_tick(&self) -> u64 {
+        1 << self.sequence_bits
+    }
+
+    /// An id for transaction `txn` at `now`, or None: it was queued for the next tick.
+    pub fn take(&mut self, txn: u32, now: Ns) -> Option<u64> {
+        if self.waiters.is_empty() {
+            if let Some(id) = self.issue(now) {
+                return Some(id);
+            }
+        }
+        self.waiters.push_back(txn);
+        None
+    }
+
+    /// When the next tick starts: the time to wake the waiters.
+    pub fn next_tick_at(&self) -> Ns {
+        (self.tick + 1) * self.tick_ns
+    }
+
+    /// The next tick came: ids for the waiters, in order, while the tick's sequence lasts.
+    pub fn wake(&mut self, now: Ns, out: &mut Vec<(u32, u64)>) {
+        self.wake_pending = false;
+        while let Some(&txn) = self.waiters.front() {
+            let Some(id) = self.issue(now) else { break };
+            self.waiters.pop_front();
+            out.push((txn, id));
+        }
+    }
+
+    pub fn has_waiters(&self) -> bool {
+        !self.waiters.is_empty()
+    }
+
+    /// Takes `txn` out of the queue (its transaction aborted); true if it was there.
+    pub fn remove_waiter(&mut self, txn: u32) -> bool {
+        let before = self.waiters.len();
+        self.waiters.retain(|&w| w != txn);
+        self.waiters.len() != before
+    }
+
+    /// The API node restarted: its waiters are gone, and it issues nothing more in the
+    /// tick it restarted in (it cannot know how far its sequence had gone).
+    pub fn restart(&mut self, now: Ns) {
+        self.waiters.clear();
+        let tick = now / self.tick_ns;
+        if tick >= self.tick {
+            self.tick = tick;
+            self.used = self.per_tick();
+        }
+    }
+
+    fn issue(&mut self, now: Ns) -> Option<u64> {
+        let tick = now / self.tick_ns;
+        if tick > self.tick {
+            self.tick = tick;
+            self.used = 0;
+        }
+        if self.used >= self.per_tick() {
+            return None;
+        }
+        let seq = self.used;
+        self.used += 1;
+        let id = self.tick << (NODE_BITS + self.sequence_bits) | self.node << self.sequence_bits | seq;
+        let fields_fit = self.node < 1 << NODE_BITS && id >> (NODE_BITS + self.sequence_bits) == self.tick;
+        if !fields_fit || self.last_id.is_some_and(|last| id <= last) {
+            self.violations += 1;
+        }
+        self.last_id = Some(id);
+        Some(id)
+    }
+
+    pub fn memory_bytes(&self) -> usize {
+        std::mem::size_of::<TimestampIds>() + self.waiters.capacity() * 4
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ids_carry_tick_node_and_sequence_and_the_tick_caps_them() {
+        let mut g = TimestampIds::new(3, 1_000, 2);
+        let ids: Vec<Option<u64>> = (0..5).map(|t| g.take(t, 2_500)).collect();
+        // Tick 2, node 3, sequences 0..3; the fifth waits.
+        assert_eq!(ids[0], Some(2 << 10 | 3 << 2));
+        assert_eq!(ids[3], Some(2 << 10 | 3 << 2 | 3));
+        assert_eq!(ids[4], None);
+        assert_eq!(g.next_tick_at(), 3_000);
+        assert_eq!(g.take(9, 2_900), None, "later takers queue behind the waiter");
+        let mut out = Vec::new();
+        g.wake(3_000, &mut out);
+        assert_eq!(out, vec![(4, 3 << 10 | 3 << 2), (9, 3 << 10 | 3 << 2 | 1)]);
+        assert_eq!(g.violations, 0);
+    }
+
+    #[test]
+    fn a_restart_skips_the_rest_of_its_tick() {
+        let mut g = TimestampIds::new(0, 1_000, 4);
+        let first = g.take(1, 100).unwrap();
+        g.restart(200);
+        assert_eq!(g.take(2, 300), None);
+        let mut out = Vec::new();
+        g.wake(1_000, &mut out);
+        assert!(out[0].1 > first);
+        assert_eq!(g.violations, 0);
+    }
+}
