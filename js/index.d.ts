@@ -1,9 +1,32 @@
 // Types of the npm package `hotrow`: the same API in browsers, bundlers and Node.
 
-/** Workloads: the DBT2 (TPC-C-like) mix through mysqld, or NDB API single-row inserts. */
-export type Workload = "dbt2" | "ndbapi-insert";
+/** Workloads: the DBT2 (TPC-C-like) mix through mysqld, NDB API single-row inserts, or
+ * single-row autocommit INSERT statements through mysqld. */
+export type Workload = "dbt2" | "ndbapi-insert" | "sql-insert";
 
-export type PresetName = "bug39267" | "bug39267-fixed" | "ndbapi-pk" | "ndbapi-hidden-pk" | "modern";
+/** Where ids come from: a counter row in the cluster (NDB), one allocator service (TiDB
+ * AUTO_ID_CACHE 1), or time + node + sequence (Snowflake, CockroachDB unique_rowid). */
+export type Allocator = "counterRow" | "centralService" | "timestamp";
+/** Who owns a cached range: the API node behind a mutex (mysqld) or each client (NDB API). */
+export type IdCacheScope = "apiNode" | "client";
+/** Placement of the inserted table's rows: by hash of the key (NDB) or by key range. */
+export type Partitioning = "hash" | "range";
+/** How an id becomes a key: as is, with hash bits on top (TiDB AUTO_RANDOM), or bit-reversed (Spanner). */
+export type KeyLayout = "sequential" | "shardBits" | "bitReversed";
+
+export type PresetName =
+  | "bug39267"
+  | "bug39267-fixed"
+  | "ndbapi-pk"
+  | "ndbapi-hidden-pk"
+  | "modern"
+  | "ndb-autoincrement"
+  | "central-allocator"
+  | "timestamp-ids"
+  | "adaptive-cache"
+  | "range-sequential"
+  | "range-shard-bits"
+  | "range-bit-reversed";
 
 /** CPU cost of each kind of work, in nanoseconds of one thread (0..=10,000,000 each). */
 export interface CpuConfig {
@@ -18,6 +41,10 @@ export interface CpuConfig {
   apiExecuteNs: number;
   apiOpNs: number;
   apiReplyNs: number;
+  /** Data node: send + receive work of a signal that crosses hosts (local signals do not pay it). */
+  remoteSignalNs: number;
+  /** Central allocator service: serving one id request. */
+  allocatorRequestNs: number;
 }
 
 export interface NetworkConfig {
@@ -29,7 +56,8 @@ export interface NetworkConfig {
 export type Fault =
   | { kind: "dataNodeFailure"; atMs?: number; dataNode: number; /** default 3000 */ restartAfterMs?: number }
   | { kind: "apiNodeRestart"; atMs?: number; apiNode: number; /** default 1000 */ downMs?: number }
-  | { kind: "networkDelay"; atMs?: number; dataNode: number; extraUs: number; durationMs: number };
+  | { kind: "networkDelay"; atMs?: number; dataNode: number; extraUs: number; durationMs: number }
+  | { kind: "allocatorFailure"; atMs?: number; /** default 1000 */ takeoverMs?: number };
 
 /** The effective configuration: every field present. */
 export interface Config {
@@ -52,14 +80,31 @@ export interface Config {
   clientsPerApiNode: number;
   /** Pause between a client's transactions, microseconds (0..=60,000,000). */
   thinkTimeUs: number;
-  /** Hidden-key ids fetched per refill, 1..=1,000,000. */
+  /** Ids fetched per refill of a cached range, 1..=1,000,000 (the first range when growing). */
   cacheSize: number;
+  /** Each refill multiplies the next range by this, 1..=1000 (1 = fixed). */
+  cacheGrowth: number;
+  /** Largest range a growing cache fetches, 1..=1,000,000, at least `cacheSize`. */
+  cacheSizeMax: number;
+  /** Default "apiNode" for dbt2 and sql-insert, "client" for ndbapi-insert. */
+  idCacheScope: IdCacheScope;
+  allocator: Allocator;
+  /** Timestamp ids: clock tick, us (10..=1,000,000). */
+  timestampTickUs: number;
+  /** Timestamp ids: per-tick sequence bits, 1..=22 (2^bits ids per tick per API node). */
+  timestampSequenceBits: number;
   /** Refill transactions start with a hint (TC on the counter row's primary). */
   hintedRefill: boolean;
   /** User transactions start with a hint (TC on their first row's primary). */
   hintedTransactions: boolean;
   /** The inserted table has a primary key (no hidden key, no allocator). */
   primaryKey: boolean;
+  partitioning: Partitioning;
+  /** Range partitioning: rows after which a range is cut in two, 1..=1,000,000,000. */
+  rangeRows: number;
+  keyLayout: KeyLayout;
+  /** shardBits layout: hash bits at the top of the key, 1..=15. */
+  shardBits: number;
   /** DBT2 warehouses, 1..=100,000. */
   warehouses: number;
   /** Measured simulated time after warm-up, ms (1..=86,400,000). */
@@ -84,6 +129,8 @@ export type ConfigInput = Partial<Omit<Config, "network" | "cpu">> & {
 /** Fields `Simulation.set` can change while running. */
 export type LiveField =
   | "cacheSize"
+  | "cacheGrowth"
+  | "cacheSizeMax"
   | "hintedRefill"
   | "hintedTransactions"
   | "clientsPerApiNode"
@@ -211,8 +258,31 @@ export interface Summary {
   committedByType: Partial<Record<TxnKind, number>>;
   clients: number;
   aborts: number;
+  /** What the id strategy costs. */
+  allocator: AllocatorSummary;
+  /** Where the inserted rows landed. */
+  keys: KeysSummary;
   /** Hex; the same for the same config and seed on every platform. */
   digest: string;
+}
+
+export interface AllocatorSummary {
+  kind: Allocator;
+  /** Ranges that reached a cache per second: refills or service requests (0 for timestamp). */
+  coordinationsPerSecond: number;
+  /** Ids that will never be issued (API node restarts, service failovers). */
+  idsLost: number;
+  /** From asking for a range to its arrival, us. */
+  coordinationLatencyUs: { mean: number; p99: number };
+  /** Share of ids greater than the id issued just before them anywhere (1 = globally increasing). */
+  inOrderFraction: number;
+}
+
+export interface KeysSummary {
+  /** The busiest partition's share of inserted rows per window: 1/partitions = even, 1 = one partition. */
+  insertSkew: number;
+  hottestPartition: number;
+  partitionsTouched: number;
 }
 
 /** What values a config field takes. */

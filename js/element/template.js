@@ -40,7 +40,7 @@ export const template = (uplotCss) => `
 <div class="controls">
   <div class="control full-only"><label for="preset">preset</label><select id="preset"></select></div>
   <div class="control full-only"><label for="workload">workload</label><select id="workload">
-    <option value="dbt2">DBT2 (TPC-C-like via mysqld)</option><option value="ndbapi-insert">NDB API single-row inserts</option></select>
+    <option value="dbt2">DBT2 (TPC-C-like via mysqld)</option><option value="ndbapi-insert">NDB API single-row inserts</option><option value="sql-insert">SQL single-row INSERTs via mysqld</option></select>
     <span class="hint restart-tag">restarts the run</span></div>
   <div class="control"><label for="cacheSize">id cache size <span class="live-tag">live</span></label>
     <span class="inline"><input id="cacheSize" type="range" min="0" max="6" step="0.01"><output for="cacheSize"></output></span>

@@ -20,7 +20,7 @@ function runJson(...args) {
   return JSON.parse(r.stdout);
 }
 
-const PRESETS = ["bug39267", "bug39267-fixed", "ndbapi-pk", "ndbapi-hidden-pk", "modern"];
+const PRESETS = ["bug39267", "bug39267-fixed", "ndbapi-pk", "ndbapi-hidden-pk", "modern", "ndb-autoincrement", "central-allocator", "timestamp-ids", "adaptive-cache", "range-sequential", "range-shard-bits", "range-bit-reversed"];
 
 for (const preset of PRESETS) {
   test(`run --json --preset ${preset} has the public shape`, () => {
@@ -35,6 +35,9 @@ for (const preset of PRESETS) {
                      "cacheSize", "hintedRefill", "primaryKey", "warehouses", "durationMs", "warmupMs"]) {
       assert.ok(k in out.config, `config.${k}`);
     }
+    assert.equal(out.allocator.kind, out.config.allocator);
+    for (const k of ["coordinationsPerSecond", "idsLost", "inOrderFraction"]) assert.equal(typeof out.allocator[k], "number", k);
+    for (const k of ["insertSkew", "hottestPartition", "partitionsTouched"]) assert.equal(typeof out.keys[k], "number", k);
     assert.equal(out.nodes.length, out.config.dataNodes);
     for (const n of out.nodes) {
       for (const k of ["id", "nodeGroup", "load", "tcTransactions", "messages"]) assert.equal(typeof n[k], "number", k);

@@ -14,7 +14,7 @@ test("init is harmless in Node and the module exports what the docs say", async 
   await init();
   assert.equal(typeof version, "string");
   const list = presets();
-  assert.deepEqual(list.map((p) => p.name), ["bug39267", "bug39267-fixed", "ndbapi-pk", "ndbapi-hidden-pk", "modern"]);
+  assert.deepEqual(list.map((p) => p.name), ["bug39267", "bug39267-fixed", "ndbapi-pk", "ndbapi-hidden-pk", "modern", "ndb-autoincrement", "central-allocator", "timestamp-ids", "adaptive-cache", "range-sequential", "range-shard-bits", "range-bit-reversed"]);
   for (const p of list) {
     assert.equal(typeof p.description, "string");
     assert.equal(p.config.workload === "dbt2" || p.config.workload === "ndbapi-insert", true);
@@ -105,7 +105,9 @@ test("snapshot and windows have the documented shapes", () => {
 
 test("summary is the CLI's object, with the same digest, over many seeds", () => {
   for (const [preset, seed] of [["bug39267", 1], ["bug39267", 2], ["bug39267-fixed", 3], ["ndbapi-hidden-pk", 4],
-                                ["ndbapi-pk", 5], ["modern", 6], ["bug39267", 77]]) {
+                                ["ndbapi-pk", 5], ["modern", 6], ["bug39267", 77], ["ndb-autoincrement", 8],
+                                ["central-allocator", 9], ["timestamp-ids", 10], ["adaptive-cache", 11],
+                                ["range-sequential", 12], ["range-shard-bits", 13], ["range-bit-reversed", 14]]) {
     const sim = new Simulation({ preset, seed, ...short });
     while (!sim.runToEnd(200_000).reached);
     const js = sim.summary();

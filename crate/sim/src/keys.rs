@@ -119,13 +119,21 @@ mod tests {
     #[test]
     fn sequential_keys_fill_only_the_newest_range() {
         let mut m = RangeMap::new(100, 8);
-        let parts: Vec<u32> = (1..=1000).map(|k| m.insert(k)).collect();
+        let mut ranges_before = Vec::new();
+        let parts: Vec<u32> = (1..=1000)
+            .map(|k| {
+                ranges_before.push(m.len());
+                m.insert(k)
+            })
+            .collect();
         assert!(m.len() >= 10, "ranges cut as they fill: {}", m.len());
-        // After the first cut, each insert goes to the newest range: the partition changes
-        // only at cuts, and every partition in turn.
-        let changes = parts.windows(2).filter(|w| w[0] != w[1]).count();
-        assert_eq!(changes + 1, m.len());
-        assert_eq!(parts[999], (m.len() as u32 - 1) % 8);
+        // Each insert goes to the newest range: the partition changes exactly when a cut
+        // made a new range, and the new range is on the next partition in turn.
+        for k in 1..parts.len() {
+            let cut = ranges_before[k] > ranges_before[k - 1];
+            assert_eq!(parts[k] != parts[k - 1], cut, "insert {k}");
+            assert_eq!(parts[k], (ranges_before[k] as u32 - 1) % 8, "insert {k} lands in the newest range");
+        }
     }
 
     #[test]

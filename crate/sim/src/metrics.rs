@@ -26,6 +26,8 @@ pub struct Window {
     pub rates: Throughput,
     pub latency_p50_us: f64,
     pub latency_p99_us: f64,
+    /// The busiest partition's share of the rows inserted in the window (0 when none).
+    pub insert_skew: f64,
     /// Busy fraction per data node (mean over its threads), 0..=1.
     pub node_load: Vec<f64>,
     pub node_tc_per_second: Vec<f64>,
@@ -60,6 +62,11 @@ pub struct Metrics {
     pub coordination_latency: Histogram,
     /// After warm-up: rows of the inserted table placed on each partition.
     pub partition_inserts: Vec<u64>,
+    /// The same in the open window, and over closed windows after warm-up: the busiest
+    /// partition's inserts summed, and all inserts summed (insert skew = their ratio).
+    pub window_partition_inserts: Vec<u64>,
+    pub skew_busiest: u64,
+    pub skew_total: u64,
 }
 
 impl Metrics {
@@ -85,6 +92,9 @@ impl Metrics {
             messages_dropped: 0,
             coordination_latency: Histogram::default(),
             partition_inserts: vec![0; partitions as usize],
+            window_partition_inserts: vec![0; partitions as usize],
+            skew_busiest: 0,
+            skew_total: 0,
         }
     }
 
@@ -146,9 +156,16 @@ impl Metrics {
 
     /// A row of the inserted table was placed on partition `part`.
     pub fn inserted_into(&mut self, part: u32, now: Ns) {
+        self.window_partition_inserts[part as usize] += 1;
         if now >= self.warmup_end {
             self.partition_inserts[part as usize] += 1;
         }
+    }
+
+    /// The open window's busiest partition's inserts and all its inserts.
+    pub fn window_skew(&self) -> (u64, u64) {
+        let w = &self.window_partition_inserts;
+        (w.iter().copied().max().unwrap_or(0), w.iter().sum())
     }
 
     /// Closes the window ending at `now`. The caller first flushes spans still open (the
@@ -158,7 +175,14 @@ impl Metrics {
         let w = &self.window;
         let t = Throughput::of(w, span);
         let threads = self.threads_per_node as f64;
+        let (busiest, inserted) = self.window_skew();
+        if self.window_start >= self.warmup_end {
+            self.skew_busiest += busiest;
+            self.skew_total += inserted;
+        }
+        self.window_partition_inserts.fill(0);
         let window = Window {
+            insert_skew: crate::rates::ratio(busiest, inserted),
             end_ms: now as f64 / 1e6,
             rates: t,
             latency_p50_us: self.window_latency.quantile(0.5) as f64 / 1e3,

@@ -79,21 +79,30 @@ pub struct MeanP99 {
 #[derive(Clone, Debug, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct KeysSummary {
-    /// The busiest partition's share of inserted rows: 1/partitions is even, 1 is all
-    /// in one partition (0 when nothing was inserted).
+    /// The busiest partition's share of inserted rows, 1/partitions (even) to 1 (all in
+    /// one partition); 0 when nothing was inserted. Taken per metrics window (the
+    /// busiest partition at the time) and averaged weighted by inserts, so that a hotspot
+    /// that moves, as the newest range does, still counts as one.
     pub insert_skew: f64,
-    /// The partition that took the most inserted rows.
+    /// The partition that took the most inserted rows over the run.
     pub hottest_partition: u32,
     /// Partitions that took at least one inserted row.
     pub partitions_touched: u32,
 }
 
 impl KeysSummary {
-    fn of(per_partition: &[u64]) -> KeysSummary {
-        let total: u64 = per_partition.iter().sum();
-        let (hottest, most) = per_partition.iter().enumerate().fold((0, 0), |best, (p, &n)| if n > best.1 { (p, n) } else { best });
+    fn of(m: &Metrics) -> KeysSummary {
+        let per_partition = &m.partition_inserts;
+        let (hottest, _) = per_partition.iter().enumerate().fold((0, 0), |best, (p, &n)| if n > best.1 { (p, n) } else { best });
+        // Closed windows after warm-up, plus the open one if it started after warm-up.
+        let (mut busiest, mut total) = (m.skew_busiest, m.skew_total);
+        if m.window_start >= m.warmup_end {
+            let (b, t) = m.window_skew();
+            busiest += b;
+            total += t;
+        }
         KeysSummary {
-            insert_skew: ratio(most, total),
+            insert_skew: ratio(busiest, total),
             hottest_partition: hottest as u32,
             partitions_touched: per_partition.iter().filter(|&&n| n > 0).count() as u32,
         }
@@ -239,7 +248,7 @@ impl Summary {
                 },
                 in_order_fraction: ratio(facts.ids_in_order, facts.ids_issued),
             },
-            keys: KeysSummary::of(&m.partition_inserts),
+            keys: KeysSummary::of(m),
             digest: digest(m, &facts),
         }
     }

@@ -28,7 +28,7 @@ pub fn config_for(seed: u64) -> Value {
     let d = crate::config::CpuConfig::ndbd_2008();
     let mut c = json!({
         "seed": seed,
-        "workload": pick(&mut rng, &["dbt2", "ndbapi-insert"]),
+        "workload": pick(&mut rng, &["dbt2", "ndbapi-insert", "sql-insert"]),
         "dataNodes": data_nodes,
         "replicas": replicas,
         "ldmThreads": rng.range(1, 3),
@@ -52,14 +52,30 @@ pub fn config_for(seed: u64) -> Value {
             "lqhWriteNs": scale(&mut rng, d.lqh_write_ns), "lqhCommitNs": scale(&mut rng, d.lqh_commit_ns),
             "lqhCompleteNs": scale(&mut rng, d.lqh_complete_ns), "apiStatementNs": scale(&mut rng, d.api_statement_ns),
             "apiExecuteNs": scale(&mut rng, d.api_execute_ns), "apiOpNs": scale(&mut rng, d.api_op_ns),
-            "apiReplyNs": scale(&mut rng, d.api_reply_ns),
+            "apiReplyNs": scale(&mut rng, d.api_reply_ns), "remoteSignalNs": scale(&mut rng, d.remote_signal_ns),
+            "allocatorRequestNs": scale(&mut rng, d.allocator_request_ns),
         },
     });
+    // The allocator lab's knobs: strategy, cache owner and growth, key placement.
+    let allocator = pick(&mut rng, &["counterRow", "counterRow", "centralService", "timestamp"]);
+    c["allocator"] = allocator.into();
+    c["idCacheScope"] = pick(&mut rng, &["apiNode", "client"]).into();
+    let growth = pick(&mut rng, &[1, 1, 2, 10]);
+    c["cacheGrowth"] = growth.into();
+    let cache = c["cacheSize"].as_u64().expect("drawn above");
+    c["cacheSizeMax"] = (cache * pick(&mut rng, &[1, 10, 1000])).min(1_000_000).into();
+    c["timestampTickUs"] = pick(&mut rng, &[10, 100, 1000]).into();
+    c["timestampSequenceBits"] = pick(&mut rng, &[1, 2, 12]).into();
+    c["partitioning"] = pick(&mut rng, &["hash", "range"]).into();
+    c["rangeRows"] = pick(&mut rng, &[1, 10, 1000, 100_000]).into();
+    c["keyLayout"] = pick(&mut rng, &["sequential", "shardBits", "bitReversed"]).into();
+    c["shardBits"] = rng.range(1, 15).into();
     let end = duration_ms + warmup_ms;
     let mut faults = Vec::new();
     for _ in 0..rng.below(5) {
         let at = rng.below(end);
-        let fault = match rng.below(3) {
+        let fault = match rng.below(if allocator == "centralService" { 4 } else { 3 }) {
+            3 => json!({ "kind": "allocatorFailure", "atMs": at, "takeoverMs": pick(&mut rng, &[0, 10, 100]) }),
             0 if replicas >= 2 => json!({ "kind": "dataNodeFailure", "atMs": at, "dataNode": rng.below(data_nodes),
                                           "restartAfterMs": rng.range(20, 200) }),
             1 => json!({ "kind": "apiNodeRestart", "atMs": at, "apiNode": rng.below(api_nodes), "downMs": pick(&mut rng, &[0, 20, 100]) }),

@@ -90,11 +90,17 @@ fn summary_serialises_with_public_names() {
     assert_eq!(
         keys(&v),
         [
-            "aborts", "clients", "committedByType", "config", "digest", "duplicateIds", "events", "hotRow", "idsIssued",
-            "idsLost", "insertsPerSecond", "latencyByTypeUs", "latencyUs", "nodes", "simulatedSeconds", "tpm",
-            "transactionsPerSecond",
+            "aborts", "allocator", "clients", "committedByType", "config", "digest", "duplicateIds", "events", "hotRow",
+            "idsIssued", "idsLost", "insertsPerSecond", "keys", "latencyByTypeUs", "latencyUs", "nodes",
+            "simulatedSeconds", "tpm", "transactionsPerSecond",
         ]
     );
+    assert_eq!(
+        keys(&v["allocator"]),
+        ["coordinationLatencyUs", "coordinationsPerSecond", "idsLost", "inOrderFraction", "kind"]
+    );
+    assert_eq!(keys(&v["allocator"]["coordinationLatencyUs"]), ["mean", "p99"]);
+    assert_eq!(keys(&v["keys"]), ["hottestPartition", "insertSkew", "partitionsTouched"]);
     assert_eq!(
         keys(&v["hotRow"]),
         ["lockHoldUsMean", "lockUtilization", "lockWaitUsMean", "node", "queueLengthMean", "refills", "refillsPerSecond"]

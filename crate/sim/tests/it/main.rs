@@ -9,6 +9,7 @@ mod laws;
 mod mechanisms;
 mod memory;
 mod props;
+mod strategies;
 
 use hotrow::{Config, Simulation, Summary};
 use serde_json::{json, Value};
@@ -29,7 +30,16 @@ pub fn run(preset: &str, overrides: Value) -> Summary {
     sim.summary()
 }
 
-pub const PRESETS: [&str; 5] = ["bug39267", "bug39267-fixed", "ndbapi-pk", "ndbapi-hidden-pk", "modern"];
+/// Every preset's name, from the package's one list.
+pub const PRESETS: [&str; hotrow::PRESETS.len()] = {
+    let mut names = [""; hotrow::PRESETS.len()];
+    let mut i = 0;
+    while i < names.len() {
+        names[i] = hotrow::PRESETS[i].0;
+        i += 1;
+    }
+    names
+};
 
 /// |a - b| / b within `tolerance`.
 pub fn close(a: f64, b: f64, tolerance: f64) -> bool {

@@ -1,0 +1,111 @@
+//! The allocator lab's laws, one per strategy, and where keys land. Each is a property the
+//! simulation must show without being told it: the numbers come out of messages, CPU
+//! queues and locks.
+
+use crate::run;
+use serde_json::json;
+
+/// A small lab cluster: the lab presets with fewer clients and a short run.
+fn lab(preset: &str, extra: serde_json::Value) -> hotrow::Summary {
+    let mut fields = json!({ "clientsPerApiNode": 16, "durationMs": 300, "warmupMs": 100 });
+    for (k, v) in extra.as_object().unwrap() {
+        fields[k] = v.clone();
+    }
+    run(preset, fields)
+}
+
+/// Counter row: refills can commit no faster than one per lock hold, whatever owns the
+/// cache or how many clients there are.
+#[test]
+fn counter_row_ceiling_holds_for_every_cache_owner() {
+    for scope in ["apiNode", "client"] {
+        let s = lab("ndb-autoincrement", json!({ "cacheSize": 1, "idCacheScope": scope, "clientsPerApiNode": 32 }));
+        let hold_s = s.hot_row.lock_hold_us_mean / 1e6;
+        let product = s.allocator.coordinations_per_second * hold_s;
+        // 1% for the holds that straddle the end of warm-up (counted as a refill or a hold,
+        // not both).
+        assert!(product <= 1.01 && product > 0.9, "{scope}: coordinations/s x hold = {product}");
+        assert_eq!(s.allocator.coordinations_per_second, s.hot_row.refills_per_second);
+    }
+}
+
+/// Central service: its one thread serves each request for `allocatorRequestNs`, so the
+/// requests it answers per second times that cost is its busy fraction: at most 1, and
+/// close to 1 when enough clients wait on it. No row lock is taken.
+#[test]
+fn central_service_obeys_the_utilization_law() {
+    let cost_ns = 20_000.0;
+    let busy = lab("central-allocator", json!({ "cpu": { "allocatorRequestNs": 20_000 } }));
+    let u = busy.allocator.coordinations_per_second * cost_ns / 1e9;
+    assert!(u <= 1.0 + 1e-6 && u > 0.97, "saturated service busy {u}");
+    assert_eq!(busy.hot_row.refills, 0, "no counter row");
+    let light = lab("central-allocator", json!({ "apiNodes": 1, "clientsPerApiNode": 1 }));
+    let u = light.allocator.coordinations_per_second * cost_ns / 1e9;
+    assert!(u < 0.2, "one client keeps the service mostly idle: {u}");
+    assert!(light.allocator.coordination_latency_us.mean >= 2.0 * 20.0 + 20.0, "a round trip plus service");
+}
+
+/// Timestamp ids: an API node issues at most 2^sequenceBits ids per tick, and no
+/// coordination at all.
+#[test]
+fn timestamp_ids_are_capped_per_tick() {
+    let s = lab("timestamp-ids", json!({ "timestampSequenceBits": 1, "timestampTickUs": 1000, "apiNodes": 4 }));
+    let cap = 4.0 * 2.0 * 1000.0; // API nodes x ids per tick x ticks per second.
+    assert!(s.inserts_per_second <= cap * 1.001, "{} inserts/s above the cap {cap}", s.inserts_per_second);
+    assert!(s.inserts_per_second > cap * 0.95, "clients enough to reach the cap: {}", s.inserts_per_second);
+    assert_eq!(s.allocator.coordinations_per_second, 0.0);
+    assert_eq!(s.duplicate_ids, 0);
+    let free = lab("timestamp-ids", json!({ "apiNodes": 4 }));
+    assert!(free.inserts_per_second > 10.0 * cap, "4096 ids per ms do not bind: {}", free.inserts_per_second);
+}
+
+/// Sequential keys on range partitioning all land in the newest range; hashed keys spread
+/// over every partition; shard bits and bit reversal spread them again.
+#[test]
+fn insert_skew_follows_partitioning_and_layout() {
+    let hash = lab("ndb-autoincrement", json!({}));
+    let partitions = 8.0 * 4.0; // dataNodes x ldmThreads of the modern cluster.
+    assert!(hash.keys.insert_skew < 2.0 / partitions, "hash skew {}", hash.keys.insert_skew);
+    assert_eq!(hash.keys.partitions_touched, 32);
+    // Skew is taken per window: 10 ms windows see the newest range as one hot partition.
+    let seq = lab("range-sequential", json!({ "windowMs": 10 }));
+    assert!(seq.keys.insert_skew > 0.9, "sequential on range: skew {}", seq.keys.insert_skew);
+    for preset in ["range-shard-bits", "range-bit-reversed"] {
+        let spread = lab(preset, json!({ "rangeRows": 2_000 }));
+        assert!(spread.keys.insert_skew < 0.25, "{preset}: skew {}", spread.keys.insert_skew);
+        assert!(spread.inserts_per_second > 2.0 * seq.inserts_per_second, "{preset} beats the tail hotspot");
+    }
+}
+
+/// A growing cache coordinates less often than a fixed one of its starting size.
+#[test]
+fn a_growing_cache_coordinates_less() {
+    let fixed = lab("ndb-autoincrement", json!({ "cacheSize": 1 }));
+    let grown = lab("adaptive-cache", json!({}));
+    assert!(grown.allocator.coordinations_per_second * 20.0 < fixed.allocator.coordinations_per_second);
+    assert!(grown.inserts_per_second > 2.0 * fixed.inserts_per_second);
+}
+
+/// The service's standby takes over: ids the primary reserved but had not handed out are
+/// lost, none is issued twice, inserts stop during the takeover and go on after it.
+#[test]
+fn allocator_failover_loses_ids_never_duplicates() {
+    let config = hotrow::Config::from_json(&json!({
+        "preset": "central-allocator", "clientsPerApiNode": 16, "durationMs": 300, "warmupMs": 100, "windowMs": 10,
+        "faults": [{ "atMs": 150, "kind": "allocatorFailure", "takeoverMs": 50 }]
+    }))
+    .unwrap();
+    let mut sim = hotrow::Simulation::new(config);
+    sim.run_to_end();
+    let inserts_in = |from: f64, to: f64| -> f64 {
+        let ws: Vec<f64> = sim.windows().filter(|w| w.end_ms > from && w.end_ms <= to).map(|w| w.rates.inserts_per_second).collect();
+        ws.iter().sum::<f64>() / ws.len() as f64
+    };
+    let (before, during, after) = (inserts_in(100.0, 150.0), inserts_in(160.0, 200.0), inserts_in(220.0, 400.0));
+    assert_eq!(during, 0.0, "no id while the standby takes over");
+    assert!(before > 0.0 && after > 0.5 * before, "before {before}, after {after}");
+    let s = sim.summary();
+    assert!(s.allocator.ids_lost > 0 && s.allocator.ids_lost <= 10_000, "ids lost {}", s.allocator.ids_lost);
+    assert_eq!(s.duplicate_ids, 0);
+    sim.check_invariants().unwrap();
+}
