@@ -140,7 +140,7 @@ test("sweep prints one CSV row per run, the same whatever --jobs, and shards con
   const one = hotrow(...args, "--jobs", "1");
   assert.equal(one.status, 0, one.stderr);
   const lines = one.stdout.trim().split("\n");
-  assert.equal(lines[0], "cacheSize,seed,tpm,insertsPerSecond,transactionsPerSecond,hotRowLockUtilization,latencyP50Us,latencyP99Us,idsLost,digest");
+  assert.equal(lines[0], "cacheSize,seed,tpm,insertsPerSecond,transactionsPerSecond,hotRowLockUtilization,latencyP50Us,latencyP99Us,idsLost,coordinationsPerSecond,insertSkew,inOrderFraction,digest");
   assert.equal(lines.length, 1 + 8, "a header and 4 points x 2 seeds");
   assert.deepEqual(lines.slice(1).map((l) => l.split(",").slice(0, 2).join(",")),
     ["1,1", "1,2", "10,1", "10,2", "100,1", "100,2", "1000,1", "1000,2"]);

@@ -31,7 +31,7 @@ test("the packed tarball installs into an empty project and works there", (t) =>
     console.log(JSON.stringify({ digest: sim.summary().digest, presets: presets().length, version }));
   `);
   const out = JSON.parse(execFileSync("node", ["main.mjs"], { cwd: app, encoding: "utf8" }));
-  assert.equal(out.presets, 5);
+  assert.equal(out.presets, 12);
   const native = JSON.parse(execFileSync(cli, ["run", "--json", "--preset", "ndbapi-hidden-pk", "--set", "seed=5", "--set", "durationMs=200", "--set", "warmupMs=50"], { encoding: "utf8" }));
   assert.equal(out.digest, native.digest, "the installed package gives the native digest");
 
@@ -60,9 +60,11 @@ test("the packed tarball installs into an empty project and works there", (t) =>
   assert.equal(r.status, 0, r.stdout + r.stderr);
 });
 
-test("the WebAssembly module stays within its size budget (150 KiB gzipped)", () => {
+// The budget was 150 KiB until the allocator lab (three strategies, range partitioning, 15
+// more fields) took the module to 164 KiB; 180 KiB leaves room for the playground issue.
+test("the WebAssembly module stays within its size budget (180 KiB gzipped)", () => {
   const wasm = readFileSync(join(root, "dist/web/hotrow_bg.wasm"));
   const gz = gzipSync(wasm, { level: 9 }).length;
   console.log(`hotrow_bg.wasm: ${(wasm.length / 1024).toFixed(0)} KiB raw, ${(gz / 1024).toFixed(0)} KiB gzipped`);
-  assert.ok(gz <= 150 * 1024, `${gz} bytes gzipped`);
+  assert.ok(gz <= 180 * 1024, `${gz} bytes gzipped`);
 });

@@ -113,6 +113,9 @@ pub struct Outcome {
     pub latency_p50_us: f64,
     pub latency_p99_us: f64,
     pub ids_lost: u64,
+    pub coordinations_per_second: f64,
+    pub insert_skew: f64,
+    pub in_order_fraction: f64,
     pub digest: String,
 }
 
@@ -126,6 +129,9 @@ impl Outcome {
             latency_p50_us: s.latency_us.p50,
             latency_p99_us: s.latency_us.p99,
             ids_lost: s.ids_lost,
+            coordinations_per_second: s.allocator.coordinations_per_second,
+            insert_skew: s.keys.insert_skew,
+            in_order_fraction: s.allocator.in_order_fraction,
             digest: s.digest.clone(),
         }
     }
@@ -135,7 +141,7 @@ impl Outcome {
 type Metric = (&'static str, fn(&Outcome) -> f64);
 
 /// The measured columns, in CSV order.
-pub const METRICS: [Metric; 7] = [
+pub const METRICS: [Metric; 10] = [
     ("tpm", |o| o.tpm),
     ("insertsPerSecond", |o| o.inserts_per_second),
     ("transactionsPerSecond", |o| o.transactions_per_second),
@@ -143,6 +149,9 @@ pub const METRICS: [Metric; 7] = [
     ("latencyP50Us", |o| o.latency_p50_us),
     ("latencyP99Us", |o| o.latency_p99_us),
     ("idsLost", |o| o.ids_lost as f64),
+    ("coordinationsPerSecond", |o| o.coordinations_per_second),
+    ("insertSkew", |o| o.insert_skew),
+    ("inOrderFraction", |o| o.in_order_fraction),
 ];
 
 /// Runs `runs[range]` on `jobs` threads; results come back in grid order.
