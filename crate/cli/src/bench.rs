@@ -30,6 +30,9 @@ pub struct PresetBench {
     digest: String,
     #[serde(skip_serializing_if = "Option::is_none")]
     baseline: Option<Baseline>,
+    /// Why the baseline binary could not run this preset (an older build may not know it).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    baseline_error: Option<String>,
 }
 
 #[derive(Serialize)]
@@ -75,12 +78,15 @@ pub fn run(o: &Options, mut progress: impl FnMut(&str)) -> Result<Vec<PresetBenc
             digest = sim.summary().digest;
         }
         let bare = (0..o.reps).map(|_| bare_heap(events, 4 * clients)).fold(f64::MAX, f64::min);
-        let baseline = match o.baseline {
+        let (baseline, baseline_error) = match o.baseline {
             Some(path) => {
                 progress(&format!("{preset}: against {}", path.display()));
-                Some(against(path, preset, o)?)
+                match against(path, preset, o) {
+                    Ok(b) => (Some(b), None),
+                    Err(e) => (None, Some(e)),
+                }
             }
-            None => None,
+            None => (None, None),
         };
         out.push(PresetBench {
             preset: preset.clone(),
@@ -93,6 +99,7 @@ pub fn run(o: &Options, mut progress: impl FnMut(&str)) -> Result<Vec<PresetBenc
             bare_heap_ratio: bare / best,
             digest,
             baseline,
+            baseline_error,
         });
     }
     Ok(out)
@@ -171,9 +178,10 @@ pub fn render(results: &[PresetBench]) -> String {
     let mut o = String::new();
     let _ = writeln!(o, "{:<18} {:>10} {:>12} {:>10} {:>12} {:>10}", "preset", "events", "M events/s", "x real", "bare heap", "baseline");
     for r in results {
-        let base = match &r.baseline {
-            Some(b) => format!("{:.2}x{}", b.speed_up, if b.same_outcome { "" } else { " DIFFERENT OUTCOME" }),
-            None => "-".into(),
+        let base = match (&r.baseline, &r.baseline_error) {
+            (Some(b), _) => format!("{:.2}x{}", b.speed_up, if b.same_outcome { "" } else { " DIFFERENT OUTCOME" }),
+            (None, Some(_)) => "cannot run".into(),
+            (None, None) => "-".into(),
         };
         let _ = writeln!(
             o,
@@ -190,5 +198,10 @@ pub fn render(results: &[PresetBench]) -> String {
         o,
         "\nx real: simulated s per wall s. bare heap: model events/s over a bare BinaryHeap loop's\n(1.0 = the model costs what the bare queue alone costs). baseline: wall time of the other\nbinary over this one's, same scenario, child processes, best of the repetitions."
     );
+    for r in results {
+        if let Some(e) = &r.baseline_error {
+            let _ = writeln!(o, "baseline cannot run {}: {}", r.preset, e.trim());
+        }
+    }
     o
 }

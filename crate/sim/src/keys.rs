@@ -91,8 +91,9 @@ impl RangeMap {
         self.ranges.is_empty()
     }
 
+    /// An estimate: each range's key and value plus 16 bytes for its share of the
+    /// B-tree's nodes.
     pub fn memory_bytes(&self) -> usize {
-        // A B-tree node holds up to 11 entries; count a whole entry plus overhead each.
         self.ranges.len() * (8 + std::mem::size_of::<Range>() + 16)
     }
 }

@@ -64,9 +64,9 @@ pub struct Metrics {
     pub partition_inserts: Vec<u64>,
     /// The same in the open window, and over closed windows after warm-up: the busiest
     /// partition's inserts summed, and all inserts summed (insert skew = their ratio).
-    pub window_partition_inserts: Vec<u64>,
-    pub skew_busiest: u64,
-    pub skew_total: u64,
+    window_partition_inserts: Vec<u64>,
+    skew_busiest: u64,
+    skew_total: u64,
 }
 
 impl Metrics {
@@ -163,9 +163,20 @@ impl Metrics {
     }
 
     /// The open window's busiest partition's inserts and all its inserts.
-    pub fn window_skew(&self) -> (u64, u64) {
+    fn window_skew(&self) -> (u64, u64) {
         let w = &self.window_partition_inserts;
         (w.iter().copied().max().unwrap_or(0), w.iter().sum())
+    }
+
+    /// The busiest partitions' inserts and all inserts, summed over the windows that
+    /// started after warm-up, the open one included: insert skew is their ratio.
+    pub fn skew_so_far(&self) -> (u64, u64) {
+        if self.window_start >= self.warmup_end {
+            let (b, t) = self.window_skew();
+            (self.skew_busiest + b, self.skew_total + t)
+        } else {
+            (self.skew_busiest, self.skew_total)
+        }
     }
 
     /// Closes the window ending at `now`. The caller first flushes spans still open (the
@@ -176,10 +187,7 @@ impl Metrics {
         let t = Throughput::of(w, span);
         let threads = self.threads_per_node as f64;
         let (busiest, inserted) = self.window_skew();
-        if self.window_start >= self.warmup_end {
-            self.skew_busiest += busiest;
-            self.skew_total += inserted;
-        }
+        (self.skew_busiest, self.skew_total) = self.skew_so_far();
         self.window_partition_inserts.fill(0);
         let window = Window {
             insert_skew: crate::rates::ratio(busiest, inserted),

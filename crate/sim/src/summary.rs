@@ -5,7 +5,7 @@
 //! warm-up). It is built from the metrics, the config and a few totals of the
 //! simulation ([`RunFacts`]), so it does not depend on the simulation itself.
 
-use crate::config::{Config, Workload};
+use crate::config::{Allocator, Config, Workload};
 use crate::metrics::{Counts, Metrics};
 use crate::queue::Ns;
 use crate::rates::{ratio, Span, Throughput};
@@ -56,7 +56,7 @@ pub struct Summary {
 #[serde(rename_all = "camelCase")]
 pub struct AllocatorSummary {
     /// `counterRow`, `centralService` or `timestamp`.
-    pub kind: &'static str,
+    pub kind: Allocator,
     /// Ranges that reached a cache per second: refills committed or service requests
     /// answered (0 for timestamp ids).
     pub coordinations_per_second: f64,
@@ -74,6 +74,13 @@ pub struct AllocatorSummary {
 pub struct MeanP99 {
     pub mean: f64,
     pub p99: f64,
+}
+
+impl MeanP99 {
+    fn of(h: &crate::hist::Histogram) -> MeanP99 {
+        let l = Latency::of(h);
+        MeanP99 { mean: l.mean, p99: l.p99 }
+    }
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -94,13 +101,7 @@ impl KeysSummary {
     fn of(m: &Metrics) -> KeysSummary {
         let per_partition = &m.partition_inserts;
         let (hottest, _) = per_partition.iter().enumerate().fold((0, 0), |best, (p, &n)| if n > best.1 { (p, n) } else { best });
-        // Closed windows after warm-up, plus the open one if it started after warm-up.
-        let (mut busiest, mut total) = (m.skew_busiest, m.skew_total);
-        if m.window_start >= m.warmup_end {
-            let (b, t) = m.window_skew();
-            busiest += b;
-            total += t;
-        }
+        let (busiest, total) = m.skew_so_far();
         KeysSummary {
             insert_skew: ratio(busiest, total),
             hottest_partition: hottest as u32,
@@ -239,13 +240,10 @@ impl Summary {
             clients: facts.clients,
             aborts: facts.aborts,
             allocator: AllocatorSummary {
-                kind: cfg.allocator.name(),
+                kind: cfg.allocator,
                 coordinations_per_second: t.coordinations_per_second,
                 ids_lost: facts.ids_lost,
-                coordination_latency_us: MeanP99 {
-                    mean: m.coordination_latency.mean() / 1e3,
-                    p99: m.coordination_latency.quantile(0.99) as f64 / 1e3,
-                },
+                coordination_latency_us: MeanP99::of(&m.coordination_latency),
                 in_order_fraction: ratio(facts.ids_in_order, facts.ids_issued),
             },
             keys: KeysSummary::of(m),

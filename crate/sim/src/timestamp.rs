@@ -72,14 +72,12 @@ impl TimestampIds {
         (self.tick + 1) * self.tick_ns
     }
 
-    /// The next tick came: ids for the waiters, in order, while the tick's sequence lasts.
-    pub fn wake(&mut self, now: Ns, out: &mut Vec<(u32, u64)>) {
-        self.wake_pending = false;
-        while let Some(&txn) = self.waiters.front() {
-            let Some(id) = self.issue(now) else { break };
-            self.waiters.pop_front();
-            out.push((txn, id));
-        }
+    /// At a new tick: the first waiter and its id, while the tick's sequence lasts.
+    pub fn next_waiter(&mut self, now: Ns) -> Option<(u32, u64)> {
+        let &txn = self.waiters.front()?;
+        let id = self.issue(now)?;
+        self.waiters.pop_front();
+        Some((txn, id))
     }
 
     pub fn has_waiters(&self) -> bool {
@@ -143,8 +141,7 @@ mod tests {
         assert_eq!(ids[4], None);
         assert_eq!(g.next_tick_at(), 3_000);
         assert_eq!(g.take(9, 2_900), None, "later takers queue behind the waiter");
-        let mut out = Vec::new();
-        g.wake(3_000, &mut out);
+        let out: Vec<(u32, u64)> = std::iter::from_fn(|| g.next_waiter(3_000)).collect();
         assert_eq!(out, vec![(4, 3 << 10 | 3 << 2), (9, 3 << 10 | 3 << 2 | 1)]);
         assert_eq!(g.violations, 0);
     }
@@ -155,9 +152,8 @@ mod tests {
         let first = g.take(1, 100).unwrap();
         g.restart(200);
         assert_eq!(g.take(2, 300), None);
-        let mut out = Vec::new();
-        g.wake(1_000, &mut out);
-        assert!(out[0].1 > first);
+        let (_, id) = g.next_waiter(1_000).expect("the waiter gets an id at the next tick");
+        assert!(id > first);
         assert_eq!(g.violations, 0);
     }
 }

@@ -57,11 +57,11 @@ impl CpuConfig {
     /// commit and complete a third of a write) and share one scale, the calibrated free
     /// parameter that the README's calibration section explains: fitted so that DBT2 at
     /// cache 1 and 1000 matches the bug report, with `remoteSignalNs` fixed beforehand.
-    /// The resulting rates — about 46k unbatched primary-key reads per second per data
-    /// node when TC and LQH are on one node and the client remote (TC 4.5 + 4 us receive,
-    /// LQH 6.6, reply 1.7 + 4 us receive), and 50k NDB API single-row inserts per second
-    /// on a 4-node cluster (the `ndbapi-pk` preset) — are derived, not taken from a
-    /// published NDB 6.3 measurement. mysqld's cost per statement is from the order of
+    /// The resulting rates — about 60k unbatched primary-key reads per second per data
+    /// node when the read is hinted to its primary's node (TCKEYREQ from the client 4.5 +
+    /// 4 us receive, the local LQH 6.6, its local reply 1.68: 16.8 us), and 50k NDB API
+    /// single-row inserts per second on a 4-node cluster (measured with the `ndbapi-pk`
+    /// preset) — are derived, not taken from a published NDB 6.3 measurement. mysqld's cost per statement is from the order of
     /// 25k simple statements/s per core of 2008 mysqld.
     pub fn ndbd_2008() -> CpuConfig {
         CpuConfig {

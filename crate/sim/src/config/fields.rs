@@ -192,6 +192,22 @@ mod tests {
         assert_eq!(serialised, table);
     }
 
+    /// A choice field's values are exactly what its enum accepts: each builds a config,
+    /// and a value not listed is refused.
+    #[test]
+    fn choice_values_are_the_enums_names() {
+        for f in FIELDS {
+            if let Kind::Choice { values } = f.kind {
+                for v in values {
+                    let input = serde_json::json!({ f.name: v });
+                    let c = Config::from_json(&input).unwrap_or_else(|e| panic!("{} = {v}: {e}", f.name));
+                    assert_eq!(lookup(&serde_json::to_value(c).unwrap(), f.name), Some(&Value::from(*v)));
+                }
+                assert!(Config::from_json(&serde_json::json!({ f.name: "none-of-these" })).is_err(), "{}", f.name);
+            }
+        }
+    }
+
     #[test]
     fn defaults_are_in_range_and_live_objects_follow_their_fields() {
         check_ranges(&serde_json::to_value(Config::default()).unwrap()).unwrap();

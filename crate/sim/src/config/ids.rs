@@ -22,16 +22,6 @@ pub enum Allocator {
     Timestamp,
 }
 
-impl Allocator {
-    pub fn name(self) -> &'static str {
-        match self {
-            Allocator::CounterRow => "counterRow",
-            Allocator::CentralService => "centralService",
-            Allocator::Timestamp => "timestamp",
-        }
-    }
-}
-
 /// Who owns a cached range of ids.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]

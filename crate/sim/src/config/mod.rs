@@ -42,13 +42,6 @@ pub enum Workload {
     SqlInsert,
 }
 
-impl Workload {
-    /// The workload inserts single rows (one insert, committed in the same round trip).
-    pub fn single_row_inserts(self) -> bool {
-        self != Workload::Dbt2
-    }
-}
-
 /// Network between hosts.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]

@@ -165,9 +165,8 @@ impl Simulation {
 
     /// A new tick: API node `api`'s waiting inserts get ids while the tick lasts.
     pub(super) fn timestamp_tick(&mut self, api: u32) {
-        let mut ready = Vec::new();
-        self.ids.stamps[api as usize].wake(self.now, &mut ready);
-        for (t, id) in ready {
+        self.ids.stamps[api as usize].wake_pending = false;
+        while let Some((t, id)) = self.ids.stamps[api as usize].next_waiter(self.now) {
             self.id_ready(t, id);
         }
         if self.ids.stamps[api as usize].has_waiters() {
@@ -211,15 +210,10 @@ impl Simulation {
     pub(super) fn drop_ranges_of(&mut self, api: u32) {
         self.ids.lost += match self.cfg.id_cache_scope {
             IdCacheScope::ApiNode => std::mem::take(&mut self.ids.caches[api as usize]).remaining(),
-            IdCacheScope::Client => {
-                let mut lost = 0;
-                for c in 0..self.clients.len() {
-                    if self.clients[c].api == api && c < self.ids.caches.len() {
-                        lost += std::mem::take(&mut self.ids.caches[c]).remaining();
-                    }
-                }
-                lost
-            }
+            IdCacheScope::Client => (self.clients.iter().zip(self.ids.caches.iter_mut()))
+                .filter(|(client, _)| client.api == api)
+                .map(|(_, cache)| std::mem::take(cache).remaining())
+                .sum(),
         };
         if let Some(stamp) = self.ids.stamps.get_mut(api as usize) {
             stamp.restart(self.now);

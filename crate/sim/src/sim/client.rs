@@ -92,7 +92,6 @@ impl Simulation {
         let t = self.alloc_txn(kind, client);
         let c = &mut self.clients[client as usize];
         let txn = &mut self.txns[t];
-        txn.sql = self.cfg.workload != Workload::NdbapiInsert;
         match self.cfg.workload {
             Workload::Dbt2 => {
                 self.dbt2.generate(kind, c.home_warehouse, self.cfg.primary_key, &mut c.rng, &mut txn.prog);

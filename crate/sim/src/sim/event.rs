@@ -5,7 +5,7 @@
 //! queue holds nothing else, and `Simulation::dispatch` is the one match over events.
 
 use super::txn::Txn;
-use crate::config::CpuConfig;
+use crate::config::{CpuConfig, Workload};
 use crate::queue::Ns;
 use crate::topology::{Host, StationId};
 
@@ -97,9 +97,12 @@ pub(super) enum Event {
     Tick { api: u32 },
 }
 
-/// The CPU a station spends serving `msg` of transaction `txn`: the cost table.
-pub(super) fn cost(c: &CpuConfig, txn: &Txn, msg: Msg) -> Ns {
-    let statement = if txn.sql { c.api_statement_ns } else { c.api_execute_ns };
+/// The CPU a station spends serving `msg` of transaction `txn`: the cost table. An API
+/// round is a SQL statement through mysqld, except for NDB API programs and refills,
+/// which are NDB API executes.
+pub(super) fn cost(c: &CpuConfig, workload: Workload, txn: &Txn, msg: Msg) -> Ns {
+    let sql = txn.kind.is_user() && workload != Workload::NdbapiInsert;
+    let statement = if sql { c.api_statement_ns } else { c.api_execute_ns };
     match msg.kind {
         MsgKind::ApiRound => statement + txn.round_ops().len() as Ns * c.api_op_ns,
         MsgKind::ApiCommit => statement,
@@ -114,8 +117,7 @@ pub(super) fn cost(c: &CpuConfig, txn: &Txn, msg: Msg) -> Ns {
         MsgKind::LqhKeyConf | MsgKind::Committed | MsgKind::Completed => c.tc_reply_ns,
         MsgKind::Commit => c.lqh_commit_ns,
         MsgKind::Complete => c.lqh_complete_ns,
-        MsgKind::AllocReq => c.allocator_request_ns,
-        MsgKind::AllocConf => c.api_reply_ns,
+        MsgKind::AllocReq | MsgKind::AllocConf => service_cost(c, msg.kind),
     }
 }
 
@@ -123,7 +125,8 @@ pub(super) fn cost(c: &CpuConfig, txn: &Txn, msg: Msg) -> Ns {
 pub(super) fn service_cost(c: &CpuConfig, kind: MsgKind) -> Ns {
     match kind {
         MsgKind::AllocReq => c.allocator_request_ns,
-        _ => c.api_reply_ns,
+        MsgKind::AllocConf => c.api_reply_ns,
+        other => unreachable!("{other:?} belongs to a transaction"),
     }
 }
 

@@ -58,9 +58,14 @@ impl Simulation {
         if self.latency_ns + extra == 0 {
             self.enqueue(to, msg);
         } else {
-            self.metrics.messages_sent += 1;
-            self.queue.push(self.now + self.latency_ns + extra, Event::Arrive { station: to, msg });
+            self.arrive_at(self.now + self.latency_ns + extra, to, msg);
         }
+    }
+
+    /// Puts `msg` in the network, to reach station `to` at time `at`.
+    pub(super) fn arrive_at(&mut self, at: Ns, to: StationId, msg: Msg) {
+        self.metrics.messages_sent += 1;
+        self.queue.push(at, Event::Arrive { station: to, msg });
     }
 
     /// `msg` reaches station `s`: served at once if a server is free, else queued.
@@ -104,7 +109,7 @@ impl Simulation {
                 self.metrics.messages_dropped += 1;
                 return;
             }
-            event::cost(&self.cfg.cpu, txn, msg)
+            event::cost(&self.cfg.cpu, self.cfg.workload, txn, msg)
         };
         // A data-node thread also does the socket work of a signal from another host.
         let io = if msg.remote() && self.topo.is_data_station(s) { self.cfg.cpu.remote_signal_ns } else { 0 };

@@ -10,7 +10,7 @@
 //! at that mark: the ids between what the primary handed out and the mark are lost.
 //! Requests that reach the service or finish service meanwhile wait for the standby.
 
-use super::event::{Event, MsgKind};
+use super::event::{Msg, MsgKind};
 use super::Simulation;
 use crate::queue::Ns;
 
@@ -39,8 +39,6 @@ pub(super) struct Service {
     down_until: Ns,
     requests: Vec<Request>,
     free: Vec<u32>,
-    /// Requests in flight.
-    pub in_flight: u32,
 }
 
 impl Service {
@@ -58,6 +56,12 @@ impl Service {
     pub fn memory_bytes(&self) -> usize {
         self.requests.capacity() * std::mem::size_of::<Request>() + self.free.capacity() * 4
     }
+}
+
+/// A message of request `slot` (service messages carry the request's slot, not a
+/// transaction, and no generation).
+fn request_msg(kind: MsgKind, slot: u32) -> Msg {
+    Msg { kind, replica: 0, op: 0, txn: slot, gen: 0 }
 }
 
 impl Simulation {
@@ -83,9 +87,7 @@ impl Simulation {
                 (s.requests.len() - 1) as u32
             }
         };
-        s.in_flight += 1;
-        let msg = super::event::Msg { kind: MsgKind::AllocReq, replica: 0, op: 0, txn: slot, gen: 0 };
-        self.send(self.topo.api_host(api), self.topo.service_station(), msg);
+        self.send(self.topo.api_host(api), self.topo.service_station(), request_msg(MsgKind::AllocReq, slot));
     }
 
     /// The service served request `slot`: it hands out the range and replies, or, while
@@ -94,9 +96,8 @@ impl Simulation {
         let station = self.topo.service_station();
         let s = &mut self.service;
         if self.now < s.down_until {
-            let msg = super::event::Msg { kind: MsgKind::AllocReq, replica: 0, op: 0, txn: slot, gen: 0 }.crossing();
-            self.metrics.messages_sent += 1;
-            self.queue.push(s.down_until, Event::Arrive { station, msg });
+            let until = s.down_until;
+            self.arrive_at(until, station, request_msg(MsgKind::AllocReq, slot));
             return;
         }
         let r = &mut s.requests[slot as usize];
@@ -107,15 +108,13 @@ impl Simulation {
         }
         let unit = r.unit;
         let api = self.unit_api(unit);
-        let msg = super::event::Msg { kind: MsgKind::AllocConf, replica: 0, op: 0, txn: slot, gen: 0 };
-        self.send(self.topo.host_of(station), self.topo.api_station(api), msg);
+        self.send(self.topo.host_of(station), self.topo.api_station(api), request_msg(MsgKind::AllocConf, slot));
     }
 
     /// The service's reply reached the API node.
     pub(super) fn range_replied(&mut self, slot: u32) {
         let r = self.service.requests[slot as usize];
         self.service.free.push(slot);
-        self.service.in_flight -= 1;
         self.range_arrived(r.unit, r.parent, r.first, r.count, r.epoch, r.started);
     }
 

@@ -53,8 +53,6 @@ pub(super) struct Refill {
 #[derive(Debug)]
 pub(super) struct Txn {
     pub kind: TxnKind,
-    /// Its rounds are SQL statements through mysqld (else NDB API executes).
-    pub sql: bool,
     pub client: u32,
     pub api: u32,
     pub tc: StationId,
@@ -86,7 +84,6 @@ impl Txn {
     fn empty() -> Txn {
         Txn {
             kind: TxnKind::Insert,
-            sql: false,
             client: 0,
             api: 0,
             tc: 0,
@@ -150,7 +147,6 @@ impl TxnSlots {
         self.seq += 1;
         let txn = &mut self.slots[t as usize];
         txn.kind = kind;
-        txn.sql = false;
         txn.client = client;
         txn.api = api;
         txn.tc_chosen = false;
