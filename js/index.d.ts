@@ -198,6 +198,10 @@ export interface WindowColumns {
   refillsPerSecond: Float64Array;
   hotRowLockUtilization: Float64Array;
   hotRowQueueMean: Float64Array;
+  /** Ranges that reached an id cache per second (refills or service requests). */
+  coordinationsPerSecond: Float64Array;
+  /** The busiest partition's share of the window's inserted rows (0 when none). */
+  insertSkew: Float64Array;
   latencyP50Us: Float64Array;
   latencyP99Us: Float64Array;
   /** `count x dataNodes` values. */
@@ -342,10 +346,31 @@ export class Simulation {
   setHintedRefill(hinted: boolean): void;
   setClientsPerApiNode(clients: number): void;
   setThinkTimeUs(us: number): void;
+  /** A copy of the whole state now, to go back to (`restore`) or branch from (`fromCheckpoint`). */
+  checkpoint(): Checkpoint;
+  /**
+   * Brings this simulation back to `checkpoint`: clock, state, metrics windows and the config
+   * then (live changes made since are undone). Running on gives exactly what the original run
+   * gave. Throws a `HotrowError` (changing nothing) for a checkpoint of another config.
+   */
+  restore(checkpoint: Checkpoint): void;
+  /** A new simulation going on from `checkpoint`: same past; `set` a live field to fork its future. */
+  static fromCheckpoint(checkpoint: Checkpoint): Simulation;
   readonly config: Config;
   readonly nowMs: number;
   readonly finished: boolean;
   /** Frees the WebAssembly memory of this simulation. */
+  free(): void;
+}
+
+/** A simulation's whole state at one moment. Opaque; lives in the wasm instance that made it. */
+export class Checkpoint {
+  private constructor();
+  /** The simulated time it was taken at. */
+  readonly nowMs: number;
+  /** Bytes of wasm memory it holds. */
+  readonly memoryBytes: number;
+  /** Frees its WebAssembly memory. */
   free(): void;
 }
 

@@ -16,6 +16,7 @@ export function init(input) {
 }
 
 export const Simulation = wasm.Simulation;
+export const Checkpoint = wasm.Checkpoint;
 export const presets = (...args) => wasm.presets(...args);
 export const liveFields = () => wasm.liveFields();
 export const fields = () => wasm.fields();

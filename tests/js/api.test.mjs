@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { readFileSync } from "node:fs";
-import { Simulation, presets, version, init, liveFields, fields } from "hotrow";
+import { Simulation, Checkpoint, presets, version, init, liveFields, fields } from "hotrow";
 
 const short = { durationMs: 300, warmupMs: 100 };
 const cli = fileURLToPath(new URL("../../target/release/hotrow", import.meta.url));
@@ -94,7 +94,11 @@ test("snapshot and windows have the documented shapes", () => {
   assert.equal(s.nodeLoad.length, 8);
   assert.ok(s.tpm > 0 && s.hotRowLockUtilization > 0.9);
   const all = sim.windows();
+  assert.deepEqual(Object.keys(all).sort(), ["coordinationsPerSecond", "count", "endMs", "first", "hotRowLockUtilization",
+    "hotRowQueueMean", "insertSkew", "insertsPerSecond", "latencyP50Us", "latencyP99Us", "nodeLoad", "nodeMessagesPerSecond",
+    "nodeTcPerSecond", "refillsPerSecond", "tpm", "transactionsPerSecond"]);
   assert.equal(all.count, s.windowsClosed);
+  assert.ok(all.insertSkew[0] > 0 && all.insertSkew[0] <= 1 && all.coordinationsPerSecond[0] > 0);
   assert.equal(all.nodeLoad.length, all.count * 8);
   sim.runFor(200);
   const fresh = sim.windows(s.windowsClosed);
@@ -216,4 +220,37 @@ test("faults can be injected live and are checked against the cluster's state", 
   const sum = sim.summary();
   assert.equal(sum.duplicateIds, 0);
   assert.ok(sum.aborts > 0);
+});
+
+test("checkpoint, restore and fromCheckpoint: rewinding gives exactly the run that went on", () => {
+  const config = { preset: "bug39267", ...short };
+  const fresh = new Simulation(config);
+  fresh.runToEnd();
+  const sim = new Simulation(config);
+  sim.runFor(170);
+  const cp = sim.checkpoint();
+  assert.ok(cp instanceof Checkpoint);
+  assert.equal(cp.nowMs, 170);
+  assert.ok(cp.memoryBytes > 10_000 && cp.memoryBytes < 4 << 20, `${cp.memoryBytes} bytes`);
+  sim.set("cacheSize", 1000);
+  sim.runToEnd();
+  assert.notEqual(sim.summary().digest, fresh.summary().digest);
+  sim.restore(cp);
+  assert.equal(sim.nowMs, 170);
+  assert.equal(sim.config.cacheSize, 1, "the live change made after the checkpoint is undone");
+  assert.equal(sim.windows().count, 1, "windows closed after the checkpoint are gone");
+  sim.runToEnd();
+  assert.equal(sim.summary().digest, fresh.summary().digest);
+  // A branch shares the past; its own future follows its own settings.
+  const branch = Simulation.fromCheckpoint(cp);
+  assert.equal(branch.nowMs, 170);
+  branch.set("cacheSize", 1000);
+  branch.runToEnd();
+  assert.ok(branch.summary().insertsPerSecond > sim.summary().insertsPerSecond);
+  // A checkpoint of another cluster is refused with the field, and nothing changes.
+  const other = new Simulation({ ...config, dataNodes: 4 });
+  assert.throws(() => other.restore(cp), (e) => e.field === "dataNodes" && /another simulation/.test(e.message));
+  assert.equal(other.nowMs, 0);
+  assert.throws(() => sim.restore({}), /Checkpoint/);
+  for (const x of [cp, branch, other, sim, fresh]) x.free();
 });

@@ -10,7 +10,7 @@
 use std::collections::{BTreeMap, VecDeque};
 
 /// What a thread gets when it asks for an id.
-#[derive(Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Take {
     /// An id from the cached range.
     Id(u64),
@@ -20,7 +20,7 @@ pub enum Take {
     Refill,
 }
 
-#[derive(Debug, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct IdCache {
     next: u64,
     end: u64,
@@ -112,7 +112,7 @@ impl IdCache {
 ///
 /// Ranges are kept coalesced, so memory follows the number of ranges whose neighbours
 /// are still in flight, not the number of refills: flat over long runs.
-#[derive(Debug, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct IdChecker {
     ranges: BTreeMap<u64, u64>,
     pub duplicates: u64,

@@ -42,7 +42,7 @@ struct Range {
 }
 
 /// The ranges of one range-partitioned table, keyed by their first key.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub struct RangeMap {
     ranges: BTreeMap<u64, Range>,
     range_rows: u64,

@@ -25,7 +25,7 @@ pub struct Owner {
     pub replica: u8,
 }
 
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 struct Lock {
     holder: Owner,
     waiters: VecDeque<(Owner, Ns)>,
@@ -35,7 +35,7 @@ struct Lock {
 /// nothing: the model only looks locks up by key; `holders` and `drop_node` iterate the
 /// map, but the first only feeds invariant checks and the second removes every lock of a
 /// node, whatever the order.
-#[derive(Default)]
+#[derive(Clone, Default)]
 pub struct FastHasher(u64);
 
 impl Hasher for FastHasher {
@@ -57,7 +57,7 @@ impl Hasher for FastHasher {
 
 pub type FastMap<K, V> = HashMap<K, V, BuildHasherDefault<FastHasher>>;
 
-#[derive(Default)]
+#[derive(Clone, Default)]
 pub struct LockTable {
     locks: FastMap<RowReplica, Lock>,
     /// Locks granted and released, for the conservation check.
@@ -66,7 +66,7 @@ pub struct LockTable {
 }
 
 /// The result of asking for a lock.
-#[derive(Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Acquire {
     Granted,
     /// Queued behind this many earlier requests (holder included).

@@ -34,6 +34,7 @@ pub struct Window {
     pub node_messages_per_second: Vec<f64>,
 }
 
+#[derive(Clone)]
 pub struct Metrics {
     threads_per_node: u64,
     window_ns: Ns,

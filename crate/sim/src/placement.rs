@@ -10,6 +10,7 @@
 
 use crate::topology::{Host, Topology};
 
+#[derive(Clone)]
 pub struct Placement {
     /// Per data node: up, or failed and not yet restarted.
     alive: Vec<bool>,

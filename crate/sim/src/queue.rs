@@ -31,6 +31,7 @@ const WHEEL_BITS: u32 = 10;
 /// Buckets in the wheel: `BUCKETS << BUCKET_BITS` ns (about 262 us) is its horizon.
 const BUCKETS: usize = 1 << WHEEL_BITS;
 
+#[derive(Clone)]
 struct Entry<E> {
     time: Ns,
     seq: u64,
@@ -58,11 +59,13 @@ impl<E> Ord for Entry<E> {
 /// No slot: the end of a list.
 const NIL: u32 = u32::MAX;
 
+#[derive(Clone)]
 struct Slot<E> {
     entry: Entry<E>,
     next: u32,
 }
 
+#[derive(Clone)]
 pub struct EventQueue<E> {
     /// First slot of bucket `(time >> BUCKET_BITS) % BUCKETS`'s list (unsorted). The wheel
     /// holds events whose bucket number is less than `BUCKETS` past now's, so a bucket

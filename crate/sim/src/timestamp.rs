@@ -20,7 +20,7 @@ use std::collections::VecDeque;
 const NODE_BITS: u32 = 8;
 
 /// One API node's timestamp id generator.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub struct TimestampIds {
     node: u64,
     tick_ns: Ns,

@@ -109,7 +109,7 @@ pub struct OpSpec {
 }
 
 /// A transaction program: operations grouped into rounds.
-#[derive(Debug, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct Program {
     pub ops: Vec<OpSpec>,
     /// Start index of each round in `ops`, plus `ops.len()` at the end.
@@ -165,7 +165,7 @@ const FIRST_NEW_ORDER: u32 = 3000;
 const DELIVERY_LAG: u32 = 100;
 
 /// Shared DBT2 state: per-district order counters.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub struct Dbt2State {
     warehouses: u64,
     next_order: Vec<u32>,

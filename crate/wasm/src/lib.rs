@@ -265,6 +265,8 @@ impl Simulation {
             .set("refillsPerSecond", col(|w| w.rates.refills_per_second))
             .set("hotRowLockUtilization", col(|w| w.rates.hot_row_lock_utilization))
             .set("hotRowQueueMean", col(|w| w.rates.hot_row_queue_mean))
+            .set("coordinationsPerSecond", col(|w| w.rates.coordinations_per_second))
+            .set("insertSkew", col(|w| w.insert_skew))
             .set("latencyP50Us", col(|w| w.latency_p50_us))
             .set("latencyP99Us", col(|w| w.latency_p99_us));
         let flat = |f: fn(&Window) -> &Vec<f64>| f64s(ws.iter().flat_map(|w| f(w).iter().copied()));
@@ -330,6 +332,26 @@ impl Simulation {
         self.set("thinkTimeUs".into(), us)
     }
 
+    /// A checkpoint of the whole state now (one copy of it; see `Checkpoint.memoryBytes`).
+    pub fn checkpoint(&self) -> Result<Checkpoint, JsValue> {
+        alive()?;
+        Ok(Checkpoint { inner: self.inner.checkpoint() })
+    }
+
+    /// Brings this simulation back to `checkpoint` (its clock, state and config then).
+    /// Throws, changing nothing, when the checkpoint is of a simulation of another config.
+    pub fn restore(&mut self, checkpoint: &Checkpoint) -> Result<(), JsValue> {
+        alive()?;
+        self.inner.restore(&checkpoint.inner).map_err(config_error)
+    }
+
+    /// A new simulation that goes on from `checkpoint`: a branch sharing its past.
+    #[wasm_bindgen(js_name = fromCheckpoint)]
+    pub fn from_checkpoint(checkpoint: &Checkpoint) -> Result<Simulation, JsValue> {
+        alive()?;
+        Ok(Simulation { inner: checkpoint.inner.branch() })
+    }
+
     /// The effective config.
     #[wasm_bindgen(getter)]
     pub fn config(&self) -> Result<JsValue, JsValue> {
@@ -345,6 +367,28 @@ impl Simulation {
     #[wasm_bindgen(getter)]
     pub fn finished(&self) -> bool {
         self.inner.finished()
+    }
+}
+
+/// A simulation's whole state at one moment: pass it to `Simulation.restore` or
+/// `Simulation.fromCheckpoint`. Opaque; `free()` it when done.
+#[wasm_bindgen]
+pub struct Checkpoint {
+    inner: hotrow::Checkpoint,
+}
+
+#[wasm_bindgen]
+impl Checkpoint {
+    /// The simulated time it was taken at.
+    #[wasm_bindgen(getter, js_name = nowMs)]
+    pub fn now_ms(&self) -> f64 {
+        self.inner.now_ns() as f64 / 1e6
+    }
+
+    /// Bytes of wasm memory it holds.
+    #[wasm_bindgen(getter, js_name = memoryBytes)]
+    pub fn memory_bytes(&self) -> f64 {
+        self.inner.memory_bytes() as f64
     }
 }
 

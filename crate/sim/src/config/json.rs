@@ -108,6 +108,7 @@ fn scope_follows_workload(merged: &mut Value, preset_fields: &Value, user: &Map<
     }
 }
 
+/// The value at a dotted camelCase path (`cpu.lqhWriteNs`) of a config as JSON.
 pub fn lookup<'a>(v: &'a Value, dotted: &str) -> Option<&'a Value> {
     dotted.split('.').try_fold(v, |v, k| v.get(k))
 }

@@ -24,7 +24,7 @@ mod presets;
 pub use cpu::CpuConfig;
 pub use fault::Fault;
 pub use ids::{Allocator, IdCacheScope, KeyLayout, Partitioning};
-pub use json::set_dotted;
+pub use json::{lookup, set_dotted};
 pub use presets::{preset, PRESETS};
 
 /// What the clients do.

@@ -22,6 +22,7 @@ use crate::timestamp::TimestampIds;
 use crate::workload;
 
 /// What the allocator side of the simulation holds besides the hot row.
+#[derive(Clone)]
 pub(super) struct Ids {
     /// Cached ranges, one per API node or per client (`idCacheScope`).
     pub caches: Vec<IdCache>,

@@ -15,7 +15,7 @@ use crate::prng::Prng;
 use crate::topology::Host;
 use crate::workload::{self, Dbt2State, TxnKind};
 
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub(super) struct Client {
     pub api: u32,
     home_warehouse: u64,

@@ -23,6 +23,7 @@ use crate::topology::Host;
 use crate::workload::TxnKind;
 
 /// What faults have done to the cluster so far.
+#[derive(Clone)]
 pub(super) struct FaultState {
     /// The fault schedule: the config's, then those injected while running.
     pub list: Vec<Fault>,

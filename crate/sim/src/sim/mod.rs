@@ -34,6 +34,7 @@ use crate::workload::{table, Dbt2State};
 
 mod alloc;
 mod checks;
+mod checkpoint;
 mod client;
 mod event;
 mod faults;
@@ -54,6 +55,7 @@ use refill::HotRow;
 use service::Service;
 use txn::TxnSlots;
 
+pub use checkpoint::Checkpoint;
 pub use checks::INVARIANTS;
 
 /// What one call to [`Simulation::advance`] did.
@@ -64,6 +66,7 @@ pub struct Advanced {
 }
 
 /// The simulated cluster. Build it from a validated [`Config`]; it cannot fail after.
+#[derive(Clone)]
 pub struct Simulation {
     cfg: Config,
     topo: Topology,

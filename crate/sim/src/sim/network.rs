@@ -13,7 +13,7 @@ use crate::topology::{Host, StationId};
 use std::collections::VecDeque;
 
 /// A thread (or a pool of cores) serving messages in FIFO order.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub(super) struct Station {
     pub servers: u32,
     pub busy: u32,

@@ -17,7 +17,7 @@ use crate::topology::Topology;
 use crate::workload::{self, table, TxnKind};
 
 /// The hot row: the SYSTAB_0 counter row's primary replica, with its time accounting.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub(super) struct HotRow {
     /// The table whose hidden keys the row counts.
     pub table: u64,

@@ -30,7 +30,7 @@ struct Request {
 }
 
 /// The service's state and its requests in flight (slots reused through a free list).
-#[derive(Debug, Default)]
+#[derive(Clone, Debug, Default)]
 pub(super) struct Service {
     /// The next id to hand out, and the persisted high-water mark.
     next: u64,

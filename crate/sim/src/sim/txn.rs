@@ -50,7 +50,7 @@ pub(super) struct Refill {
 }
 
 /// A transaction from the start of its first round to the end of its complete phase.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub(super) struct Txn {
     pub kind: TxnKind,
     pub client: u32,
@@ -126,7 +126,7 @@ impl Txn {
 }
 
 /// The transaction slots and their free list.
-#[derive(Default)]
+#[derive(Clone, Default)]
 pub(super) struct TxnSlots {
     slots: Vec<Txn>,
     free: Vec<u32>,

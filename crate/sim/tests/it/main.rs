@@ -2,6 +2,7 @@
 
 mod api;
 mod architecture;
+mod checkpoint;
 mod determinism;
 mod faults;
 mod fidelity;
