@@ -97,6 +97,41 @@ export function wireControls(el, labels) {
   };
   $(".restart-api").onclick = () => inject({ kind: "apiNodeRestart", apiNode: 0, downMs: 1000 },
     "API node 0 restarted: its cached id range is lost (a gap, never a duplicate); its clients return in 1 s.");
+  // The timeline: dragging seeks (one seek in flight; the latest position wins).
+  const range = $("#timeline");
+  let pending = null;
+  let seeking = false;
+  const seekLatest = async () => {
+    if (seeking || pending === null) return;
+    seeking = true;
+    const ms = pending;
+    pending = null;
+    try {
+      await el.seek(ms);
+    } finally {
+      seeking = false;
+      seekLatest();
+    }
+  };
+  range.oninput = () => {
+    el.dragging = true;
+    pending = +range.value;
+    seekLatest();
+  };
+  range.onchange = () => {
+    el.dragging = false;
+    pending = +range.value;
+    seekLatest();
+  };
+  $(".fork").onclick = () => {
+    const field = $("#forkField").value;
+    const value = compareValue(field, $("#forkValue").value);
+    if (value === undefined) {
+      el.showError(`Fork: "${$("#forkValue").value}" is not a value for ${labels[field] ?? field}.`);
+      return;
+    }
+    el.fork(field, value).catch(() => {}); // the element shows the error
+  };
   $(".sweep-run").onclick = () => el.runSweep();
   $(".sweep-cancel").onclick = () => el.worker?.postMessage({ type: "cancel" });
   $(".share").onclick = async () => {

@@ -22,6 +22,7 @@ import { wireControls, syncControls, bindFieldTable } from "./controls.js";
 import { compareSpec, configsFor, sweepValues, SWEEP_FIELDS } from "./modes.js";
 
 const MAX_POINTS = 600;
+const SERIES = ["x", "tpm", "ins", "util", "refills", "p50", "p99"];
 /** The bug report's measurements (DBT2, 8 data nodes), drawn as reference lines. */
 const REPORTED = [
   { value: 106000, label: "reported: 106k TPM (cache 1, 2008)" },
@@ -48,6 +49,9 @@ export class HotrowPlayground extends HTMLElement {
     this.frame = 0;
     this.sweepToken = 0;
     this.liveFields = []; // from the package: which fields Simulation.set takes while running
+    this.seekSeq = 0;
+    this.seekWaiters = new Map(); // seek or fork id -> resolve
+    this.forkInfo = null; // { field, value, was, atMs } while showing a fork
   }
 
   connectedCallback() {
@@ -114,12 +118,15 @@ export class HotrowPlayground extends HTMLElement {
       case "ready":
         this.ready = true;
         this.liveFields = m.liveFields;
+        this.fillForkFields();
         this.fillPresets(m.presets, m.version);
         bindFieldTable(this, m.fields);
         this.start();
         break;
       case "started":
         this.effective = m.configs;
+        this.forkInfo = m.forked;
+        this.showFork();
         this.hotNode = m.hotRowNode;
         this.setupCharts(m.dataNodes);
         syncControls(this);
@@ -158,6 +165,9 @@ export class HotrowPlayground extends HTMLElement {
       }
     } else if (m.context === "inject") {
       this.showError(`Fault not injected: ${m.message}`);
+    } else if (m.context === "fork") {
+      this.showError(`Not forked: ${m.message}`);
+      this.settleWaiters(Infinity, new Error(m.message));
     } else if (m.context === "set") {
       this.showError(`Not changed: ${m.message}`);
       syncControls(this);
@@ -176,6 +186,7 @@ export class HotrowPlayground extends HTMLElement {
 
   start() {
     if (!this.worker || !this.ready) return;
+    this.forkInfo = null;
     this.showError(this.errors.join(" "));
     this.errors = [];
     this.applyMode();
@@ -188,6 +199,85 @@ export class HotrowPlayground extends HTMLElement {
     });
     this.updatePlayButton();
     this.emitState();
+  }
+
+  // ---- timeline: seek and fork ------------------------------------------------------------
+
+  /**
+   * Shows simulated time `ms` again (clamped to the time already run) and pauses there.
+   * Resolves with the figures shown once the charts, heatmap and figures are at that time.
+   */
+  seek(ms) {
+    if (!this.worker || !this.ready) return Promise.reject(new Error("hotrow: the playground has not started yet"));
+    if (!Number.isFinite(+ms)) return Promise.reject(new TypeError(`hotrow: seek needs a simulated time in ms, not ${ms}`));
+    this.paused = true;
+    this.updatePlayButton();
+    const id = ++this.seekSeq;
+    return new Promise((resolve, reject) => {
+      this.seekWaiters.set(id, { resolve, reject });
+      this.worker.postMessage({ type: "seek", ms: Math.round(+ms), id });
+    });
+  }
+
+  /**
+   * Forks at the moment shown: run B branches from it with `field` = `value` (a live field:
+   * cache size, hint, clients, think time, latency, ...), run A goes on unchanged, and both
+   * are drawn in compare mode. Resolves with the figures once the branch is shown.
+   */
+  fork(field, value) {
+    if (!this.worker || !this.ready) return Promise.reject(new Error("hotrow: the playground has not started yet"));
+    if (!this.liveFields.includes(String(field).split(".")[0])) {
+      const text = `${FIELD_LABELS[field] ?? field} shapes the cluster, so a branch cannot differ in it from the same past; fork with one of: ${this.forkFields().join(", ")}`;
+      this.showError(`Not forked: ${text}.`);
+      return Promise.reject(new Error(text));
+    }
+    this.paused = true;
+    this.updatePlayButton();
+    this.view.mode = "compare";
+    this.applyMode();
+    const id = ++this.seekSeq;
+    return new Promise((resolve, reject) => {
+      this.seekWaiters.set(id, { resolve, reject });
+      this.worker.postMessage({ type: "fork", field, value, id });
+    });
+  }
+
+  /** Fields a fork can change: the live ones the URL knows. */
+  forkFields() {
+    return Object.keys(FIELDS).filter((f) => this.liveFields.includes(f.split(".")[0]) && f !== "durationMs");
+  }
+
+  fillForkFields() {
+    this.$("#forkField").replaceChildren(...this.forkFields().map((f) => new Option(FIELD_LABELS[f] ?? f, f)));
+  }
+
+  showFork() {
+    const f = this.forkInfo;
+    const note = this.$(".fork-note");
+    note.hidden = !f;
+    if (f) note.textContent = `Run B forked at ${(f.atMs / 1000).toFixed(2)} s: ${FIELD_LABELS[f.field] ?? f.field} ${f.was} → ${f.value}. Same seed, same past.`;
+    this.$(".compare-panel").hidden = this.view.mode !== "compare" || !!f;
+  }
+
+  settleWaiters(upTo, error, value) {
+    for (const [id, w] of this.seekWaiters) {
+      if (id > upTo) continue;
+      this.seekWaiters.delete(id);
+      if (error) w.reject(error);
+      else w.resolve(value);
+    }
+  }
+
+  updateTimeline(m) {
+    const t = m.timeline;
+    if (!t) return;
+    const range = this.$("#timeline");
+    range.min = String(Math.floor(t.startMs));
+    range.max = String(Math.ceil(t.frontierMs));
+    if (!this.dragging) range.value = String(Math.round(m.nowMs));
+    const text = `${(m.nowMs / 1000).toFixed(2)} s of ${(t.frontierMs / 1000).toFixed(2)} s`;
+    this.$("#timeline-out").textContent = text;
+    range.setAttribute("aria-valuetext", text);
   }
 
   // ---- controls ------------------------------------------------------------------------
@@ -261,8 +351,9 @@ export class HotrowPlayground extends HTMLElement {
     this.$(".primary-tpm").hidden = !dbt2;
     const colors = [css(this, "--hotrow-accent", "#2563eb"), css(this, "--hotrow-accent2", "#0f9d76")];
     const hot = css(this, "--hotrow-hot", "#e4572e");
+    const [nameA, nameB] = this.runNames();
     const throughputSeries = compare
-      ? [{ label: `A: ${primary}`, color: colors[0] }, { label: `B: ${primary}`, color: colors[1] }]
+      ? [{ label: `${nameA}: ${primary}`, color: colors[0] }, { label: `${nameB}: ${primary}`, color: colors[1] }]
       : dbt2
         ? [{ label: "TPM", color: colors[0] }, { label: "inserts/s", color: colors[1], scale: "y2" }]
         : [{ label: "inserts/s", color: colors[1] }];
@@ -277,12 +368,27 @@ export class HotrowPlayground extends HTMLElement {
       series: [{ label: "p50", color: colors[0], fmt: fmtUs }, { label: "p99", color: hot, fmt: fmtUs }], yLabel: "response time (us)",
     });
     this.charts = [this.throughputChart, this.hotChart, this.latencyChart];
-    this.series = this.effective.map(() => new Series(["x", "tpm", "ins", "util", "refills", "p50", "p99"], MAX_POINTS));
+    this.series = this.effective.map(() => new Series(SERIES, MAX_POINTS));
     this.heatmap.reset(nodes, this.hotNode);
     this.latest = null;
   }
 
+  /** Names of runs A and B in compare mode: the compared field's two values. */
+  runNames() {
+    if (this.view.mode !== "compare") return ["A", "B"];
+    const f = this.forkInfo;
+    const field = f ? f.field : this.compareSpec().compareField;
+    const label = FIELD_LABELS[field] ?? field;
+    if (f) return [`A (${label} ${f.was})`, `B (${label} ${f.value})`];
+    const spec = this.compareSpec();
+    return [`A (${label} ${spec.compareA})`, `B (${label} ${spec.compareB})`];
+  }
+
   ingest(m) {
+    if (m.reset) {
+      this.series = this.effective.map(() => new Series(SERIES, MAX_POINTS));
+      this.heatmap.reset(this.nodes, this.hotNode);
+    }
     m.sims.forEach((s, i) => {
       const d = this.series[i];
       const w = s.windows;
@@ -300,7 +406,12 @@ export class HotrowPlayground extends HTMLElement {
       this.paused = true;
       this.updatePlayButton();
     }
+    this.updateTimeline(m);
     this.dirty = true;
+    if (m.seekId) {
+      this.render();
+      this.settleWaiters(m.seekId, null, { nowMs: m.nowMs, ...this.figures });
+    }
   }
 
   render() {
@@ -350,6 +461,7 @@ export class HotrowPlayground extends HTMLElement {
     this.heatmap.draw();
     drawBars(this.$(".bars-load"), snap.nodeLoad, { max: 1, fmt: fmtPct, hotNode: snap.hotRowNode });
     drawBars(this.$(".bars-tc"), snap.nodeTcPerSecond, { max: 1, fmt: fmtInt, hotNode: snap.hotRowNode });
+    this.figures = figures;
     this.dispatchEvent(new CustomEvent("hotrow-snapshot", { detail: figures, bubbles: true, composed: true }));
   }
 

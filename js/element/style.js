@@ -59,6 +59,10 @@ canvas.heatmap { width: 100%; display: block; }
 .explain p { margin: 6px 0; }
 .meter { font-size: 12px; color: var(--hotrow-muted); font-variant-numeric: tabular-nums; }
 progress { width: 100%; }
+.timeline-row #timeline { flex: 1 1 240px; min-width: 120px; accent-color: var(--hotrow-accent); }
+.timeline-row output { font-variant-numeric: tabular-nums; min-width: 9em; }
+.fork-form { display: inline-flex; gap: 6px; align-items: center; flex-wrap: wrap; }
+.fork-form input { width: 6em; background: var(--hotrow-bg); border: 1px solid var(--hotrow-border); border-radius: 6px; padding: 3px 6px; }
 .legend-note { font-size: 12px; color: var(--hotrow-muted); }
 [hidden] { display: none !important; }
 :host([compact]) .full-only { display: none !important; }

@@ -87,6 +87,15 @@ export const template = (uplotCss) => `
   <div class="panel full-only"><h3>transactions coordinated per data node / s</h3><div class="bars bars-tc"></div>
     <div class="legend-note">Without a hint, cache-1 refills land TC work on every node, even idle ones.</div></div>
 </div>
+<div class="row timeline-row live-panels" role="group" aria-label="timeline">
+  <label for="timeline">simulated time</label>
+  <input id="timeline" type="range" min="0" max="0" step="1" value="0" aria-describedby="timeline-out">
+  <output id="timeline-out">0.0 s</output>
+  <span class="fork-form full-only"><label for="forkField">fork here with</label><select id="forkField"></select>
+    <label for="forkValue">=</label><input id="forkValue" type="text" inputmode="decimal" size="8">
+    <button class="fork" title="run B branches from this moment with the changed knob; run A goes on unchanged">Fork</button></span>
+  <span class="legend-note fork-note" hidden></span>
+</div>
 <div class="meter"><span data-metric="simulatedSeconds">0.0</span> simulated s · <span data-metric="simPerWall">–</span> simulated s per wall s ·
   <span data-metric="eventsPerSecond">–</span> events/s · <span class="version"></span></div>
 <div class="explain full-only">

@@ -1,9 +1,11 @@
 // The playground's Web Worker: it owns the simulations, so the page never blocks. It
 // advances them by `speed` simulated ms per wall second, in bounded slices, and posts new
 // metrics windows (typed arrays, transferred) to the page. Sweeps run here too, in
-// slices, so a cancel message is seen between slices.
+// slices, so a cancel message is seen between slices. A timeline of checkpoints lets the
+// page seek back to any time already run, and fork a branch there (timeline.js).
 import { init, Simulation, liveFields, presets, fields, version } from "../index.js";
-import { setField } from "./state.js";
+import { getField, setField } from "./state.js";
+import { Timeline } from "./timeline.js";
 
 // The worker's own budget per tick (about 30 ms of work), so it stays responsive to
 // messages; the package's runFor has no budget unless the caller passes one.
@@ -21,6 +23,9 @@ let stepRequest = false;
 let lastWall = 0;
 let meter = { events: 0, simMs: 0, wallMs: 0 };
 let sweepToken = 0;
+const timeline = new Timeline();
+// The branch's fork, once `fork` made one: { field, value, atMs }.
+let forked = null;
 
 const ready = init();
 
@@ -36,6 +41,8 @@ function start({ configs, speed: s, paused: p, pauseAtMs: at }) {
   for (const sim of sims) sim.free();
   sims = [];
   since = [];
+  forked = null;
+  timeline.free();
   try {
     for (const c of configs) sims.push(new Simulation(c));
   } catch (e) {
@@ -49,8 +56,47 @@ function start({ configs, speed: s, paused: p, pauseAtMs: at }) {
   paused = !!p;
   pauseAtMs = at ?? null;
   meter = { events: 0, simMs: 0, wallMs: 0 };
+  timeline.reset(sims);
+  postStarted();
+}
+
+function postStarted() {
   const first = sims[0].snapshot();
-  post({ type: "started", configs: sims.map((sim) => sim.config), hotRowNode: first.hotRowNode, dataNodes: first.dataNodes });
+  post({ type: "started", configs: sims.map((sim) => sim.config), hotRowNode: first.hotRowNode, dataNodes: first.dataNodes, forked });
+}
+
+/** Shows `ms` again: restores the checkpoint before it and replays to it; stays paused. */
+function seek({ ms, id }) {
+  if (!sims.length) return;
+  paused = true;
+  pauseAtMs = null;
+  timeline.seek(sims, ms);
+  since = sims.map(() => 0); // the page rebuilds its series from the windows kept
+  publish({ reset: true, seekId: id });
+}
+
+/**
+ * Forks at the current moment: run A goes on as it was, run B is a branch of it with
+ * `field` set to `value`. Only live fields can differ in a branch (the past is shared).
+ */
+function fork({ field, value, id }) {
+  const a = sims[0];
+  const b = Simulation.fromCheckpoint(a.checkpoint());
+  try {
+    b.set(field, value);
+  } catch (e) {
+    b.free();
+    fail(e, "fork");
+    return;
+  }
+  for (const sim of sims.slice(1)) sim.free();
+  sims = [a, b];
+  forked = { field, value, atMs: a.nowMs, was: getField(a.config, field) ?? null };
+  paused = true;
+  timeline.reset(sims);
+  postStarted();
+  since = sims.map(() => 0);
+  publish({ reset: true, seekId: id });
 }
 
 /** Advances every simulation to the same time, `simMs` further, within the event budget. */
@@ -70,7 +116,7 @@ function advance(simMs) {
   return events;
 }
 
-function publish() {
+function publish(extra = {}) {
   const out = [];
   const transfer = [];
   sims.forEach((sim, i) => {
@@ -85,6 +131,8 @@ function publish() {
     sims: out,
     pausedItself,
     nowMs: sims[0].nowMs,
+    timeline: { startMs: timeline.startMs, frontierMs: timeline.frontierMs, checkpoints: timeline.count, bytes: timeline.bytes },
+    ...extra,
     engine: { eventsPerSecond: m.wallMs ? (m.events / m.wallMs) * 1000 : 0, simPerWall: m.wallMs ? m.simMs / m.wallMs : 0 },
   }, transfer);
   pausedItself = false;
@@ -101,6 +149,7 @@ function tick() {
       stepRequest = false;
       const t = performance.now();
       const events = advance(simMs);
+      timeline.record(sims, events);
       // The meter decays so it shows the recent rate.
       meter.events = meter.events * 0.9 + events;
       meter.simMs = meter.simMs * 0.9 + (sims[0].nowMs - before);
@@ -156,6 +205,7 @@ onmessage = async (event) => {
     case "set":
       try {
         for (const sim of sims) sim.set(m.field, m.value);
+        timeline.truncate(sims); // the recorded future is not this one's
         post({ type: "set", field: m.field, value: m.value });
       } catch (e) {
         fail(e, "set");
@@ -164,6 +214,7 @@ onmessage = async (event) => {
     case "inject":
       try {
         for (const sim of sims) sim.inject(m.fault);
+        timeline.truncate(sims);
         post({ type: "injected", fault: m.fault });
       } catch (e) {
         fail(e, "inject");
@@ -181,6 +232,16 @@ onmessage = async (event) => {
       break;
     case "step":
       stepRequest = true;
+      break;
+    case "seek":
+      try {
+        seek(m);
+      } catch (e) {
+        fail(e, "seek");
+      }
+      break;
+    case "fork":
+      fork(m);
       break;
     case "sweep":
       sweepToken = m.token;

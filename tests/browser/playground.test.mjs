@@ -6,6 +6,7 @@ import { mkdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { serve } from "./server.mjs";
 import { launch } from "./browser.mjs";
+import { openPage, metric, waitValue } from "./page.mjs";
 import { packAndInstall } from "../pack/pack.mjs";
 import { writeFileSync, mkdirSync as mkdir } from "node:fs";
 import { execFileSync } from "node:child_process";
@@ -26,33 +27,7 @@ after(async () => {
   await repo?.close();
 });
 
-/** A page that records console errors, page errors and requests to other origins. */
-async function open(url, { width = 1280, height = 1000 } = {}) {
-  const page = await browser.newPage({ viewport: { width, height } });
-  const problems = [];
-  page.on("console", (m) => m.type() === "error" && problems.push(`console: ${m.text()}`));
-  page.on("pageerror", (e) => problems.push(`pageerror: ${e.message}`));
-  const origin = new URL(url).origin;
-  page.on("request", (r) => {
-    const u = r.url();
-    if (!u.startsWith(origin) && !u.startsWith("data:") && !u.startsWith("blob:")) problems.push(`request outside origin: ${u}`);
-  });
-  await page.goto(url);
-  return { page, problems };
-}
-
-const metric = (scope, name) => scope.locator(`[data-metric="${name}"]`).first();
-/** Waits until a metric's raw value passes `ok`, and returns it. */
-async function waitValue(scope, name, ok = (v) => v > 0, timeout = 20_000) {
-  const loc = metric(scope, name);
-  const deadline = Date.now() + timeout;
-  for (;;) {
-    const v = Number(await loc.getAttribute("data-value"));
-    if (ok(v)) return v;
-    if (Date.now() > deadline) throw new Error(`${name} never passed the check (last ${v})`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
+const open = (url, size) => openPage(browser, url, size);
 
 test("the playground loads without errors, charts draw, figures move", async () => {
   const { page, problems } = await open(`${site.origin}/index.html?preset=bug39267`);

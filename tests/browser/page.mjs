@@ -1,0 +1,30 @@
+// Helpers of the browser tests: a page that records every problem, and waiting on figures.
+
+/** A page that records console errors, page errors and requests to other origins. */
+export async function openPage(browser, url, { width = 1280, height = 1000 } = {}) {
+  const page = await browser.newPage({ viewport: { width, height } });
+  const problems = [];
+  page.on("console", (m) => m.type() === "error" && problems.push(`console: ${m.text()}`));
+  page.on("pageerror", (e) => problems.push(`pageerror: ${e.message}`));
+  const origin = new URL(url).origin;
+  page.on("request", (r) => {
+    const u = r.url();
+    if (!u.startsWith(origin) && !u.startsWith("data:") && !u.startsWith("blob:")) problems.push(`request outside origin: ${u}`);
+  });
+  await page.goto(url);
+  return { page, problems };
+}
+
+export const metric = (scope, name) => scope.locator(`[data-metric="${name}"]`).first();
+/** Waits until a metric's raw value passes `ok`, and returns it. */
+export async function waitValue(scope, name, ok = (v) => v > 0, timeout = 20_000) {
+  const loc = metric(scope, name);
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    const v = Number(await loc.getAttribute("data-value"));
+    if (ok(v)) return v;
+    if (Date.now() > deadline) throw new Error(`${name} never passed the check (last ${v})`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
