@@ -3,10 +3,21 @@
 // (js/, dist/), as in the npm package.
 import { defineConfig } from "vite";
 import { fileURLToPath } from "node:url";
+import { CSP } from "./csp.js";
 
 const here = (p) => fileURLToPath(new URL(p, import.meta.url));
 
+/** Puts the one policy (csp.js) into every built page, first thing in <head>. */
+const csp = {
+  name: "hotrow-csp",
+  transformIndexHtml: {
+    order: "post",
+    handler: () => [{ tag: "meta", attrs: { "http-equiv": "Content-Security-Policy", content: CSP }, injectTo: "head-prepend" }],
+  },
+};
+
 export default defineConfig({
+  plugins: [csp],
   root: here("."),
   base: "./",
   publicDir: here("public"),

@@ -115,7 +115,7 @@ export class Heatmap {
     ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
     ctx.clearRect(0, 0, w, h);
     const host = c.getRootNode().host ?? c;
-    const hot = css(host, "--hotrow-hot", "#e4572e");
+    const hot = css(host, "--hotrow-hot", "#c2410c");
     const fg = css(host, "--hotrow-fg", "#222");
     const cols = this.columns;
     const cw = (w - labelW) / this.max;

@@ -12,6 +12,7 @@
 // and every update dispatches a `hotrow-snapshot` event with them.
 import { makeChart, Heatmap, drawBars, css } from "./charts.js";
 import { template } from "./template.js";
+import { STYLE } from "./style.js";
 import { css as uplotCss } from "../../dist/vendor/uplot/uplot-css.js";
 import {
   FIELDS, COMPARE_FIELDS, DEFAULT_SPEED, parseEntries, kebab, setField, toQuery,
@@ -20,6 +21,17 @@ import { fmtInt, fmtPct, fmtUs } from "./format.js";
 import { Series } from "./series.js";
 import { wireControls, syncControls, bindFieldTable } from "./controls.js";
 import { compareSpec, configsFor, sweepValues, SWEEP_FIELDS } from "./modes.js";
+
+let SHEETS = null;
+/** uPlot's CSS and ours, parsed once and shared by every element on the page. */
+function sheets() {
+  SHEETS ??= [uplotCss, STYLE].map((text) => {
+    const sheet = new CSSStyleSheet();
+    sheet.replaceSync(text);
+    return sheet;
+  });
+  return SHEETS;
+}
 
 const MAX_POINTS = 600;
 const SERIES = ["x", "tpm", "ins", "util", "refills", "p50", "p99"];
@@ -56,7 +68,10 @@ export class HotrowPlayground extends HTMLElement {
 
   connectedCallback() {
     if (this.worker) return;
-    this.shadowRoot.innerHTML = template(uplotCss);
+    // Constructed style sheets, not <style> elements: a host page's CSP needs no
+    // 'unsafe-inline' for styles.
+    this.shadowRoot.adoptedStyleSheets = sheets();
+    this.shadowRoot.innerHTML = template();
     this.$ = (sel) => this.shadowRoot.querySelector(sel);
     this.$$ = (sel) => [...this.shadowRoot.querySelectorAll(sel)];
     this.heatmap = new Heatmap(this.$("canvas.heatmap"));
@@ -309,7 +324,6 @@ export class HotrowPlayground extends HTMLElement {
 
   applyMode() {
     const mode = this.view.mode;
-    for (const tab of this.$$("[data-mode]")) tab.setAttribute("aria-selected", String(tab.dataset.mode === mode));
     for (const tab of this.$$("[data-mode]")) tab.setAttribute("aria-pressed", String(tab.dataset.mode === mode));
     this.$(".compare-panel").hidden = mode !== "compare";
     this.$(".compare-only").hidden = mode !== "compare";
@@ -349,8 +363,8 @@ export class HotrowPlayground extends HTMLElement {
     const showRefs = dbt2 && c.dataNodes === 8 && c.replicas === 2;
     this.$(".reported-note").hidden = !showRefs;
     this.$(".primary-tpm").hidden = !dbt2;
-    const colors = [css(this, "--hotrow-accent", "#2563eb"), css(this, "--hotrow-accent2", "#0f9d76")];
-    const hot = css(this, "--hotrow-hot", "#e4572e");
+    const colors = [css(this, "--hotrow-accent", "#2563eb"), css(this, "--hotrow-accent2", "#0b7a5c")];
+    const hot = css(this, "--hotrow-hot", "#c2410c");
     const [nameA, nameB] = this.runNames();
     const throughputSeries = compare
       ? [{ label: `${nameA}: ${primary}`, color: colors[0] }, { label: `${nameB}: ${primary}`, color: colors[1] }]

@@ -1,10 +1,8 @@
 // The playground's markup: figures (each `data-metric`), toolbar, fault buttons, controls,
 // compare and sweep panels, charts, and the explanation. Controls carry their field name
 // as id; the element binds them (hotrow-playground.js).
-import { STYLE } from "./style.js";
 
-export const template = (uplotCss) => `
-<style>${uplotCss}</style><style>${STYLE}</style>
+export const template = () => `
 <div class="error" role="alert" part="error"></div>
 <div class="figures" aria-live="polite">
   <div class="figure primary-tpm"><div class="label">TPM (New-Order / min)</div><div class="value" data-metric="tpm">–</div></div>
@@ -22,8 +20,8 @@ export const template = (uplotCss) => `
   <span class="control inline full-only"><label for="speed">speed</label>
     <input id="speed" type="range" min="0" max="5" step="0.05" aria-describedby="speed-out"><output id="speed-out"></output></span>
   <span class="control inline full-only"><label for="seed" title="seed of every random choice: the same seed gives the same run">random seed</label><input id="seed" type="number" min="0" step="1"></span>
-  <span class="tabs full-only" role="tablist" aria-label="mode">
-    <button role="tab" data-mode="live">Live</button><button role="tab" data-mode="compare">Compare</button><button role="tab" data-mode="sweep">Sweep</button>
+  <span class="tabs full-only" role="group" aria-label="mode">
+    <button data-mode="live">Live</button><button data-mode="compare">Compare</button><button data-mode="sweep">Sweep</button>
   </span>
   <button class="share full-only" title="copy a link that reopens this exact run">Copy link</button>
   <button class="theme full-only" title="switch light / dark">Theme</button>

@@ -11,6 +11,11 @@ export async function openPage(browser, url, { width = 1280, height = 1000 } = {
     const u = r.url();
     if (!u.startsWith(origin) && !u.startsWith("data:") && !u.startsWith("blob:")) problems.push(`request outside origin: ${u}`);
   });
+  // Any CSP violation is a problem (Chromium also logs "Refused to ..." as a console error).
+  await page.addInitScript(() => {
+    document.addEventListener("securitypolicyviolation", (e) =>
+      console.error(`CSP violation: ${e.violatedDirective} blocked ${e.blockedURI || "inline"} at ${e.sourceFile}:${e.lineNumber}`));
+  });
   await page.goto(url);
   return { page, problems };
 }
