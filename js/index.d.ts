@@ -159,6 +159,8 @@ export interface Snapshot {
   /** Windows closed so far; pass it to `windows(since)` to fetch only new ones. */
   windowsClosed: number;
   dataNodes: number;
+  /** Partitions of the cluster (data nodes x LDM threads). */
+  partitions: number;
   activeClients: number;
   windowEndMs: number;
   insertsPerSecond: number;
@@ -175,6 +177,8 @@ export interface Snapshot {
   nodeLoad: Float64Array;
   nodeTcPerSecond: Float64Array;
   nodeMessagesPerSecond: Float64Array;
+  /** Rows of the inserted table placed per partition per second. */
+  partitionInsertsPerSecond: Float64Array;
   /** The data node holding the counter row's primary replica. */
   hotRowNode: number;
   /** Data nodes that are down now. */
@@ -208,6 +212,10 @@ export interface WindowColumns {
   nodeLoad: Float64Array;
   nodeTcPerSecond: Float64Array;
   nodeMessagesPerSecond: Float64Array;
+  /** Partitions of the cluster (data nodes x LDM threads). */
+  partitions: number;
+  /** `count x partitions` values: rows of the inserted table placed per partition per second. */
+  partitionInsertsPerSecond: Float64Array;
 }
 
 export interface Latency {

@@ -9,9 +9,9 @@ export const css = (el, name, fallback) => getComputedStyle(el).getPropertyValue
 /**
  * A uPlot chart for a time series panel.
  * series: [{ label, color, scale?, dash?, fmt? }]; refs: [{ value, label }] drawn as dashed
- * horizontal lines on the first scale; logX for sweeps.
+ * horizontal lines on the first scale; logX for sweeps; xNames for a sweep over choices.
  */
-export function makeChart(target, { series, height = 180, yLabel = "", y2Label = "", refs = () => [], logX = false, xLabel = "simulated s" }) {
+export function makeChart(target, { series, height = 180, yLabel = "", y2Label = "", refs = () => [], logX = false, xLabel = "simulated s", xNames = null }) {
   const host = target.getRootNode().host ?? target;
   const fg = css(host, "--hotrow-fg", "#222");
   const grid = css(host, "--hotrow-grid", "rgba(128,128,128,0.2)");
@@ -28,12 +28,14 @@ export function makeChart(target, { series, height = 180, yLabel = "", y2Label =
     legend: { show: true, live: false },
     cursor: { drag: { x: false, y: false } },
     scales: {
-      x: logX ? { time: false, distr: 3, log: 10 } : { time: false },
+      x: logX ? { time: false, distr: 3, log: 10 } : xNames ? { time: false, range: () => [-0.5, xNames.length - 0.5] } : { time: false },
       y: { range: (u, min, max) => [0, Math.max(max * 1.1, ...refs().map((r) => r.value * 1.05), 1e-9)] },
       ...(hasY2 ? { y2: { range: (u, min, max) => [0, Math.max(max * 1.1, 1e-9)] } } : {}),
     },
     axes: [
-      { stroke: fg, font, labelFont: font, label: xLabel, grid: { stroke: grid, width: 1 }, ticks: { stroke: grid } },
+      { stroke: fg, font, labelFont: font, label: xLabel, grid: { stroke: grid, width: 1 }, ticks: { stroke: grid },
+        // A sweep over choices (xNames) puts point i at x = i and names it.
+        ...(xNames ? { splits: () => xNames.map((_, i) => i), values: (u, vals) => vals.map((i) => xNames[i] ?? "") } : {}) },
       axis("y", yLabel, 3),
       ...(hasY2 ? [{ ...axis("y2", y2Label, 1), grid: { show: false } }] : []),
     ],
@@ -45,7 +47,7 @@ export function makeChart(target, { series, height = 180, yLabel = "", y2Label =
         width: 2,
         scale: s.scale ?? "y",
         dash: s.dash,
-        points: { show: logX },
+        points: { show: logX || !!xNames },
         value: (u, v) => (v == null ? "–" : s.fmt ? s.fmt(v) : v.toFixed(0)),
       })),
     ],
@@ -82,28 +84,43 @@ export function makeChart(target, { series, height = 180, yLabel = "", y2Label =
   return chart;
 }
 
-/** Load per node (rows) over time (columns) on a canvas; the hot row's node is marked. */
+/**
+ * Rows over time on a canvas (the Key Visualizer picture): load per data node, or each
+ * partition's share of the inserted rows. Columns fill the panel's width from the first
+ * window on and narrow as windows arrive, up to `max` kept; one row may be marked (the node
+ * holding the counter row).
+ */
 export class Heatmap {
   constructor(canvas) {
     this.canvas = canvas;
-    this.columns = []; // Float64Array per window
+    this.columns = []; // Float64Array per window, values 0..1
+    this.times = []; // each column's window end, ms
     this.max = 300;
-    this.hotNode = -1;
+    this.labels = [];
+    this.mark = -1;
   }
-  reset(nodes, hotNode) {
+  /** `labels`: one per row; `mark`: the row to outline (-1 for none). */
+  reset(labels, mark = -1) {
     this.columns = [];
-    this.nodes = nodes;
-    this.hotNode = hotNode;
+    this.times = [];
+    this.labels = labels;
+    this.mark = mark;
   }
-  push(load) {
-    this.columns.push(load);
-    if (this.columns.length > this.max) this.columns.splice(0, this.columns.length - this.max);
+  push(values, endMs) {
+    this.columns.push(values);
+    this.times.push(endMs);
+    if (this.columns.length > this.max) {
+      this.columns.splice(0, this.columns.length - this.max);
+      this.times.splice(0, this.times.length - this.max);
+    }
   }
   draw() {
     const c = this.canvas;
+    const rows = Math.max(1, this.labels.length);
     const w = c.clientWidth || 300;
-    const rowH = Math.max(6, Math.min(18, Math.floor(220 / Math.max(1, this.nodes))));
-    const h = rowH * this.nodes;
+    const rowH = Math.max(2, Math.min(18, Math.floor(220 / rows)));
+    const axisH = 14;
+    const h = rowH * rows + axisH;
     const labelW = 54;
     const dpr = devicePixelRatio || 1;
     if (c.width !== Math.round(w * dpr) || c.height !== Math.round(h * dpr)) {
@@ -118,40 +135,51 @@ export class Heatmap {
     const hot = css(host, "--hotrow-hot", "#c2410c");
     const fg = css(host, "--hotrow-fg", "#222");
     const cols = this.columns;
-    const cw = (w - labelW) / this.max;
-    const x0 = w - cols.length * cw;
+    const cw = (w - labelW) / Math.max(1, cols.length);
     cols.forEach((col, i) => {
-      for (let n = 0; n < this.nodes; n++) {
-        const v = Math.max(0, Math.min(1, col[n] ?? 0));
+      for (let r = 0; r < rows; r++) {
+        const v = Math.max(0, Math.min(1, col[r] ?? 0));
         // Cool blue for idle through yellow to red for saturated.
         const hue = 220 - 220 * v;
         ctx.fillStyle = `hsl(${hue} 85% ${25 + 35 * v}%)`;
-        ctx.fillRect(x0 + i * cw, n * rowH, Math.ceil(cw), rowH - 1);
+        ctx.fillRect(labelW + i * cw, r * rowH, Math.ceil(cw), Math.max(1, rowH - (rowH > 4 ? 1 : 0)));
       }
     });
     ctx.font = "11px system-ui, sans-serif";
     ctx.textBaseline = "middle";
-    for (let n = 0; n < this.nodes; n++) {
-      const isHot = n === this.hotNode;
-      ctx.fillStyle = isHot ? hot : fg;
-      ctx.fillText(isHot ? `node ${n} ●` : `node ${n}`, 2, n * rowH + rowH / 2);
-      if (isHot) {
+    const every = Math.ceil(12 / rowH); // label rows only as densely as text fits
+    for (let r = 0; r < rows; r++) {
+      const marked = r === this.mark;
+      if (marked || r % every === 0) {
+        ctx.fillStyle = marked ? hot : fg;
+        ctx.fillText(marked ? `${this.labels[r]} ●` : this.labels[r], 2, r * rowH + rowH / 2);
+      }
+      if (marked) {
         ctx.strokeStyle = hot;
         ctx.lineWidth = 2;
-        ctx.strokeRect(labelW, n * rowH + 1, w - labelW - 1, rowH - 2);
+        ctx.strokeRect(labelW, r * rowH + 1, w - labelW - 1, rowH - 2);
       }
+    }
+    // The time axis: first and last window's end.
+    if (this.times.length) {
+      ctx.fillStyle = fg;
+      ctx.textBaseline = "bottom";
+      const first = `${(this.times[0] / 1000).toFixed(1)} s`;
+      const last = `${(this.times.at(-1) / 1000).toFixed(1)} s`;
+      ctx.fillText(first, labelW, h);
+      if (cols.length > 1) ctx.fillText(last, w - ctx.measureText(last).width - 2, h);
     }
   }
 }
 
-/** Horizontal bars, one per node, in a container; values 0..max. */
-export function drawBars(container, values, { max = 1, fmt = (v) => v.toFixed(2), hotNode = -1, unit = "" }) {
+/** Horizontal bars, one per node (or per `label(i)`), in a container; values 0..max. */
+export function drawBars(container, values, { max = 1, fmt = (v) => v.toFixed(2), hotNode = -1, unit = "", label = (i) => `node ${i}` }) {
   if (container.children.length !== values.length) {
     container.replaceChildren(...Array.from(values, (_, i) => {
       const row = document.createElement("div");
       row.className = "bar";
       row.innerHTML = `<span class="bar-label"></span><span class="bar-track"><span class="bar-fill"></span></span><span class="bar-value"></span>`;
-      row.querySelector(".bar-label").textContent = `node ${i}`;
+      row.querySelector(".bar-label").textContent = label(i);
       return row;
     }));
   }
@@ -161,6 +189,6 @@ export function drawBars(container, values, { max = 1, fmt = (v) => v.toFixed(2)
     row.classList.toggle("hot", i === hotNode);
     row.querySelector(".bar-fill").style.width = `${Math.min(100, (100 * v) / top)}%`;
     row.querySelector(".bar-value").textContent = fmt(v) + unit;
-    row.title = `node ${i}${i === hotNode ? " (holds the SYSTAB_0 counter row)" : ""}: ${fmt(v)}${unit}`;
+    row.title = `${label(i)}${i === hotNode ? " (holds the SYSTAB_0 counter row)" : ""}: ${fmt(v)}${unit}`;
   });
 }

@@ -3,6 +3,14 @@
 import { getField, setField, compareValue } from "./state.js";
 import { fmtInt, fmtUs, fmtSpeed, logSlider } from "./format.js";
 
+/** How config fields are named in the UI. */
+export const FIELD_LABELS = {
+  cacheSize: "cache size", hintedRefill: "refill hint", primaryKey: "primary key", dataNodes: "data nodes",
+  "network.latencyUs": "network latency (us)", clientsPerApiNode: "clients per API node",
+  thinkTimeUs: "think time (us)", allocator: "id allocator", idCacheScope: "id cache scope", cacheGrowth: "cache growth",
+  cacheSizeMax: "max cache size", partitioning: "partitioning", keyLayout: "key layout", shardBits: "shard bits",
+};
+
 /** Fills the data-node choices: multiples of `replicas` up to 48. */
 function fillDataNodes(el, replicas) {
   const sel = el.$("#dataNodes");
@@ -61,6 +69,12 @@ export function wireControls(el, labels) {
   $("#thinkTimeUs").onchange = (e) => el.change("thinkTimeUs", think(e.target.value));
   $("#latency").oninput = (e) => ($("output[for=latency]").textContent = `${e.target.value} us`);
   $("#latency").onchange = (e) => el.change("network.latencyUs", +e.target.value);
+  for (const id of ["allocator", "idCacheScope", "partitioning", "keyLayout"]) {
+    $(`#${id}`).onchange = (e) => el.change(id, e.target.value);
+  }
+  for (const id of ["cacheGrowth", "shardBits"]) {
+    $(`#${id}`).onchange = (e) => el.change(id, Math.floor(+e.target.value));
+  }
   for (const tab of el.$$("[data-mode]")) {
     tab.onclick = () => {
       el.view.mode = tab.dataset.mode;
@@ -133,7 +147,7 @@ export function wireControls(el, labels) {
     el.fork(field, value).catch(() => {}); // the element shows the error
   };
   $(".sweep-run").onclick = () => el.runSweep();
-  $(".sweep-cancel").onclick = () => el.worker?.postMessage({ type: "cancel" });
+  $(".sweep-cancel").onclick = () => el.cancelSweep();
   $(".share").onclick = async () => {
     const url = `${location.origin}${location.pathname}?${el.query}`;
     try {
@@ -173,6 +187,7 @@ export function syncControls(el) {
   $("#latency").value = String(c.network.latencyUs);
   $("output[for=latency]").textContent = `${c.network.latencyUs} us`;
   $("#seed").value = String(c.seed);
+  for (const id of ["allocator", "idCacheScope", "partitioning", "keyLayout", "cacheGrowth", "shardBits"]) $(`#${id}`).value = String(c[id]);
   $("#speed").value = logSlider(el.view.speed, 1, 1e5);
   $("#speed-out").textContent = fmtSpeed(el.view.speed);
   const spec = el.compareSpec();
@@ -184,9 +199,19 @@ export function syncControls(el) {
 /** The id of the control bound to a config field (most use the field's name). */
 const CONTROL_ID = { "network.latencyUs": "latency" };
 
+/** How the choices of a field read in a select (the values themselves come from the field table). */
+const CHOICE_LABELS = {
+  allocator: { counterRow: "a counter row in the cluster (NDB SYSTAB_0)", centralService: "one allocator service (TiDB PD, Vitess)", timestamp: "time + node + sequence (Snowflake)" },
+  idCacheScope: { apiNode: "the API node, behind a mutex (mysqld)", client: "each client (NDB API Ndb object)" },
+  partitioning: { hash: "by hash of the key (NDB)", range: "by key range (TiKV, CockroachDB, Spanner)" },
+  keyLayout: { sequential: "as is (sequential)", shardBits: "hash bits on top (TiDB AUTO_RANDOM)", bitReversed: "bit-reversed (Spanner)" },
+};
+
+export const choiceLabel = (field, value) => CHOICE_LABELS[field]?.[value] ?? value;
+
 /**
- * Takes each control's range and explanation from the package's field table (fields()),
- * so the table, not this markup, says what a field allows and means.
+ * Takes each control's range, choices and explanation from the package's field table
+ * (fields()), so the table, not this markup, says what a field allows and means.
  */
 export function bindFieldTable(el, table) {
   for (const f of table) {
@@ -198,5 +223,10 @@ export function bindFieldTable(el, table) {
       control.min = String(f.kind.min);
       control.max = String(f.kind.max);
     }
+    if (f.kind.type === "choice" && control.tagName === "SELECT" && !control.options.length) {
+      control.replaceChildren(...f.kind.values.map((v) => new Option(choiceLabel(f.name, v), v)));
+    }
+    const about = el.$(`.hint[data-about="${CSS.escape(f.name)}"]`);
+    if (about) about.textContent = f.about;
   }
 }

@@ -10,17 +10,17 @@
 // (--hotrow-bg, --hotrow-fg, --hotrow-accent, --hotrow-hot, --hotrow-font, ...).
 // Live figures carry data-metric="insertsPerSecond" | "tpm" | "hotRowLockUtilization" | ...
 // and every update dispatches a `hotrow-snapshot` event with them.
-import { makeChart, Heatmap, drawBars, css } from "./charts.js";
+import { makeChart, css } from "./charts.js";
+import { setupCharts, ingest, render, makeHeatmaps } from "./render.js";
 import { template } from "./template.js";
 import { STYLE } from "./style.js";
 import { css as uplotCss } from "../../dist/vendor/uplot/uplot-css.js";
 import {
   FIELDS, COMPARE_FIELDS, DEFAULT_SPEED, parseEntries, kebab, setField, toQuery,
 } from "./state.js";
-import { fmtInt, fmtPct, fmtUs } from "./format.js";
-import { Series } from "./series.js";
-import { wireControls, syncControls, bindFieldTable } from "./controls.js";
+import { wireControls, syncControls, bindFieldTable, choiceLabel, FIELD_LABELS } from "./controls.js";
 import { compareSpec, configsFor, sweepValues, SWEEP_FIELDS } from "./modes.js";
+import { SweepPool } from "./sweep.js";
 
 let SHEETS = null;
 /** uPlot's CSS and ours, parsed once and shared by every element on the page. */
@@ -33,17 +33,6 @@ function sheets() {
   return SHEETS;
 }
 
-const MAX_POINTS = 600;
-const SERIES = ["x", "tpm", "ins", "util", "refills", "p50", "p99"];
-/** The bug report's measurements (DBT2, 8 data nodes), drawn as reference lines. */
-const REPORTED = [
-  { value: 106000, label: "reported: 106k TPM (cache 1, 2008)" },
-  { value: 158000, label: "reported: 158k TPM (cache 1000)" },
-];
-const FIELD_LABELS = {
-  cacheSize: "cache size", hintedRefill: "refill hint", primaryKey: "primary key", dataNodes: "data nodes",
-  "network.latencyUs": "network latency (us)", clientsPerApiNode: "clients per API node",
-};
 
 export class HotrowPlayground extends HTMLElement {
   static observedAttributes = [...Object.keys(FIELDS).map(kebab), "mode", "speed", "paused", "pause-at-ms"];
@@ -59,7 +48,6 @@ export class HotrowPlayground extends HTMLElement {
     this.series = [];
     this.dirty = false;
     this.frame = 0;
-    this.sweepToken = 0;
     this.liveFields = []; // from the package: which fields Simulation.set takes while running
     this.seekSeq = 0;
     this.seekWaiters = new Map(); // seek or fork id -> resolve
@@ -74,7 +62,7 @@ export class HotrowPlayground extends HTMLElement {
     this.shadowRoot.innerHTML = template();
     this.$ = (sel) => this.shadowRoot.querySelector(sel);
     this.$$ = (sel) => [...this.shadowRoot.querySelectorAll(sel)];
-    this.heatmap = new Heatmap(this.$("canvas.heatmap"));
+    this.heatmaps = makeHeatmaps(this);
     // The render loop writes these every frame: look them up once.
     this.metricEls = Object.fromEntries(this.$$("[data-metric]").map((el) => [el.dataset.metric, el]));
     this.fillSelects();
@@ -92,6 +80,7 @@ export class HotrowPlayground extends HTMLElement {
 
   disconnectedCallback() {
     cancelAnimationFrame(this.frame);
+    this.pool?.cancel();
     this.worker?.terminate();
     this.worker = null;
   }
@@ -135,6 +124,7 @@ export class HotrowPlayground extends HTMLElement {
         this.liveFields = m.liveFields;
         this.fillForkFields();
         this.fillPresets(m.presets, m.version);
+        this.fieldTable = m.fields;
         bindFieldTable(this, m.fields);
         this.start();
         break;
@@ -154,16 +144,6 @@ export class HotrowPlayground extends HTMLElement {
         break;
       case "error":
         this.onError(m);
-        break;
-      case "sweepProgress":
-        this.$(".sweep-progress").value = m.done / m.total;
-        this.drawSweep(m.results);
-        break;
-      case "sweepDone":
-      case "sweepCancelled":
-        this.$(".sweep-run").disabled = false;
-        this.$(".sweep-cancel").disabled = true;
-        this.note(m.type === "sweepDone" ? "Sweep finished." : "Sweep cancelled.");
         break;
     }
   }
@@ -326,7 +306,7 @@ export class HotrowPlayground extends HTMLElement {
     const mode = this.view.mode;
     for (const tab of this.$$("[data-mode]")) tab.setAttribute("aria-pressed", String(tab.dataset.mode === mode));
     this.$(".compare-panel").hidden = mode !== "compare";
-    this.$(".compare-only").hidden = mode !== "compare";
+    for (const el of this.$$(".compare-only")) el.hidden = mode !== "compare";
     this.$(".sweep-panel").hidden = mode !== "sweep";
     this.$(".live-panels").hidden = mode === "sweep";
   }
@@ -351,132 +331,18 @@ export class HotrowPlayground extends HTMLElement {
     this.dispatchEvent(new CustomEvent("hotrow-statechange", { detail: { query: this.query }, bubbles: true, composed: true }));
   }
 
-  // ---- data and charts --------------------------------------------------------------------
+  // ---- data and charts (render.js) ----------------------------------------------------------
 
   setupCharts(nodes) {
-    this.nodes = nodes;
-    for (const chart of this.charts ?? []) chart.destroy();
-    const c = this.effective[0] ?? {};
-    const dbt2 = c.workload === "dbt2";
-    const compare = this.view.mode === "compare";
-    const primary = dbt2 ? "TPM" : "inserts/s";
-    const showRefs = dbt2 && c.dataNodes === 8 && c.replicas === 2;
-    this.$(".reported-note").hidden = !showRefs;
-    this.$(".primary-tpm").hidden = !dbt2;
-    const colors = [css(this, "--hotrow-accent", "#2563eb"), css(this, "--hotrow-accent2", "#0b7a5c")];
-    const hot = css(this, "--hotrow-hot", "#c2410c");
-    const [nameA, nameB] = this.runNames();
-    const throughputSeries = compare
-      ? [{ label: `${nameA}: ${primary}`, color: colors[0] }, { label: `${nameB}: ${primary}`, color: colors[1] }]
-      : dbt2
-        ? [{ label: "TPM", color: colors[0] }, { label: "inserts/s", color: colors[1], scale: "y2" }]
-        : [{ label: "inserts/s", color: colors[1] }];
-    this.throughputChart = makeChart(this.$(".chart-throughput"), {
-      series: throughputSeries, yLabel: primary, y2Label: !compare && dbt2 ? "inserts/s" : "", refs: () => (showRefs ? REPORTED : []),
-    });
-    this.hotChart = makeChart(this.$(".chart-hot"), {
-      series: [{ label: "lock busy", color: hot, fmt: fmtPct }, { label: "refills/s", color: colors[0], scale: "y2" }],
-      yLabel: "lock busy (0..1)", y2Label: "refills/s",
-    });
-    this.latencyChart = makeChart(this.$(".chart-latency"), {
-      series: [{ label: "p50", color: colors[0], fmt: fmtUs }, { label: "p99", color: hot, fmt: fmtUs }], yLabel: "response time (us)",
-    });
-    this.charts = [this.throughputChart, this.hotChart, this.latencyChart];
-    this.series = this.effective.map(() => new Series(SERIES, MAX_POINTS));
-    this.heatmap.reset(nodes, this.hotNode);
-    this.latest = null;
-  }
-
-  /** Names of runs A and B in compare mode: the compared field's two values. */
-  runNames() {
-    if (this.view.mode !== "compare") return ["A", "B"];
-    const f = this.forkInfo;
-    const field = f ? f.field : this.compareSpec().compareField;
-    const label = FIELD_LABELS[field] ?? field;
-    if (f) return [`A (${label} ${f.was})`, `B (${label} ${f.value})`];
-    const spec = this.compareSpec();
-    return [`A (${label} ${spec.compareA})`, `B (${label} ${spec.compareB})`];
+    setupCharts(this, nodes);
   }
 
   ingest(m) {
-    if (m.reset) {
-      this.series = this.effective.map(() => new Series(SERIES, MAX_POINTS));
-      this.heatmap.reset(this.nodes, this.hotNode);
-    }
-    m.sims.forEach((s, i) => {
-      const d = this.series[i];
-      const w = s.windows;
-      if (!d) return;
-      for (let k = 0; k < w.count; k++) {
-        d.push({ x: w.endMs[k] / 1000, tpm: w.tpm[k], ins: w.insertsPerSecond[k], util: w.hotRowLockUtilization[k],
-          refills: w.refillsPerSecond[k], p50: w.latencyP50Us[k], p99: w.latencyP99Us[k] });
-        if (i === 0) this.heatmap.push(w.nodeLoad.subarray(k * this.nodes, (k + 1) * this.nodes));
-      }
-    });
-    this.latest = m;
-    // Only the worker's own pause (pauseAtMs) changes the button: a tick posted before the
-    // worker saw a click must not undo it.
-    if (m.pausedItself && !this.paused) {
-      this.paused = true;
-      this.updatePlayButton();
-    }
-    this.updateTimeline(m);
-    this.dirty = true;
-    if (m.seekId) {
-      this.render();
-      this.settleWaiters(m.seekId, null, { nowMs: m.nowMs, ...this.figures });
-    }
+    ingest(this, m);
   }
 
   render() {
-    this.dirty = false;
-    const m = this.latest;
-    if (!m || !this.series.length) return;
-    const snap = m.sims[0].snapshot;
-    const d = this.series[0];
-    const dbt2 = this.effective[0]?.workload === "dbt2";
-    const set = (metric, text) => {
-      const el = this.metricEls[metric];
-      if (el && el.textContent !== text) el.textContent = text;
-    };
-    set("tpm", fmtInt(snap.tpm));
-    set("insertsPerSecond", fmtInt(snap.insertsPerSecond));
-    set("transactionsPerSecond", fmtInt(snap.transactionsPerSecond));
-    set("hotRowLockUtilization", fmtPct(snap.hotRowLockUtilization));
-    set("refillsPerSecond", fmtInt(snap.refillsPerSecond));
-    set("latencyP99Us", fmtUs(snap.latencyP99Us));
-    set("simulatedSeconds", (m.nowMs / 1000).toFixed(1));
-    set("simPerWall", m.engine.simPerWall.toFixed(2));
-    set("eventsPerSecond", fmtInt(m.engine.eventsPerSecond));
-    set("aborts", String(snap.aborts));
-    set("idsLost", String(snap.idsLost));
-    set("nodesDown", snap.nodesDown.length ? snap.nodesDown.map((n) => `node ${n}`).join(", ") : "none");
-    // Raw numbers for scripts and tests, beside the formatted text.
-    for (const [k, v] of Object.entries({ tpm: snap.tpm, insertsPerSecond: snap.insertsPerSecond, hotRowLockUtilization: snap.hotRowLockUtilization })) {
-      this.metricEls[k].dataset.value = String(v);
-    }
-    const figures = { tpm: snap.tpm, insertsPerSecond: snap.insertsPerSecond, hotRowLockUtilization: snap.hotRowLockUtilization,
-      refillsPerSecond: snap.refillsPerSecond, nowMs: m.nowMs };
-    if (this.series.length === 2) {
-      const key = dbt2 ? "tpm" : "ins";
-      const a = this.series[0].mean(key, 10);
-      const b = this.series[1].mean(key, 10);
-      const ratio = a > 0 ? b / a : 0;
-      set("compareRatio", a > 0 ? `${ratio.toFixed(2)}x` : "–");
-      this.metricEls.compareRatio.dataset.value = String(ratio);
-      figures.compareRatio = ratio;
-      const n = Math.min(d.length, this.series[1].length);
-      this.throughputChart.setData([d.get("x", n), d.get(key, n), this.series[1].get(key, n)]);
-    } else {
-      this.throughputChart.setData(dbt2 ? [d.get("x"), d.get("tpm"), d.get("ins")] : [d.get("x"), d.get("ins")]);
-    }
-    this.hotChart.setData([d.get("x"), d.get("util"), d.get("refills")]);
-    this.latencyChart.setData([d.get("x"), d.get("p50"), d.get("p99")]);
-    this.heatmap.draw();
-    drawBars(this.$(".bars-load"), snap.nodeLoad, { max: 1, fmt: fmtPct, hotNode: snap.hotRowNode });
-    drawBars(this.$(".bars-tc"), snap.nodeTcPerSecond, { max: 1, fmt: fmtInt, hotNode: snap.hotRowNode });
-    this.figures = figures;
-    this.dispatchEvent(new CustomEvent("hotrow-snapshot", { detail: figures, bubbles: true, composed: true }));
+    render(this);
   }
 
   // ---- sweep ------------------------------------------------------------------------------
@@ -484,25 +350,51 @@ export class HotrowPlayground extends HTMLElement {
   runSweep() {
     const field = this.$("#sweepField").value;
     const c = this.effective[0] ?? { replicas: 2 };
-    const values = sweepValues(field, c);
-    this.sweepField = field;
-    this.$(".sweep-axis").textContent = field === "cacheSize" ? "cache size (log)" : "data nodes";
+    const values = sweepValues(field, c, this.fieldTable);
+    const choices = typeof values[0] === "string";
+    const label = SWEEP_FIELDS.find(([f]) => f === field)?.[1] ?? field;
+    this.$(".sweep-axis").textContent = label;
     this.sweepChart?.destroy();
     const dbt2 = c.workload === "dbt2";
     this.sweepChart = makeChart(this.$(".sweep-chart"), {
       series: [{ label: dbt2 ? "TPM" : "inserts/s", color: css(this, "--hotrow-accent", "#2563eb") }],
-      logX: field === "cacheSize", xLabel: field === "cacheSize" ? "cache size" : "data nodes", yLabel: dbt2 ? "TPM" : "inserts/s",
+      logX: field === "cacheSize", xLabel: label, yLabel: dbt2 ? "TPM" : "inserts/s",
+      xNames: choices ? values.map((v) => choiceLabel(field, v)) : null,
     });
     this.$(".sweep-progress").value = 0;
     this.$(".sweep-run").disabled = true;
     this.$(".sweep-cancel").disabled = false;
-    this.note(`Sweeping ${values.length} runs in the worker...`);
-    this.worker.postMessage({ type: "sweep", base: this.overrides, field, values, runMs: 1000, warmupMs: 1000, token: ++this.sweepToken });
+    const workers = Math.min(values.length, this.sweepWorkers ?? navigator.hardwareConcurrency ?? 2);
+    this.note(`Sweeping ${values.length} runs on ${workers} worker${workers > 1 ? "s" : ""}...`);
+    this.pool ??= new SweepPool(() => new Worker(new URL("./worker.js", import.meta.url), { type: "module" }), workers);
+    this.pool.size = workers;
+    const t0 = performance.now();
+    const draw = (results) => {
+      this.$(".sweep-progress").value = results.length / values.length;
+      this.drawSweep(results, choices);
+    };
+    this.pool.run({ base: this.overrides, field, values, runMs: 1000, warmupMs: 1000 }, draw).then(
+      (results) => {
+        const seconds = (performance.now() - t0) / 1000;
+        this.lastSweep = results && { runs: results.length, workers, seconds };
+        this.note(results ? `Sweep finished: ${results.length} runs on ${workers} workers in ${seconds.toFixed(1)} s.` : "Sweep cancelled.");
+        if (results) this.dispatchEvent(new CustomEvent("hotrow-sweepdone", { detail: this.lastSweep, bubbles: true, composed: true }));
+      },
+      (e) => this.showError(`The sweep stopped: ${e.message}`),
+    ).finally(() => {
+      this.$(".sweep-run").disabled = false;
+      this.$(".sweep-cancel").disabled = true;
+    });
   }
 
-  drawSweep(results) {
+  cancelSweep() {
+    this.pool?.cancel();
+  }
+
+  drawSweep(results, choices) {
     const dbt2 = (this.effective[0] ?? {}).workload === "dbt2";
-    this.sweepChart.setData([results.map((r) => r.value), results.map((r) => (dbt2 ? r.tpm : r.insertsPerSecond))]);
+    const x = results.map((r) => (choices ? r.index : r.value));
+    this.sweepChart.setData([x, results.map((r) => (dbt2 ? r.tpm : r.insertsPerSecond))]);
     this.dispatchEvent(new CustomEvent("hotrow-sweep", { detail: results, bubbles: true, composed: true }));
   }
 }

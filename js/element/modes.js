@@ -7,6 +7,8 @@ import { setField, compareValue } from "./state.js";
 const COMPARE_DEFAULTS = {
   cacheSize: ["1", "1000"], hintedRefill: ["false", "true"], primaryKey: ["false", "true"],
   dataNodes: ["4", "8"], "network.latencyUs": ["90", "20"], clientsPerApiNode: ["4", "16"],
+  allocator: ["counterRow", "timestamp"], idCacheScope: ["apiNode", "client"], cacheGrowth: ["1", "4"],
+  partitioning: ["hash", "range"], keyLayout: ["sequential", "shardBits"],
 };
 
 /** The compared field and the two values (as text) of a view, with defaults filled in. */
@@ -33,10 +35,18 @@ export function configsFor(overrides, view) {
 }
 
 /** Fields a sweep can vary, with their label. */
-export const SWEEP_FIELDS = [["cacheSize", "cache size (1 to 1,000,000)"], ["dataNodes", "data nodes"]];
+export const SWEEP_FIELDS = [
+  ["cacheSize", "cache size (1 to 1,000,000)"], ["dataNodes", "data nodes"], ["allocator", "id allocator (each strategy)"],
+  ["keyLayout", "key layout (each layout)"], ["idCacheScope", "id cache scope"],
+];
 
-/** The values a sweep of `field` runs, for the effective config `c`. */
-export function sweepValues(field, c) {
+/**
+ * The values a sweep of `field` runs, for the effective config `c`: a choice field runs
+ * every value the package's field table (`table`) lists.
+ */
+export function sweepValues(field, c, table = []) {
+  const choices = table.find((f) => f.name === field && f.kind.type === "choice");
+  if (choices) return [...choices.kind.values];
   return field === "cacheSize"
     ? [1, 3, 10, 30, 100, 1000, 10000, 1000000]
     : [1, 2, 4, 6, 8, 12, 16].map((k) => k * c.replicas).filter((n) => n <= 48);

@@ -52,7 +52,8 @@ export const VIEW = {
 export const STATE_VERSION = 1;
 export const MODES = ["live", "compare", "sweep"];
 export const DEFAULT_SPEED = 1000;
-export const COMPARE_FIELDS = ["cacheSize", "hintedRefill", "primaryKey", "dataNodes", "network.latencyUs", "clientsPerApiNode"];
+export const COMPARE_FIELDS = ["cacheSize", "hintedRefill", "primaryKey", "dataNodes", "network.latencyUs", "clientsPerApiNode",
+  "allocator", "idCacheScope", "cacheGrowth", "partitioning", "keyLayout"];
 
 export const kebab = (name) => name.replace(/\./g, "-").replace(/[A-Z]/g, (c) => "-" + c.toLowerCase());
 export const camel = (attr) => {

@@ -58,6 +58,18 @@ export const template = () => `
   <div class="control full-only"><label for="thinkTimeUs">think time <span class="live-tag">live</span></label>
     <span class="inline"><input id="thinkTimeUs" type="range" min="0" max="6" step="0.05"><output for="thinkTimeUs"></output></span>
     <span class="hint">pause between a client's transactions</span></div>
+  <div class="control full-only strategy"><label for="allocator">where ids come from</label><select id="allocator"></select>
+    <span class="hint" data-about="allocator"></span></div>
+  <div class="control full-only strategy"><label for="idCacheScope">who caches a range of ids</label><select id="idCacheScope"></select>
+    <span class="hint" data-about="idCacheScope"></span></div>
+  <div class="control full-only strategy"><label for="cacheGrowth">cache growth per refill (x) <span class="live-tag">live</span></label>
+    <input id="cacheGrowth" type="number" min="1" max="1000" step="1"><span class="hint" data-about="cacheGrowth"></span></div>
+  <div class="control full-only strategy"><label for="partitioning">how rows are placed</label><select id="partitioning"></select>
+    <span class="hint" data-about="partitioning"></span></div>
+  <div class="control full-only strategy"><label for="keyLayout">how an id becomes a key</label><select id="keyLayout"></select>
+    <span class="hint" data-about="keyLayout"></span></div>
+  <div class="control full-only strategy"><label for="shardBits">shard bits (bits)</label>
+    <input id="shardBits" type="number" min="1" max="15" step="1"><span class="hint" data-about="shardBits"></span></div>
   <div class="control full-only"><label for="latency">network latency <span class="live-tag">live</span></label>
     <span class="inline"><input id="latency" type="range" min="0" max="500" step="5"><output for="latency"></output></span>
     <span class="hint">one way, between hosts</span></div>
@@ -79,10 +91,14 @@ export const template = () => `
   <div class="panel"><h3>throughput</h3><div class="chart chart-throughput"></div>
     <div class="legend-note reported-note" hidden>Dashed lines: the bug report's measurements at 8 data nodes.</div></div>
   <div class="panel full-only"><h3>hot row: lock busy and refills / s</h3><div class="chart chart-hot"></div></div>
-  <div class="panel"><h3>load per data node <span class="legend-note">(● holds the SYSTAB_0 counter row)</span></h3>
-    <canvas class="heatmap" role="img" aria-label="load per data node over time"></canvas><div class="bars bars-load"></div></div>
+  <div class="panel"><h3><span class="heatmap-title">load per data node</span> <span class="legend-note heatmap-legend">(● holds the SYSTAB_0 counter row)</span></h3>
+    <h3 class="compare-only run-name" hidden>A</h3>
+    <canvas class="heatmap" role="img" aria-label="load per data node over time"></canvas><div class="bars bars-load"></div>
+    <h3 class="compare-only run-name" hidden>B</h3>
+    <canvas class="heatmap compare-only" role="img" aria-label="run B: load per data node over time" hidden></canvas><div class="bars bars-load compare-only" hidden></div></div>
   <div class="panel full-only"><h3>latency (p50, p99)</h3><div class="chart chart-latency"></div></div>
   <div class="panel full-only"><h3>transactions coordinated per data node / s</h3><div class="bars bars-tc"></div>
+    <h3 class="compare-only run-name" hidden>B</h3><div class="bars bars-tc compare-only" hidden></div>
     <div class="legend-note">Without a hint, cache-1 refills land TC work on every node, even idle ones.</div></div>
 </div>
 <div class="row timeline-row live-panels" role="group" aria-label="timeline">

@@ -1,7 +1,7 @@
 // The playground's Web Worker: it owns the simulations, so the page never blocks. It
 // advances them by `speed` simulated ms per wall second, in bounded slices, and posts new
-// metrics windows (typed arrays, transferred) to the page. Sweeps run here too, in
-// slices, so a cancel message is seen between slices. A timeline of checkpoints lets the
+// metrics windows (typed arrays, transferred) to the page. A sweep pool (sweep.js) runs
+// its sweeps in workers of its own, each running this file. A timeline of checkpoints lets the
 // page seek back to any time already run, and fork a branch there (timeline.js).
 import { init, Simulation, liveFields, presets, fields, version } from "../index.js";
 import { getField, setField } from "./state.js";
@@ -22,7 +22,6 @@ let pauseAtMs = null;
 let stepRequest = false;
 let lastWall = 0;
 let meter = { events: 0, simMs: 0, wallMs: 0 };
-let sweepToken = 0;
 const timeline = new Timeline();
 // The branch's fork, once `fork` made one: { field, value, atMs }.
 let forked = null;
@@ -163,7 +162,11 @@ function tick() {
   setTimeout(tick, TICK_MS);
 }
 
-async function sweep({ base, field, values, runMs, warmupMs, token }) {
+/**
+ * Runs one short simulation per value (a sweep pool's share: `indexes` are the values'
+ * places in the whole sweep) and reports after each. The pool cancels by terminating us.
+ */
+function sweep({ base, field, values, indexes, runMs, warmupMs }) {
   const results = [];
   for (let i = 0; i < values.length; i++) {
     const config = structuredClone(base);
@@ -173,17 +176,11 @@ async function sweep({ base, field, values, runMs, warmupMs, token }) {
     let sim;
     try {
       sim = new Simulation(config);
-      for (;;) {
-        const r = sim.runToEnd(200_000);
-        if (r.reached) break;
-        await new Promise((res) => setTimeout(res, 0)); // let a cancel message in
-        if (token !== sweepToken) {
-          post({ type: "sweepCancelled" });
-          return;
-        }
-      }
+      sim.runToEnd();
       const s = sim.summary();
-      results.push({ value: values[i], tpm: s.tpm, insertsPerSecond: s.insertsPerSecond, transactionsPerSecond: s.transactionsPerSecond, hotRowLockUtilization: s.hotRow.lockUtilization });
+      results.push({ index: indexes?.[i] ?? i, value: values[i], tpm: s.tpm, insertsPerSecond: s.insertsPerSecond,
+        transactionsPerSecond: s.transactionsPerSecond, hotRowLockUtilization: s.hotRow.lockUtilization,
+        insertSkew: s.keys.insertSkew, coordinationsPerSecond: s.allocator.coordinationsPerSecond });
     } catch (e) {
       fail(e, "sweep");
       return;
@@ -244,11 +241,7 @@ onmessage = async (event) => {
       fork(m);
       break;
     case "sweep":
-      sweepToken = m.token;
       sweep(m);
-      break;
-    case "cancel":
-      sweepToken = -1;
       break;
   }
 };

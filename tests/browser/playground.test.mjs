@@ -37,7 +37,7 @@ test("the playground loads without errors, charts draw, figures move", async () 
   assert.ok((await waitValue(pg, "hotRowLockUtilization", (v) => v > 0.9)) <= 1);
   // uPlot drew its canvases, and the heatmap has pixels.
   assert.ok((await pg.locator(".uplot canvas").count()) >= 3);
-  const lit = await pg.locator("canvas.heatmap").evaluate((c) => {
+  const lit = await pg.locator("canvas.heatmap").first().evaluate((c) => {
     const d = c.getContext("2d").getImageData(0, 0, c.width, c.height).data;
     let n = 0;
     for (let i = 3; i < d.length; i += 4) if (d[i] > 0) n++;

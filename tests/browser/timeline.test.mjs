@@ -66,7 +66,7 @@ test("seeking back shows exactly what a fresh run paused there shows", async () 
   assert.deepEqual(back.figures, paused.figures);
   assert.deepEqual(back.columns, paused.columns);
   // The heatmap was rebuilt from the same windows: the same pixels.
-  const pixels = (p) => p.locator("canvas.heatmap").evaluate((c) => c.toDataURL());
+  const pixels = (p) => p.locator("canvas.heatmap").first().evaluate((c) => c.toDataURL());
   assert.equal(await pixels(pg), await pixels(fpg));
   // Play goes on from the moment shown.
   await pg.locator(".play").click();
@@ -101,7 +101,8 @@ test("forking at a past moment runs the branch against the original in compare m
   const after = await shown(pg);
   const n = at.columns[0].x.length;
   assert.deepEqual(after.columns[1].ins.slice(0, n), after.columns[0].ins.slice(0, n), "the shared past stays shared");
-  assert.ok(await root(".compare-only").isVisible());
+  assert.ok(await root(".compare-only").first().isVisible());
+  assert.equal(await root("canvas.heatmap").nth(1).isVisible(), true, "run B has its own heatmap");
   assert.deepEqual(problems, []);
   await page.close();
 });

@@ -96,7 +96,9 @@ test("snapshot and windows have the documented shapes", () => {
   const all = sim.windows();
   assert.deepEqual(Object.keys(all).sort(), ["coordinationsPerSecond", "count", "endMs", "first", "hotRowLockUtilization",
     "hotRowQueueMean", "insertSkew", "insertsPerSecond", "latencyP50Us", "latencyP99Us", "nodeLoad", "nodeMessagesPerSecond",
-    "nodeTcPerSecond", "refillsPerSecond", "tpm", "transactionsPerSecond"]);
+    "nodeTcPerSecond", "partitionInsertsPerSecond", "partitions", "refillsPerSecond", "tpm", "transactionsPerSecond"]);
+  assert.equal(all.partitionInsertsPerSecond.length, all.count * all.partitions);
+  assert.equal(s.partitionInsertsPerSecond.length, s.partitions);
   assert.equal(all.count, s.windowsClosed);
   assert.ok(all.insertSkew[0] > 0 && all.insertSkew[0] <= 1 && all.coordinationsPerSecond[0] > 0);
   assert.equal(all.nodeLoad.length, all.count * 8);

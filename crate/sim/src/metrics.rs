@@ -32,6 +32,8 @@ pub struct Window {
     pub node_load: Vec<f64>,
     pub node_tc_per_second: Vec<f64>,
     pub node_messages_per_second: Vec<f64>,
+    /// Rows of the inserted table placed on each partition, per second.
+    pub partition_inserts_per_second: Vec<f64>,
 }
 
 #[derive(Clone)]
@@ -189,8 +191,10 @@ impl Metrics {
         let threads = self.threads_per_node as f64;
         let (busiest, inserted) = self.window_skew();
         (self.skew_busiest, self.skew_total) = self.skew_so_far();
+        let partition_inserts_per_second = self.window_partition_inserts.iter().map(|&n| span.per_second(n)).collect();
         self.window_partition_inserts.fill(0);
         let window = Window {
+            partition_inserts_per_second,
             insert_skew: crate::rates::ratio(busiest, inserted),
             end_ms: now as f64 / 1e6,
             rates: t,
@@ -220,7 +224,10 @@ impl Metrics {
             .iter()
             .map(|w| {
                 std::mem::size_of::<Window>()
-                    + 8 * (w.node_load.capacity() + w.node_tc_per_second.capacity() + w.node_messages_per_second.capacity())
+                    + 8 * (w.node_load.capacity()
+                        + w.node_tc_per_second.capacity()
+                        + w.node_messages_per_second.capacity()
+                        + w.partition_inserts_per_second.capacity())
             })
             .sum()
     }

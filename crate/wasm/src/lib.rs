@@ -225,6 +225,7 @@ impl Simulation {
             .set("finished", s.finished())
             .set("windowsClosed", s.windows_closed() as f64)
             .set("dataNodes", nodes as f64)
+            .set("partitions", s.topology().partitions as f64)
             .set("activeClients", s.active_clients() as f64)
             .set("aborts", s.aborts() as f64)
             .set("nodesDown", Array::from_iter(s.nodes_down().into_iter().map(|n| JsValue::from_f64(n as f64))));
@@ -236,6 +237,7 @@ impl Simulation {
                     o.set(k, 0.0);
                 }
                 o.set("nodeLoad", zeros()).set("nodeTcPerSecond", zeros()).set("nodeMessagesPerSecond", zeros());
+                o.set("partitionInsertsPerSecond", f64s(std::iter::repeat_n(0.0, s.topology().partitions as usize)));
             }
         }
         let (issued, lost, dup) = s.ids();
@@ -272,7 +274,9 @@ impl Simulation {
         let flat = |f: fn(&Window) -> &Vec<f64>| f64s(ws.iter().flat_map(|w| f(w).iter().copied()));
         o.set("nodeLoad", flat(|w| &w.node_load))
             .set("nodeTcPerSecond", flat(|w| &w.node_tc_per_second))
-            .set("nodeMessagesPerSecond", flat(|w| &w.node_messages_per_second));
+            .set("nodeMessagesPerSecond", flat(|w| &w.node_messages_per_second))
+            .set("partitionInsertsPerSecond", flat(|w| &w.partition_inserts_per_second));
+        o.set("partitions", s.topology().partitions as f64);
         Ok(o.done())
     }
 
@@ -421,7 +425,8 @@ fn window_fields(o: &Obj, w: &Window) {
     }
     o.set("nodeLoad", f64s(w.node_load.iter().copied()))
         .set("nodeTcPerSecond", f64s(w.node_tc_per_second.iter().copied()))
-        .set("nodeMessagesPerSecond", f64s(w.node_messages_per_second.iter().copied()));
+        .set("nodeMessagesPerSecond", f64s(w.node_messages_per_second.iter().copied()))
+        .set("partitionInsertsPerSecond", f64s(w.partition_inserts_per_second.iter().copied()));
 }
 
 /// The presets: `[{ name, description, config }]`.

@@ -109,3 +109,35 @@ fn allocator_failover_loses_ids_never_duplicates() {
     assert_eq!(s.duplicate_ids, 0);
     sim.check_invariants().unwrap();
 }
+
+/// Each window's rows per partition add up to its inserts (rows are placed when a key is
+/// chosen and counted as inserted at commit: they differ by at most the rows in flight, one
+/// per client), and with sequential keys on range partitioning one partition (the tail)
+/// takes nearly all of them.
+#[test]
+fn windows_place_every_inserted_row_on_a_partition() {
+    use hotrow::{Config, Simulation};
+    // Bit-reversed keys get small ranges, so that the table has split many times within the
+    // short run; sequential keys keep ranges larger than a window's rows (the tail stays put).
+    for (preset, range_rows, tail) in
+        [("range-sequential", 100_000, true), ("range-bit-reversed", 2_000, false), ("ndb-autoincrement", 100_000, false)]
+    {
+        let input = json!({ "preset": preset, "clientsPerApiNode": 16, "durationMs": 300, "warmupMs": 100, "rangeRows": range_rows });
+        let config = Config::from_json(&input).unwrap();
+        let partitions = config.data_nodes * config.ldm_threads;
+        let in_flight_per_second = config.clients() as f64 / (config.window_ms as f64 / 1000.0);
+        let mut sim = Simulation::new(config);
+        sim.run_to_end();
+        for w in sim.windows() {
+            assert_eq!(w.partition_inserts_per_second.len(), partitions as usize, "{preset}");
+            let sum: f64 = w.partition_inserts_per_second.iter().sum();
+            let diff = (sum - w.rates.inserts_per_second).abs();
+            assert!(diff <= in_flight_per_second + 1e-6, "{preset}: {sum} placed vs {} inserted per s", w.rates.inserts_per_second);
+            let top = w.partition_inserts_per_second.iter().cloned().fold(0.0, f64::max);
+            assert!((top / sum - w.insert_skew).abs() < 1e-9, "{preset}: the skew is the top partition's share");
+        }
+        // A range table starts as one range, so only the last window says where rows go.
+        let last = sim.windows().last().unwrap().insert_skew;
+        assert_eq!(last > 0.9, tail, "{preset}: last window's skew {last}");
+    }
+}

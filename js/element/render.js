@@ -1,0 +1,179 @@
+// What the element draws: the charts (both runs in compare mode), the heatmap of load per
+// node or inserts per partition, the bars and the figures, fed from the worker's ticks.
+import { makeChart, Heatmap, drawBars, css } from "./charts.js";
+import { fmtInt, fmtPct, fmtUs } from "./format.js";
+import { Series } from "./series.js";
+import { FIELD_LABELS } from "./controls.js";
+
+export const MAX_POINTS = 600;
+export const SERIES = ["x", "tpm", "ins", "util", "refills", "p50", "p99"];
+/** The bug report's measurements (DBT2, 8 data nodes), drawn as reference lines. */
+const REPORTED = [
+  { value: 106000, label: "reported: 106k TPM (cache 1, 2008)" },
+  { value: 158000, label: "reported: 158k TPM (cache 1000)" },
+];
+
+/** A heatmap per run: A, and B in compare mode. */
+export const makeHeatmaps = (el) => el.$$("canvas.heatmap").map((c) => new Heatmap(c));
+
+export function setupCharts(el, nodes) {
+  el.nodes = nodes;
+  for (const chart of el.charts ?? []) chart.destroy();
+  const c = el.effective[0] ?? {};
+  const dbt2 = c.workload === "dbt2";
+  const compare = el.effective.length === 2;
+  const primary = dbt2 ? "TPM" : "inserts/s";
+  const showRefs = dbt2 && c.dataNodes === 8 && c.replicas === 2;
+  el.$(".reported-note").hidden = !showRefs;
+  el.$(".primary-tpm").hidden = !dbt2;
+  const colors = [css(el, "--hotrow-accent", "#2563eb"), css(el, "--hotrow-accent2", "#0b7a5c")];
+  const hot = css(el, "--hotrow-hot", "#c2410c");
+  const [nameA, nameB] = runNames(el);
+  // In compare mode every chart draws both runs: B dashed, in the same colours.
+  const both = (list) => (compare
+    ? [...list.map((x) => ({ ...x, label: `${nameA}: ${x.label}` })), ...list.map((x) => ({ ...x, label: `${nameB}: ${x.label}`, dash: [6, 4] }))]
+    : list);
+  const throughputSeries = compare
+    ? [{ label: `${nameA}: ${primary}`, color: colors[0] }, { label: `${nameB}: ${primary}`, color: colors[1] }]
+    : dbt2
+      ? [{ label: "TPM", color: colors[0] }, { label: "inserts/s", color: colors[1], scale: "y2" }]
+      : [{ label: "inserts/s", color: colors[1] }];
+  el.throughputChart = makeChart(el.$(".chart-throughput"), {
+    series: throughputSeries, yLabel: primary, y2Label: !compare && dbt2 ? "inserts/s" : "", refs: () => (showRefs ? REPORTED : []),
+  });
+  el.hotChart = makeChart(el.$(".chart-hot"), {
+    series: both([{ label: "lock busy", color: hot, fmt: fmtPct }, { label: "refills/s", color: colors[0], scale: "y2" }]),
+    yLabel: "lock busy (0..1)", y2Label: "refills/s",
+  });
+  el.latencyChart = makeChart(el.$(".chart-latency"), {
+    series: both([{ label: "p50", color: colors[0], fmt: fmtUs }, { label: "p99", color: hot, fmt: fmtUs }]), yLabel: "response time (us)",
+  });
+  el.charts = [el.throughputChart, el.hotChart, el.latencyChart];
+  el.series = el.effective.map(() => new Series(SERIES, MAX_POINTS));
+  // Range partitioning: the heatmap shows partitions (the tail hotspot is a bright line).
+  el.byPartition = c.partitioning === "range";
+  el.partitions = (c.dataNodes ?? nodes) * (c.ldmThreads ?? 1);
+  const rows = el.byPartition ? Array.from({ length: el.partitions }, (_, i) => `part ${i}`) : Array.from({ length: nodes }, (_, i) => `node ${i}`);
+  const mark = el.byPartition ? -1 : el.hotNode;
+  el.heatmaps.forEach((h) => h.reset(rows, mark));
+  const what = el.byPartition ? "share of inserted rows per partition over time" : "load per data node over time";
+  el.$(".heatmap-title").textContent = el.byPartition ? "inserted rows per partition (share of the window's rows)" : "load per data node";
+  el.$(".heatmap-legend").hidden = el.byPartition;
+  el.$$("canvas.heatmap").forEach((cv, i) => cv.setAttribute("aria-label", compare ? `${i ? nameB : nameA}: ${what}` : what));
+  el.$$(".run-name").forEach((h, i) => (h.textContent = i ? nameB : nameA));
+  el.latest = null;
+}
+
+/** Names of runs A and B in compare mode: the compared field's two values. */
+export function runNames(el) {
+  if (el.effective.length !== 2) return ["A", "B"];
+  const f = el.forkInfo;
+  const field = f ? f.field : el.compareSpec().compareField;
+  const label = FIELD_LABELS[field] ?? field;
+  if (f) return [`A (${label} ${f.was})`, `B (${label} ${f.value})`];
+  const spec = el.compareSpec();
+  return [`A (${label} ${spec.compareA})`, `B (${label} ${spec.compareB})`];
+}
+
+/** One heatmap column of window `k`: node load, or each partition's share of the rows inserted. */
+function heatColumn(el, w, k) {
+  if (!el.byPartition) return w.nodeLoad.subarray(k * el.nodes, (k + 1) * el.nodes);
+  const p = w.partitions;
+  const col = w.partitionInsertsPerSecond.subarray(k * p, (k + 1) * p);
+  let total = 0;
+  for (const v of col) total += v;
+  return col.map((v) => (total > 0 ? v / total : 0));
+}
+
+export function ingest(el, m) {
+  if (m.reset) {
+    el.series = el.effective.map(() => new Series(SERIES, MAX_POINTS));
+    for (const h of el.heatmaps) h.reset(h.labels, h.mark);
+  }
+  m.sims.forEach((s, i) => {
+    const d = el.series[i];
+    const w = s.windows;
+    if (!d) return;
+    for (let k = 0; k < w.count; k++) {
+      d.push({ x: w.endMs[k] / 1000, tpm: w.tpm[k], ins: w.insertsPerSecond[k], util: w.hotRowLockUtilization[k],
+        refills: w.refillsPerSecond[k], p50: w.latencyP50Us[k], p99: w.latencyP99Us[k] });
+      el.heatmaps[i]?.push(heatColumn(el, w, k), w.endMs[k]);
+    }
+  });
+  el.latest = m;
+  // Only the worker's own pause (pauseAtMs) changes the button: a tick posted before the
+  // worker saw a click must not undo it.
+  if (m.pausedItself && !el.paused) {
+    el.paused = true;
+    el.updatePlayButton();
+  }
+  el.updateTimeline(m);
+  el.dirty = true;
+  if (m.seekId) {
+    el.render();
+    el.settleWaiters(m.seekId, null, { nowMs: m.nowMs, ...el.figures });
+  }
+}
+
+export function render(el) {
+  el.dirty = false;
+  const m = el.latest;
+  if (!m || !el.series.length) return;
+  const snap = m.sims[0].snapshot;
+  const d = el.series[0];
+  const dbt2 = el.effective[0]?.workload === "dbt2";
+  const set = (metric, text) => {
+    const node = el.metricEls[metric];
+    if (node && node.textContent !== text) node.textContent = text;
+  };
+  set("tpm", fmtInt(snap.tpm));
+  set("insertsPerSecond", fmtInt(snap.insertsPerSecond));
+  set("transactionsPerSecond", fmtInt(snap.transactionsPerSecond));
+  set("hotRowLockUtilization", fmtPct(snap.hotRowLockUtilization));
+  set("refillsPerSecond", fmtInt(snap.refillsPerSecond));
+  set("latencyP99Us", fmtUs(snap.latencyP99Us));
+  set("simulatedSeconds", (m.nowMs / 1000).toFixed(1));
+  set("simPerWall", m.engine.simPerWall.toFixed(2));
+  set("eventsPerSecond", fmtInt(m.engine.eventsPerSecond));
+  set("aborts", String(snap.aborts));
+  set("idsLost", String(snap.idsLost));
+  set("nodesDown", snap.nodesDown.length ? snap.nodesDown.map((n) => `node ${n}`).join(", ") : "none");
+  // Raw numbers for scripts and tests, beside the formatted text.
+  for (const [k, v] of Object.entries({ tpm: snap.tpm, insertsPerSecond: snap.insertsPerSecond, hotRowLockUtilization: snap.hotRowLockUtilization })) {
+    el.metricEls[k].dataset.value = String(v);
+  }
+  const figures = { tpm: snap.tpm, insertsPerSecond: snap.insertsPerSecond, hotRowLockUtilization: snap.hotRowLockUtilization,
+    refillsPerSecond: snap.refillsPerSecond, nowMs: m.nowMs };
+  if (el.series.length === 2) {
+    const e = el.series[1];
+    const key = dbt2 ? "tpm" : "ins";
+    const a = d.mean(key, 10);
+    const b = e.mean(key, 10);
+    const ratio = a > 0 ? b / a : 0;
+    set("compareRatio", a > 0 ? `${ratio.toFixed(2)}x` : "–");
+    el.metricEls.compareRatio.dataset.value = String(ratio);
+    figures.compareRatio = ratio;
+    const n = Math.min(d.length, e.length);
+    el.throughputChart.setData([d.get("x", n), d.get(key, n), e.get(key, n)]);
+    el.hotChart.setData([d.get("x", n), d.get("util", n), d.get("refills", n), e.get("util", n), e.get("refills", n)]);
+    el.latencyChart.setData([d.get("x", n), d.get("p50", n), d.get("p99", n), e.get("p50", n), e.get("p99", n)]);
+  } else {
+    el.throughputChart.setData(dbt2 ? [d.get("x"), d.get("tpm"), d.get("ins")] : [d.get("x"), d.get("ins")]);
+    el.hotChart.setData([d.get("x"), d.get("util"), d.get("refills")]);
+    el.latencyChart.setData([d.get("x"), d.get("p50"), d.get("p99")]);
+  }
+  m.sims.forEach((sim, i) => {
+    if (!el.heatmaps[i]) return;
+    const sn = sim.snapshot;
+    el.heatmaps[i].draw();
+    const load = el.$$(".bars-load")[i];
+    if (el.byPartition) {
+      drawBars(load, sn.partitionInsertsPerSecond, { max: 1, fmt: fmtInt, label: (p) => `part ${p}` });
+    } else {
+      drawBars(load, sn.nodeLoad, { max: 1, fmt: fmtPct, hotNode: sn.hotRowNode });
+    }
+    drawBars(el.$$(".bars-tc")[i], sn.nodeTcPerSecond, { max: 1, fmt: fmtInt, hotNode: sn.hotRowNode });
+  });
+  el.figures = figures;
+  el.dispatchEvent(new CustomEvent("hotrow-snapshot", { detail: figures, bubbles: true, composed: true }));
+}

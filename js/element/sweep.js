@@ -1,0 +1,66 @@
+// Sweeps on every core: one short run per value of a field, spread round robin over a pool
+// of workers (one wasm instance each, `navigator.hardwareConcurrency` by default). Each
+// worker runs its share in slices and reports after every run; cancelling terminates them.
+
+export class SweepPool {
+  /** `size` workers, each made by `spawn()`. */
+  constructor(spawn, size) {
+    this.spawn = spawn;
+    this.size = Math.max(1, size);
+    this.workers = [];
+  }
+
+  /**
+   * Runs `values` of `field` on `base` (each `runMs` measured after `warmupMs`). Calls
+   * `onProgress(results so far, in value order)`; resolves with all results in value
+   * order, or null when cancelled; rejects with the first run's error.
+   */
+  run({ base, field, values, runMs, warmupMs }, onProgress) {
+    this.cancel();
+    const size = Math.min(this.size, values.length);
+    const done = Array.from({ length: size }, () => []);
+    const finished = new Set();
+    return new Promise((resolve, reject) => {
+      this.settle = resolve;
+      const merged = () => done.flat().sort((a, b) => a.index - b.index);
+      for (let k = 0; k < size; k++) {
+        const worker = this.spawn();
+        this.workers.push(worker);
+        const indexes = values.map((_, i) => i).filter((i) => i % size === k);
+        worker.onmessage = ({ data: m }) => {
+          if (m.type === "sweepProgress" || m.type === "sweepDone") {
+            done[k] = m.results;
+            onProgress(merged());
+          }
+          if (m.type === "sweepDone") {
+            finished.add(k);
+            if (finished.size === size) {
+              this.stop();
+              resolve(merged());
+            }
+          } else if (m.type === "error" && (m.context === "sweep" || m.context === "init")) {
+            this.stop();
+            reject(new Error(m.message));
+          }
+        };
+        worker.onerror = (e) => {
+          this.stop();
+          reject(new Error(`a sweep worker failed: ${e.message ?? "unknown error"}`));
+        };
+        worker.postMessage({ type: "sweep", base, field, values: indexes.map((i) => values[i]), indexes, runMs, warmupMs, token: 1 });
+      }
+    });
+  }
+
+  /** Stops a running sweep: its promise resolves with null. */
+  cancel() {
+    if (!this.workers.length) return;
+    this.stop();
+    this.settle?.(null);
+  }
+
+  stop() {
+    for (const w of this.workers) w.terminate();
+    this.workers = [];
+  }
+}

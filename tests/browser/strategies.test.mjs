@@ -1,0 +1,117 @@
+// The allocator lab in the playground: every strategy runs from its controls, range
+// partitioning shows partitions (the tail hotspot as one bright row), compare mode draws
+// both runs on every chart, and the sweep fans out over workers and can sweep the strategy.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { fileURLToPath } from "node:url";
+import { serve } from "./server.mjs";
+import { launch } from "./browser.mjs";
+import { openPage, waitValue } from "./page.mjs";
+
+const root = fileURLToPath(new URL("../..", import.meta.url));
+let site, browser;
+
+before(async () => {
+  site = await serve(`${root}www/dist`);
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+  await site?.close();
+});
+
+/** Resolves with the detail of the element's next `name` event. */
+const nextEvent = (page, name) =>
+  page.evaluate((name) => new Promise((ok) => document.querySelector("hotrow-playground").addEventListener(name, (e) => ok(e.detail), { once: true })), name);
+
+test("every id strategy runs from the playground's controls", async () => {
+  const { page, problems } = await openPage(browser, `${site.origin}/index.html?preset=ndb-autoincrement&clientsPerApiNode=8&speed=500`);
+  const pg = page.locator("hotrow-playground");
+  await waitValue(pg, "insertsPerSecond");
+  // Choices and explanations come from the package's field table.
+  const allocators = await pg.locator("#allocator option").evaluateAll((os) => os.map((o) => o.value));
+  assert.deepEqual(allocators, ["counterRow", "centralService", "timestamp"]);
+  assert.match(await pg.locator('.hint[data-about="keyLayout"]').textContent(), /bit-reversed/);
+  for (const [field, value] of [["allocator", "centralService"], ["allocator", "timestamp"], ["idCacheScope", "client"],
+    ["keyLayout", "bitReversed"], ["partitioning", "range"], ["allocator", "counterRow"]]) {
+    await pg.locator(`#${field}`).selectOption(value);
+    await pg.evaluate((el, [field, value]) => new Promise((ok) => {
+      const check = () => (el.effective[0]?.[field] === value && el.figures?.insertsPerSecond > 0 && el.figures.nowMs > 150 ? ok() : setTimeout(check, 50));
+      check();
+    }), [field, value]);
+  }
+  await pg.locator("#cacheGrowth").fill("4");
+  await pg.locator("#cacheGrowth").dispatchEvent("change");
+  await pg.locator(".notice").filter({ hasText: "without restarting" }).waitFor();
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test("range partitioning with sequential keys draws the tail hotspot as one bright partition", async () => {
+  const { page, problems } = await openPage(browser, `${site.origin}/index.html?preset=range-sequential&speed=500`);
+  const pg = page.locator("hotrow-playground");
+  await waitValue(pg, "insertsPerSecond");
+  await pg.evaluate((el) => new Promise((ok) => { const c = () => (el.figures?.nowMs > 400 ? ok() : setTimeout(c, 50)); c(); }));
+  assert.match(await pg.locator(".heatmap-title").textContent(), /partition/);
+  const shares = await pg.evaluate((el) => {
+    const p = el.latest.sims[0].snapshot.partitionInsertsPerSecond;
+    const total = p.reduce((a, b) => a + b, 0);
+    return [...p].map((v) => v / total);
+  });
+  assert.ok(Math.max(...shares) > 0.9, `largest share ${Math.max(...shares)}`);
+  assert.match(await pg.locator(".bars-load .bar-label").first().textContent(), /^part 0$/);
+  // The heatmap fills the panel from its first windows: the leftmost data column is painted.
+  const leftLit = await pg.locator("canvas.heatmap").first().evaluate((c) => {
+    const x = Math.round(60 * devicePixelRatio);
+    const d = c.getContext("2d").getImageData(x, 0, 1, c.height - Math.round(16 * devicePixelRatio)).data;
+    let n = 0;
+    for (let i = 3; i < d.length; i += 4) if (d[i] > 0) n++;
+    return n;
+  });
+  assert.ok(leftLit > 10, `left column pixels ${leftLit}`);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test("compare mode draws both runs on every chart", async () => {
+  const { page, problems } = await openPage(browser, `${site.origin}/index.html?mode=compare&compareField=keyLayout&preset=range-sequential&speed=500`);
+  const pg = page.locator("hotrow-playground");
+  await waitValue(pg, "compareRatio", (v) => v > 0);
+  const shape = await pg.evaluate((el) => ({
+    series: el.charts.map((c) => c.series.length - 1),
+    labels: el.hotChart.series.slice(1).map((s) => s.label),
+    heatmapB: el.heatmaps[1].columns.length,
+  }));
+  assert.deepEqual(shape.series, [2, 4, 4]);
+  assert.ok(shape.labels.some((l) => l.startsWith("B (key layout shardBits)")), shape.labels.join(", "));
+  assert.ok(shape.heatmapB > 0);
+  assert.ok(await pg.locator("canvas.heatmap").nth(1).isVisible());
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test("the sweep fans out over workers, sweeps the strategy, and reports its speed-up", async () => {
+  const { page, problems } = await openPage(browser, `${site.origin}/index.html?preset=ndbapi-hidden-pk&mode=sweep`);
+  const pg = page.locator("hotrow-playground");
+  await pg.locator(".sweep-run").waitFor();
+  await pg.locator("#sweepField").selectOption("allocator");
+  let done = nextEvent(page, "hotrow-sweepdone");
+  await pg.locator(".sweep-run").click();
+  const strategies = await done;
+  assert.equal(strategies.runs, 3);
+  const points = await pg.evaluate((el) => el.sweepChart.data[1].length);
+  assert.equal(points, 3);
+  // The same 8-run sweep on one worker and on every core: the ratio is printed, not asserted.
+  await pg.locator("#sweepField").selectOption("cacheSize");
+  const timing = {};
+  for (const workers of [1, await page.evaluate(() => navigator.hardwareConcurrency)]) {
+    await pg.evaluate((el, n) => (el.sweepWorkers = n), workers);
+    done = nextEvent(page, "hotrow-sweepdone");
+    await pg.locator(".sweep-run").click();
+    timing[workers] = (await done).seconds;
+  }
+  const [one, all] = Object.entries(timing);
+  console.log(`sweep of 8 runs: 1 worker ${one[1].toFixed(2)} s, ${all[0]} workers ${all[1].toFixed(2)} s, speed-up ${(one[1] / all[1]).toFixed(2)}x`);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
