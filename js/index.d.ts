@@ -354,6 +354,8 @@ export class Simulation {
   setHintedRefill(hinted: boolean): void;
   setClientsPerApiNode(clients: number): void;
   setThinkTimeUs(us: number): void;
+  /** What a drawing of the cluster needs now, with at most `maxMessages` (default 2000) messages in flight. */
+  cluster(maxMessages?: number): ClusterView;
   /** A copy of the whole state now, to go back to (`restore`) or branch from (`fromCheckpoint`). */
   checkpoint(): Checkpoint;
   /**
@@ -369,6 +371,36 @@ export class Simulation {
   readonly finished: boolean;
   /** Frees the WebAssembly memory of this simulation. */
   free(): void;
+}
+
+/** The cluster now, for a drawing: hosts are data nodes `0..dataNodes-1`, then API nodes, then the allocator service. */
+export interface ClusterView {
+  nowMs: number;
+  dataNodes: number;
+  nodeGroups: number;
+  /** A data node's node group is `floor(node / replicas)`. */
+  replicas: number;
+  apiNodes: number;
+  /** Host number of the central allocator service (idle unless `allocator` is "centralService"). */
+  serviceHost: number;
+  hotRowNode: number;
+  /** The counter row's lock is held now. */
+  lockHeld: boolean;
+  /** Refills waiting for the counter row's lock now. */
+  lockWaiting: number;
+  nodesDown: number[];
+  /** Messages crossing the network now (all of them; `messages` holds a sample). */
+  inFlight: number;
+  messages: {
+    from: Float64Array;
+    to: Float64Array;
+    /** 0 = just sent, 1 = arriving. */
+    progress: Float64Array;
+    /** 1 for an id refill's signals or an allocator-service request. */
+    allocator: Float64Array;
+    /** NDB signal names: "TCKEYREQ", "LQHKEYREQ", "COMMIT", ... */
+    signal: string[];
+  };
 }
 
 /** A simulation's whole state at one moment. Opaque; lives in the wasm instance that made it. */

@@ -21,6 +21,7 @@ import {
 import { wireControls, syncControls, bindFieldTable, choiceLabel, FIELD_LABELS } from "./controls.js";
 import { compareSpec, configsFor, sweepValues, SWEEP_FIELDS } from "./modes.js";
 import { SweepPool } from "./sweep.js";
+import { ClusterDrawing } from "./cluster.js";
 
 let SHEETS = null;
 /** uPlot's CSS and ours, parsed once and shared by every element on the page. */
@@ -63,6 +64,7 @@ export class HotrowPlayground extends HTMLElement {
     this.$ = (sel) => this.shadowRoot.querySelector(sel);
     this.$$ = (sel) => [...this.shadowRoot.querySelectorAll(sel)];
     this.heatmaps = makeHeatmaps(this);
+    this.cluster = new ClusterDrawing(this.$("canvas.cluster"), this.$(".cluster-panel"));
     // The render loop writes these every frame: look them up once.
     this.metricEls = Object.fromEntries(this.$$("[data-metric]").map((el) => [el.dataset.metric, el]));
     this.fillSelects();

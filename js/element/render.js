@@ -174,6 +174,11 @@ export function render(el) {
     }
     drawBars(el.$$(".bars-tc")[i], sn.nodeTcPerSecond, { max: 1, fmt: fmtInt, hotNode: sn.hotRowNode });
   });
+  const view = m.sims[0].cluster;
+  if (view) {
+    el.cluster.update(view, snap, { speed: el.view.speed, allocator: el.effective[0]?.allocator ?? "counterRow" });
+    el.cluster.draw();
+  }
   el.figures = figures;
   el.dispatchEvent(new CustomEvent("hotrow-snapshot", { detail: figures, bubbles: true, composed: true }));
 }

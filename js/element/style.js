@@ -43,6 +43,11 @@ input[type="number"] { width: 7em; }
 .panel { min-width: 0; border: 1px solid var(--hotrow-border); border-radius: 6px; padding: 8px; }
 .chart { width: 100%; min-width: 0; overflow: hidden; }
 canvas.heatmap { width: 100%; display: block; }
+.cluster-panel { grid-column: 1 / -1; }
+canvas.cluster { width: 100%; height: 250px; display: block; }
+.key-api { color: var(--hotrow-accent); font-weight: 600; }
+.key-lqh { color: var(--hotrow-accent2); font-weight: 600; }
+.key-alloc { color: var(--hotrow-hot); font-weight: 600; }
 .bars { display: grid; gap: 2px; font-size: 12px; }
 .bar { display: grid; grid-template-columns: 4.5em 1fr 5em; gap: 6px; align-items: center; }
 .bar-track { height: 10px; background: var(--hotrow-bg); border: 1px solid var(--hotrow-border); border-radius: 3px; overflow: hidden; }

@@ -88,6 +88,13 @@ export const template = () => `
   <div class="panel"><h3>throughput vs <span class="sweep-axis">cache size</span> (each point: 1 s measured after 1 s warm-up)</h3><div class="chart sweep-chart"></div></div>
 </div>
 <div class="panels live-panels">
+  <div class="panel cluster-panel" data-view="cluster" data-messages-in-flight="0">
+    <h3>the cluster now <span class="legend-note">(one simulated moment; API nodes above, data nodes by node group below)</span></h3>
+    <canvas class="cluster" role="img" aria-label="the cluster"></canvas>
+    <div class="legend-note">Dots are signals crossing the network (at speeds up to 1/100 of real time; faster, lines whose width is
+      the traffic): <span class="key-api">API ↔ TC</span>, <span class="key-lqh">TC ↔ data (prepare, commit, complete)</span>,
+      <span class="key-alloc">id refills</span>. A node's fill is its load, the bar under it the transactions it coordinates;
+      the outlined node holds the SYSTAB_0 counter row, and the squares are refills waiting for its lock.</div></div>
   <div class="panel"><h3>throughput</h3><div class="chart chart-throughput"></div>
     <div class="legend-note reported-note" hidden>Dashed lines: the bug report's measurements at 8 data nodes.</div></div>
   <div class="panel full-only"><h3>hot row: lock busy and refills / s</h3><div class="chart chart-hot"></div></div>

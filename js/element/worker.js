@@ -122,7 +122,8 @@ function publish(extra = {}) {
     const w = sim.windows(since[i]);
     since[i] = w.first + w.count;
     for (const v of Object.values(w)) if (v instanceof Float64Array) transfer.push(v.buffer);
-    out.push({ windows: w, snapshot: sim.snapshot() });
+    // The cluster view draws the first run: its messages in flight, at most 2000 of them.
+    out.push({ windows: w, snapshot: sim.snapshot(), cluster: i === 0 ? sim.cluster(2000) : null });
   });
   const m = meter;
   post({

@@ -35,5 +35,5 @@ pub mod workload;
 
 pub use config::{Config, ConfigError, Fault, Workload, PRESETS};
 pub use metrics::Window;
-pub use sim::{Advanced, Checkpoint, Simulation, INVARIANTS};
+pub use sim::{Advanced, Checkpoint, InFlight, Simulation, INVARIANTS};
 pub use summary::Summary;

@@ -256,8 +256,9 @@ impl<E: Copy> EventQueue<E> {
         Some(w << 6 | self.occupied[w].trailing_zeros() as usize)
     }
 
-    /// Every pending event, in no particular order (for invariant checks).
-    pub fn iter(&self) -> impl Iterator<Item = &E> {
+    /// Every pending event with its time, in no particular order (for invariant checks and
+    /// the cluster view).
+    pub fn iter(&self) -> impl Iterator<Item = (Ns, &E)> {
         let mut listed = vec![false; self.slots.len()];
         for &head in self.buckets.iter() {
             let mut at = head;
@@ -267,7 +268,7 @@ impl<E: Copy> EventQueue<E> {
             }
         }
         let wheel = self.slots.iter().zip(listed).filter(|(_, l)| *l).map(|(s, _)| &s.entry);
-        wheel.chain(self.active[self.next..].iter()).chain(self.spill.iter()).map(|e| &e.event)
+        wheel.chain(self.active[self.next..].iter()).chain(self.spill.iter()).map(|e| (e.time, &e.event))
     }
 
     /// Event slots allocated (the slab, the drained bucket and the heap), for the memory

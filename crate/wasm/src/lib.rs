@@ -336,6 +336,40 @@ impl Simulation {
         self.set("thinkTimeUs".into(), us)
     }
 
+    /// What a drawing of the cluster needs now: hosts, the counter row's node and lock
+    /// queue, and at most `maxMessages` (default 2000) of the messages crossing the network,
+    /// as columns (`from`, `to`, `progress` 0..1, `allocator` 1 for id refills and service
+    /// requests, `signal` names), with `inFlight` the total.
+    pub fn cluster(&self, max_messages: JsValue) -> Result<JsValue, JsValue> {
+        alive()?;
+        let max = if max_messages.is_undefined() { 2000 } else { count(&max_messages, "maxMessages", 0.0, 1e6)? };
+        let s = &self.inner;
+        let topo = s.topology();
+        let (sample, total) = s.in_flight(max as usize);
+        let (held, waiting) = s.hot_row_lock();
+        let messages = Obj::new();
+        messages
+            .set("from", f64s(sample.iter().map(|m| m.from as f64)))
+            .set("to", f64s(sample.iter().map(|m| m.to as f64)))
+            .set("progress", f64s(sample.iter().map(|m| m.progress)))
+            .set("allocator", f64s(sample.iter().map(|m| m.allocator as u8 as f64)))
+            .set("signal", Array::from_iter(sample.iter().map(|m| JsValue::from_str(m.signal))));
+        Ok(Obj::new()
+            .set("nowMs", s.now_ns() as f64 / 1e6)
+            .set("dataNodes", topo.data_nodes as f64)
+            .set("nodeGroups", topo.node_groups as f64)
+            .set("replicas", topo.replicas as f64)
+            .set("apiNodes", topo.api_nodes as f64)
+            .set("serviceHost", topo.host_of(topo.service_station()) as f64)
+            .set("hotRowNode", s.hot_row_node() as f64)
+            .set("lockHeld", held)
+            .set("lockWaiting", waiting as f64)
+            .set("nodesDown", Array::from_iter(s.nodes_down().into_iter().map(|n| JsValue::from_f64(n as f64))))
+            .set("inFlight", total as f64)
+            .set("messages", messages.done())
+            .done())
+    }
+
     /// A checkpoint of the whole state now (one copy of it; see `Checkpoint.memoryBytes`).
     pub fn checkpoint(&self) -> Result<Checkpoint, JsValue> {
         alive()?;

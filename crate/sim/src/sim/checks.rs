@@ -50,7 +50,7 @@ fn locks_conserved(s: &Simulation) -> Result<(), String> {
 /// Messages sent over the network and not yet delivered are exactly the arrivals queued.
 fn messages_conserved(s: &Simulation) -> Result<(), String> {
     let in_flight = s.metrics.messages_sent - s.metrics.messages_delivered;
-    let arrivals = s.queue.iter().filter(|e| matches!(e, Event::Arrive { .. })).count() as u64;
+    let arrivals = s.queue.iter().filter(|(_, e)| matches!(e, Event::Arrive { .. })).count() as u64;
     if in_flight != arrivals {
         return Err(format!("{in_flight} sent and not delivered, {arrivals} in the network"));
     }

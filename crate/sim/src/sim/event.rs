@@ -81,8 +81,8 @@ impl Msg {
 /// Every kind of event. The queue holds nothing else.
 #[derive(Clone, Copy, Debug)]
 pub(super) enum Event {
-    /// A message reaches its station over the network.
-    Arrive { station: StationId, msg: Msg },
+    /// A message from host `from` reaches its station over the network.
+    Arrive { station: StationId, from: Host, msg: Msg },
     /// A station finished serving a message that took `cost` ns of CPU.
     Done { station: StationId, cost: u32, msg: Msg },
     /// A client's think time is over: it starts its next transaction.

@@ -45,6 +45,7 @@ mod refill;
 mod service;
 mod tc;
 mod txn;
+mod view;
 
 use alloc::Ids;
 use client::Client;
@@ -57,6 +58,7 @@ use txn::TxnSlots;
 
 pub use checkpoint::Checkpoint;
 pub use checks::INVARIANTS;
+pub use view::InFlight;
 
 /// What one call to [`Simulation::advance`] did.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -288,7 +290,7 @@ impl Simulation {
 
     fn dispatch(&mut self, event: Event) {
         match event {
-            Event::Arrive { station, msg } => {
+            Event::Arrive { station, msg, .. } => {
                 self.metrics.messages_delivered += 1;
                 self.enqueue(station, msg);
             }

@@ -58,14 +58,14 @@ impl Simulation {
         if self.latency_ns + extra == 0 {
             self.enqueue(to, msg);
         } else {
-            self.arrive_at(self.now + self.latency_ns + extra, to, msg);
+            self.arrive_at(self.now + self.latency_ns + extra, from, to, msg);
         }
     }
 
-    /// Puts `msg` in the network, to reach station `to` at time `at`.
-    pub(super) fn arrive_at(&mut self, at: Ns, to: StationId, msg: Msg) {
+    /// Puts `msg` from host `from` in the network, to reach station `to` at time `at`.
+    pub(super) fn arrive_at(&mut self, at: Ns, from: Host, to: StationId, msg: Msg) {
         self.metrics.messages_sent += 1;
-        self.queue.push(at, Event::Arrive { station: to, msg });
+        self.queue.push(at, Event::Arrive { station: to, from, msg });
     }
 
     /// `msg` reaches station `s`: served at once if a server is free, else queued.

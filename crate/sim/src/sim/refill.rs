@@ -32,6 +32,11 @@ pub(super) struct HotRow {
 }
 
 impl HotRow {
+    /// Whether the row's lock is held now, and how many refills wait for it.
+    pub fn lock_now(&self) -> (bool, u64) {
+        (self.granted_at.is_some(), self.queue_len)
+    }
+
     pub fn new(topo: &Topology, hidden_table: u64) -> HotRow {
         HotRow {
             table: hidden_table,

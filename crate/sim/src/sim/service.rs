@@ -97,7 +97,7 @@ impl Simulation {
         let s = &mut self.service;
         if self.now < s.down_until {
             let until = s.down_until;
-            self.arrive_at(until, station, request_msg(MsgKind::AllocReq, slot));
+            self.arrive_at(until, self.topo.host_of(station), station, request_msg(MsgKind::AllocReq, slot));
             return;
         }
         let r = &mut s.requests[slot as usize];

@@ -11,6 +11,7 @@ mod mechanisms;
 mod memory;
 mod props;
 mod strategies;
+mod view;
 
 use hotrow::{Config, Simulation, Summary};
 use serde_json::{json, Value};

@@ -1,0 +1,224 @@
+// The cluster drawn: API nodes on top, data nodes below grouped by node group, the allocator
+// service at the side when it is in use. The node holding the SYSTAB_0 counter row is
+// outlined, with its lock and the refills queued on it as a line of squares; each data node
+// shows its load (fill) and the transactions it coordinates (the TC bar). At slow speeds
+// every signal crossing the network is a dot on its way; at fast speeds (or with
+// prefers-reduced-motion) the same sample is drawn as flows whose width is the traffic.
+import { css } from "./charts.js";
+
+/** At or below this speed (simulated ms per wall second, 1/100 of real time) signals are drawn one by one. */
+export const SIGNAL_SPEED = 10;
+
+const reducedMotion = () => matchMedia("(prefers-reduced-motion: reduce)").matches;
+
+/** The colour class of a signal: id allocation, API <-> TC, or TC <-> LQH (prepare, commit, complete). */
+function kindOf(signal, allocator) {
+  if (allocator) return "alloc";
+  return signal.startsWith("TC") || signal.startsWith("API") ? "api" : "lqh";
+}
+
+export class ClusterDrawing {
+  constructor(canvas, panel) {
+    this.canvas = canvas;
+    this.panel = panel;
+    this.view = null;
+    this.flows = new Map(); // host pair -> decaying count of signals per kind
+  }
+
+  /** The latest view (`Simulation.cluster()`), the snapshot's per-node figures and the display settings. */
+  update(view, snapshot, { speed, allocator }) {
+    if (this.view && view.dataNodes !== this.view.dataNodes) this.flows.clear();
+    this.view = view;
+    this.snapshot = snapshot;
+    this.signals = speed <= SIGNAL_SPEED && !reducedMotion();
+    this.allocator = allocator;
+  }
+
+  /** Host positions for a canvas `w` wide. */
+  layout(w) {
+    const v = this.view;
+    const pos = new Map();
+    const apiY = 26;
+    const dataY = 150;
+    const right = v.serviceHostShown ? w - 90 : w - 10;
+    const apiStep = (right - 20) / Math.max(1, v.apiNodes);
+    for (let a = 0; a < v.apiNodes; a++) pos.set(v.dataNodes + a, { x: 20 + apiStep * (a + 0.5), y: apiY });
+    const groupW = (right - 20) / Math.max(1, v.nodeGroups);
+    for (let n = 0; n < v.dataNodes; n++) {
+      const g = Math.floor(n / v.replicas);
+      const i = n % v.replicas;
+      pos.set(n, { x: 20 + groupW * g + (groupW * (i + 0.5)) / v.replicas, y: dataY });
+    }
+    pos.set(v.serviceHost, { x: w - 45, y: (apiY + dataY) / 2 });
+    return { pos, groupW, apiStep, dataY, apiY, right };
+  }
+
+  draw() {
+    const v = this.view;
+    const c = this.canvas;
+    if (!v || !c.isConnected || c.closest("[hidden]")) return;
+    v.serviceHostShown = this.allocator === "centralService";
+    const w = c.clientWidth || 600;
+    const h = 250;
+    const dpr = devicePixelRatio || 1;
+    if (c.width !== Math.round(w * dpr) || c.height !== Math.round(h * dpr)) {
+      c.width = Math.round(w * dpr);
+      c.height = Math.round(h * dpr);
+    }
+    const ctx = c.getContext("2d");
+    ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+    ctx.clearRect(0, 0, w, h);
+    const host = c.getRootNode().host ?? c;
+    const color = {
+      fg: css(host, "--hotrow-fg", "#222"), muted: css(host, "--hotrow-muted", "#666"), panel: css(host, "--hotrow-panel", "#eee"),
+      border: css(host, "--hotrow-border", "#ccc"), api: css(host, "--hotrow-accent", "#2563eb"),
+      lqh: css(host, "--hotrow-accent2", "#0b7a5c"), alloc: css(host, "--hotrow-hot", "#c2410c"),
+    };
+    const L = this.layout(w);
+    const down = new Set(v.nodesDown);
+    const load = this.snapshot?.nodeLoad ?? [];
+    const tc = this.snapshot?.nodeTcPerSecond ?? [];
+    const tcMax = Math.max(1, ...tc);
+    ctx.font = "11px system-ui, sans-serif";
+    ctx.textAlign = "center";
+    ctx.textBaseline = "middle";
+    // Node groups.
+    for (let g = 0; g < v.nodeGroups; g++) {
+      ctx.strokeStyle = color.border;
+      ctx.lineWidth = 1;
+      ctx.strokeRect(20 + L.groupW * g + 3, L.dataY - 36, L.groupW - 6, 100);
+      ctx.fillStyle = color.muted;
+      ctx.fillText(`node group ${g}`, 20 + L.groupW * (g + 0.5), L.dataY + 56);
+    }
+    // Messages, under the hosts.
+    const m = v.messages;
+    let drawn = 0;
+    if (this.signals) {
+      for (let i = 0; i < m.from.length; i++) {
+        const a = L.pos.get(m.from[i]);
+        const b = L.pos.get(m.to[i]);
+        if (!a || !b) continue;
+        const t = m.progress[i];
+        ctx.fillStyle = color[kindOf(m.signal[i], m.allocator[i])];
+        ctx.beginPath();
+        ctx.arc(a.x + (b.x - a.x) * t, a.y + (b.y - a.y) * t, m.allocator[i] ? 4 : 2.5, 0, 2 * Math.PI);
+        ctx.fill();
+        drawn++;
+      }
+    } else {
+      // Flows: each tick's sample added to a decaying tally per pair of hosts, so a line's
+      // width is the recent traffic between them and its colour the kind most of it is.
+      if (this.tallied !== v) {
+        this.tallied = v;
+        for (const f of this.flows.values()) for (const k of Object.keys(f.kinds)) f.kinds[k] *= 0.9;
+        for (let i = 0; i < m.from.length; i++) {
+          const a = Math.min(m.from[i], m.to[i]);
+          const b = Math.max(m.from[i], m.to[i]);
+          const key = a * 4096 + b;
+          const f = this.flows.get(key) ?? { a, b, kinds: { api: 0, lqh: 0, alloc: 0 } };
+          f.kinds[kindOf(m.signal[i], m.allocator[i])] += 1;
+          this.flows.set(key, f);
+        }
+      }
+      drawn = m.from.length;
+      const total = (f) => f.kinds.api + f.kinds.lqh + f.kinds.alloc;
+      const top = Math.max(1e-9, ...[...this.flows.values()].map(total));
+      for (const f of this.flows.values()) {
+        const a = L.pos.get(f.a);
+        const b = L.pos.get(f.b);
+        const n = total(f);
+        if (!a || !b || n < top * 0.01) continue;
+        const kind = Object.entries(f.kinds).sort((x, y) => y[1] - x[1])[0][0];
+        ctx.strokeStyle = color[kind];
+        ctx.globalAlpha = 0.6;
+        ctx.lineWidth = 0.5 + (7 * n) / top;
+        ctx.beginPath();
+        ctx.moveTo(a.x, a.y);
+        ctx.lineTo(b.x, b.y);
+        ctx.stroke();
+      }
+      ctx.globalAlpha = 1;
+    }
+    // API nodes.
+    const boxW = Math.max(10, Math.min(56, L.apiStep - 6));
+    for (let a = 0; a < v.apiNodes; a++) {
+      const p = L.pos.get(v.dataNodes + a);
+      ctx.fillStyle = color.panel;
+      ctx.strokeStyle = color.api;
+      ctx.lineWidth = 1.5;
+      ctx.fillRect(p.x - boxW / 2, p.y - 12, boxW, 24);
+      ctx.strokeRect(p.x - boxW / 2, p.y - 12, boxW, 24);
+      if (boxW >= 30) {
+        ctx.fillStyle = color.fg;
+        ctx.fillText(`API ${a}`, p.x, p.y);
+      }
+    }
+    // Data nodes: load fills the circle from the bottom; the TC bar under it.
+    const r = Math.max(8, Math.min(20, L.groupW / v.replicas / 2 - 6));
+    for (let n = 0; n < v.dataNodes; n++) {
+      const p = L.pos.get(n);
+      const hot = n === v.hotRowNode && this.allocator === "counterRow";
+      ctx.save();
+      ctx.beginPath();
+      ctx.arc(p.x, p.y, r, 0, 2 * Math.PI);
+      ctx.fillStyle = color.panel;
+      ctx.fill();
+      ctx.clip();
+      const f = Math.max(0, Math.min(1, load[n] ?? 0));
+      ctx.fillStyle = `hsl(${220 - 220 * f} 85% ${30 + 30 * f}%)`;
+      ctx.fillRect(p.x - r, p.y + r - 2 * r * f, 2 * r, 2 * r * f);
+      ctx.restore();
+      ctx.beginPath();
+      ctx.arc(p.x, p.y, r, 0, 2 * Math.PI);
+      ctx.strokeStyle = hot ? color.alloc : down.has(n) ? color.muted : color.fg;
+      ctx.lineWidth = hot ? 3 : 1;
+      ctx.setLineDash(down.has(n) ? [3, 3] : []);
+      ctx.stroke();
+      ctx.setLineDash([]);
+      ctx.fillStyle = color.fg;
+      ctx.fillText(down.has(n) ? `${n} down` : String(n), p.x, p.y - r - 7);
+      const bar = ((tc[n] ?? 0) / tcMax) * (2 * r);
+      ctx.fillStyle = color.api;
+      ctx.fillRect(p.x - r, p.y + r + 4, bar, 4);
+    }
+    // The counter row's lock and the refills queued on it.
+    if (this.allocator === "counterRow") {
+      const p = L.pos.get(v.hotRowNode);
+      const y = p.y + r + 19;
+      ctx.textAlign = "left";
+      ctx.fillStyle = color.alloc;
+      const size = 6;
+      const shown = Math.min(v.lockWaiting, 24);
+      let x = p.x - r;
+      if (v.lockHeld) {
+        ctx.fillRect(x, y - size / 2, size + 2, size + 2);
+        x += size + 6;
+      }
+      for (let i = 0; i < shown; i++) {
+        ctx.strokeStyle = color.alloc;
+        ctx.lineWidth = 1.5;
+        ctx.strokeRect(x + i * (size + 2), y - size / 2, size, size);
+      }
+      const more = v.lockWaiting > shown ? ` +${v.lockWaiting - shown}` : "";
+      ctx.fillText(`SYSTAB_0 lock${v.lockHeld ? " held" : " free"}, ${v.lockWaiting} refills waiting${more}`, x + shown * (size + 2) + 4, y + 1);
+      ctx.textAlign = "center";
+    }
+    if (v.serviceHostShown) {
+      const p = L.pos.get(v.serviceHost);
+      ctx.fillStyle = color.panel;
+      ctx.strokeStyle = color.alloc;
+      ctx.lineWidth = 2;
+      ctx.fillRect(p.x - 38, p.y - 14, 76, 28);
+      ctx.strokeRect(p.x - 38, p.y - 14, 76, 28);
+      ctx.fillStyle = color.fg;
+      ctx.fillText("allocator", p.x, p.y);
+    }
+    this.panel.dataset.messagesInFlight = String(drawn);
+    this.panel.dataset.drawing = this.signals ? "signals" : "flows";
+    const held = v.lockHeld ? "held" : "free";
+    const row = this.allocator === "counterRow" ? ` Node ${v.hotRowNode} holds the counter row; its lock is ${held} with ${v.lockWaiting} refills waiting.` : "";
+    const service = v.serviceHostShown ? " The allocator service runs on a host of its own." : "";
+    const label = `${v.dataNodes} data nodes in ${v.nodeGroups} node groups, ${v.apiNodes} API nodes.${row}${service} ${v.inFlight} messages in flight.`;
+    if (c.getAttribute("aria-label") !== label) c.setAttribute("aria-label", label);
+  }
+}
