@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Builds what the npm package ships besides js/: the WebAssembly module in dist/web
 # (browsers and bundlers, an ES module that fetches the .wasm) and dist/node (Node, loads
-# the .wasm from disk), and uPlot's ES module and CSS in dist/vendor/uplot, so that the
-# <hotrow-playground> element imports only relative paths and runs without a bundler.
+# the .wasm from disk), and uPlot's and driver.js's ES modules and CSS in dist/vendor, so
+# that the <hotrow-playground> element imports only relative paths and runs without a bundler.
 # Skips what is newer than every source it is made from.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -15,6 +15,15 @@ if [ ! -f "$vendor/uPlot.esm.js" ] || [ node_modules/uplot/package.json -nt "$ve
   cp node_modules/uplot/dist/uPlot.esm.js node_modules/uplot/LICENSE "$vendor/"
   node -e 'const fs = require("fs"); const css = fs.readFileSync("node_modules/uplot/dist/uPlot.min.css", "utf8");
     fs.writeFileSync(process.argv[1], "// uPlot " + require("./node_modules/uplot/package.json").version + " CSS (MIT), for Shadow DOM.\nexport const css = " + JSON.stringify(css) + ";\n");' "$vendor/uplot-css.js"
+fi
+
+vendor=dist/vendor/driver
+if [ ! -f "$vendor/driver.js.mjs" ] || [ node_modules/driver.js/package.json -nt "$vendor/driver.js.mjs" ]; then
+  mkdir -p "$vendor"
+  cp node_modules/driver.js/dist/driver.js.mjs "$vendor/"
+  cp node_modules/driver.js/license "$vendor/LICENSE"
+  node -e 'const fs = require("fs"); const css = fs.readFileSync("node_modules/driver.js/dist/driver.css", "utf8");
+    fs.writeFileSync(process.argv[1], "// driver.js " + require("./node_modules/driver.js/package.json").version + " CSS (MIT), adopted as a constructed sheet (no inline style under a CSP).\nexport const css = " + JSON.stringify(css) + ";\n");' "$vendor/driver-css.js"
 fi
 
 stamp=dist/.built

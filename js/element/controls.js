@@ -146,6 +146,7 @@ export function wireControls(el, labels) {
     }
     el.fork(field, value).catch(() => {}); // the element shows the error
   };
+  $(".tour-start").onclick = () => el.tour.start(1);
   $(".sweep-run").onclick = () => el.runSweep();
   $(".sweep-cancel").onclick = () => el.cancelSweep();
   $(".share").onclick = async () => {

@@ -22,6 +22,7 @@ import { wireControls, syncControls, bindFieldTable, choiceLabel, FIELD_LABELS }
 import { compareSpec, configsFor, sweepValues, SWEEP_FIELDS } from "./modes.js";
 import { SweepPool } from "./sweep.js";
 import { ClusterDrawing } from "./cluster.js";
+import { Tour } from "./tour.js";
 
 let SHEETS = null;
 /** uPlot's CSS and ours, parsed once and shared by every element on the page. */
@@ -36,7 +37,7 @@ function sheets() {
 
 
 export class HotrowPlayground extends HTMLElement {
-  static observedAttributes = [...Object.keys(FIELDS).map(kebab), "mode", "speed", "paused", "pause-at-ms"];
+  static observedAttributes = [...Object.keys(FIELDS).map(kebab), "mode", "speed", "paused", "pause-at-ms", "tour"];
 
   constructor() {
     super();
@@ -65,6 +66,7 @@ export class HotrowPlayground extends HTMLElement {
     this.$$ = (sel) => [...this.shadowRoot.querySelectorAll(sel)];
     this.heatmaps = makeHeatmaps(this);
     this.cluster = new ClusterDrawing(this.$("canvas.cluster"), this.$(".cluster-panel"));
+    this.tour = new Tour(this);
     // The render loop writes these every frame: look them up once.
     this.metricEls = Object.fromEntries(this.$$("[data-metric]").map((el) => [el.dataset.metric, el]));
     this.fillSelects();
@@ -82,6 +84,7 @@ export class HotrowPlayground extends HTMLElement {
 
   disconnectedCallback() {
     cancelAnimationFrame(this.frame);
+    this.tour?.end();
     this.pool?.cancel();
     this.worker?.terminate();
     this.worker = null;
@@ -110,6 +113,7 @@ export class HotrowPlayground extends HTMLElement {
   get state() {
     const view = { mode: this.view.mode, speed: this.view.speed };
     if (this.view.mode === "compare") Object.assign(view, this.compareSpec());
+    if (this.tour?.active) view.tour = this.tour.index + 1;
     return { config: this.overrides, view };
   }
 
@@ -131,6 +135,7 @@ export class HotrowPlayground extends HTMLElement {
         this.start();
         break;
       case "started":
+        this.started = (this.started ?? 0) + 1; // runs started so far (the tour waits for its own)
         this.effective = m.configs;
         this.forkInfo = m.forked;
         this.showFork();
@@ -183,6 +188,10 @@ export class HotrowPlayground extends HTMLElement {
 
   start() {
     if (!this.worker || !this.ready) return;
+    if (this.view.tour && this.view.tour !== this.tour.index + 1) {
+      this.tour.start(this.view.tour); // it loads the chapter's settings, which starts the run
+      return;
+    }
     this.forkInfo = null;
     this.showError(this.errors.join(" "));
     this.errors = [];

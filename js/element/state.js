@@ -47,6 +47,7 @@ export const VIEW = {
   compareField: "string",
   compareA: "string",
   compareB: "string",
+  tour: "int", // the guided tour's chapter, 1-based
 };
 
 export const STATE_VERSION = 1;
@@ -123,6 +124,10 @@ export function parseEntries(entries, { kebabNames = false } = {}) {
   if (v.speed !== undefined && !(v.speed >= 1 && v.speed <= 1e6)) {
     state.errors.push("speed must be 1 to 1000000 simulated ms per second");
     delete v.speed;
+  }
+  if (v.tour !== undefined && !(v.tour >= 1 && v.tour <= 99)) {
+    state.errors.push("tour must be a chapter number from 1");
+    delete v.tour;
   }
   if (v.compareField !== undefined && !COMPARE_FIELDS.includes(v.compareField)) {
     state.errors.push(`compareField must be one of ${COMPARE_FIELDS.join(", ")}`);

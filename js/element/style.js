@@ -70,6 +70,8 @@ progress { width: 100%; }
 .fork-form input { width: 6em; background: var(--hotrow-bg); border: 1px solid var(--hotrow-border); border-radius: 6px; padding: 3px 6px; }
 .legend-note { font-size: 12px; color: var(--hotrow-muted); }
 [hidden] { display: none !important; }
+:host([touring]) .controls .control:not(.tour-show), :host([touring]) .faults, :host([touring]) .fork-form,
+:host([touring]) .tabs, :host([touring]) .tour-start, :host([touring]) .compare-panel { display: none !important; }
 :host([compact]) .full-only { display: none !important; }
 .compact-only { display: none; }
 :host([compact]) .compact-only { display: revert; }

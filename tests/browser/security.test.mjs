@@ -86,12 +86,15 @@ for (const [name, path, scheme] of [
   ["the embed page", "/embed.html?preset=bug39267", "light"],
   ["the docs page", "/docs.html", "light"],
   ["the docs page (dark)", "/docs.html", "dark"],
+  ["a tour step", "/index.html?tour=3", "light"],
+  ["a tour step (dark)", "/index.html?tour=7", "dark"],
 ]) {
   test(`axe: no serious or critical violation on ${name}`, async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 1000 }, colorScheme: scheme });
     const page = await context.newPage();
     await page.goto(`${site.origin}${path}`);
     await waitValue(page.locator("hotrow-playground").first(), "insertsPerSecond");
+    if (path.includes("tour=")) await page.locator(".driver-popover").waitFor();
     assert.deepEqual(await axe(page), []);
     await context.close();
   });

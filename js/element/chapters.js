@@ -1,0 +1,130 @@
+// The guided tour's story: one chapter per claim, each on a fixed seed, each with the
+// settings it runs, what it points at, the controls it shows, and its claim written from the
+// live numbers (never literals). tour.js walks them.
+import { fmtInt } from "./format.js";
+
+const pct = (x) => `${Math.round(100 * x)}%`;
+/** "rose 49%" / "fell 3%" / "did not move" for a ratio b / a. */
+const change = (ratio) => {
+  const p = Math.round(100 * (ratio - 1));
+  return p === 0 ? "did not move" : p > 0 ? `rose ${p}%` : `fell ${-p}%`;
+};
+const times = (x) => `${x.toFixed(x < 10 ? 1 : 0)}x`;
+/** Share of the rows inserted in a window that went to its busiest partition. */
+const skew = (snap) => {
+  const p = snap.partitionInsertsPerSecond;
+  let total = 0;
+  let top = 0;
+  for (const v of p) {
+    total += v;
+    top = Math.max(top, v);
+  }
+  return total > 0 ? top / total : 0;
+};
+/** The share of TC work on node `n` (transactions coordinated). */
+const tcShare = (snap, n) => {
+  const t = snap.nodeTcPerSecond;
+  const total = t.reduce((a, b) => a + b, 0);
+  return total > 0 ? t[n] / total : 0;
+};
+
+const SEED = 1;
+const compare = (field, a, b) => ({ mode: "compare", compareField: field, compareA: a, compareB: b });
+
+/**
+ * Each chapter: `title`; `config` and `view` it runs (null: keep the sandbox's); `target`
+ * (a selector inside the element) it points at; `controls` (ids) it shows; `claim(f)` its
+ * text from the figures `f` ({ a, b, snapA, snapB }: means of the last windows of runs A
+ * and B, and their latest snapshots).
+ */
+export const CHAPTERS = [
+  {
+    title: "The 2008 bug: one row, every insert",
+    config: { preset: "bug39267", seed: SEED },
+    view: { mode: "live" },
+    target: ".figure.hot",
+    controls: [],
+    claim: ({ a }) =>
+      `DBT2 on 8 data nodes, id cache size 1: every insert into a table without a primary key first updates one SYSTAB_0 ` +
+      `counter row in its own committed transaction. That row's lock is busy ${pct(a.util)} of the time and TPM is ` +
+      `${fmtInt(a.tpm)} (the report measured 106k): the whole cluster's inserts queue on one lock.`,
+  },
+  {
+    title: "More data nodes barely help",
+    config: { preset: "bug39267", seed: SEED },
+    view: compare("dataNodes", "8", "24"),
+    target: ".chart-throughput",
+    controls: [],
+    claim: ({ a, b }) =>
+      `Run A has 8 data nodes, run B 24: three times the hardware, and TPM ${change(b.tpm / a.tpm)} ` +
+      `(${fmtInt(a.tpm)} → ${fmtInt(b.tpm)}), where a cluster that scaled would triple it. The counter row's lock is ` +
+      `busy ${pct(a.util)} and ${pct(b.util)}: it, not the nodes, sets the pace.`,
+  },
+  {
+    title: "The cache frees the row",
+    config: { preset: "bug39267", seed: SEED },
+    view: compare("cacheSize", "1", "1000"),
+    target: ".figures",
+    controls: ["cacheSize"],
+    claim: ({ a, b }) =>
+      `Run B fetches 1000 ids per refill instead of 1. TPM ${change(b.tpm / a.tpm)} (${fmtInt(a.tpm)} → ${fmtInt(b.tpm)}; ` +
+      `the report: 106k → 158k) and the row's lock went from busy ${pct(a.util)} to ${pct(b.util)}: ` +
+      `one refill now serves a thousand inserts.`,
+  },
+  {
+    title: "The hint: where coordinators land",
+    config: { preset: "bug39267", seed: SEED },
+    view: compare("hintedRefill", "false", "true"),
+    target: ".bars-tc",
+    controls: ["hintedRefill"],
+    claim: ({ a, b, snapA, snapB }) =>
+      `Without a hint a refill's transaction coordinator is picked round robin: node ${snapA.hotRowNode}, which holds the ` +
+      `row, coordinates ${pct(tcShare(snapA, snapA.hotRowNode))} of transactions in run A. With the hint (run B) refills are ` +
+      `coordinated on the row's own node: ${pct(tcShare(snapB, snapB.hotRowNode))} there. Throughput ${change(b.tpm / a.tpm)}: ` +
+      `the hint saves messages, but every insert still waits for the one lock.`,
+  },
+  {
+    title: "The NDB API: primary key or hidden key",
+    config: { preset: "ndbapi-hidden-pk", seed: SEED },
+    view: compare("primaryKey", "false", "true"),
+    target: ".chart-throughput",
+    controls: [],
+    claim: ({ a, b }) =>
+      `Single-row inserts through the NDB API: the table with a primary key (run B) inserts ${fmtInt(b.ins)} rows/s, the one ` +
+      `with a hidden key ${fmtInt(a.ins)}: ${times(b.ins / Math.max(1, a.ins))} (the report: about 10x). Each hidden-key ` +
+      `insert needs its own refill of the counter row first.`,
+  },
+  {
+    title: "Other ways to hand out ids",
+    config: { preset: "ndb-autoincrement", seed: SEED, cacheSize: 1, clientsPerApiNode: 16 },
+    view: compare("allocator", "counterRow", "timestamp"),
+    target: '[data-view="cluster"]',
+    controls: ["allocator"],
+    claim: ({ a, b }) =>
+      `Run A takes each id from the counter row (cache 1); run B makes ids from the clock, the node and a sequence ` +
+      `(Snowflake) and asks no one: ${times(b.ins / Math.max(1, a.ins))} the inserts (${fmtInt(a.ins)} → ${fmtInt(b.ins)}/s). ` +
+      `The price is order: timestamp ids rise per node, not across the cluster. Try the central service in the sandbox.`,
+  },
+  {
+    title: "Range partitioning's tail hotspot",
+    // Ranges of 20,000 rows (the preset's are 100,000) so that they split within the chapter.
+    config: { preset: "range-sequential", seed: SEED, clientsPerApiNode: 16, rangeRows: 20000 },
+    view: compare("keyLayout", "sequential", "shardBits"),
+    target: "canvas.heatmap",
+    controls: ["keyLayout"],
+    claim: ({ a, b, snapA, snapB }) =>
+      `With rows placed by key range, sequential ids all land at the end of the last range: ${pct(skew(snapA))} of run A's ` +
+      `rows go to one partition (the bright line). Shard bits on top of the key (TiDB's AUTO_RANDOM) spread them ` +
+      `(${pct(skew(snapB))} on the busiest) and insert ${times(b.ins / Math.max(1, a.ins))} as fast.`,
+  },
+  {
+    title: "Your turn",
+    config: null,
+    view: null,
+    target: ".controls",
+    controls: null,
+    claim: () =>
+      `That is the story. Every knob is yours now: change the cache, the nodes, the allocator or the key layout, fork a ` +
+      `past moment from the timeline, compare or sweep. Leave the tour to use the whole playground.`,
+  },
+];

@@ -1,0 +1,150 @@
+// The guided tour: walks the chapters (chapters.js), each running its own settings on a
+// fixed seed, pointing at what to watch with driver.js, and writing its claim from the
+// live numbers once enough windows are measured. Back and next (buttons or arrow keys),
+// Escape leaves; the chapter is in the URL (`?tour=3`) and the element's `tour` attribute.
+import { driver } from "../../dist/vendor/driver/driver.js.mjs";
+import { css as driverCss } from "../../dist/vendor/driver/driver-css.js";
+import { CHAPTERS } from "./chapters.js";
+
+/** Windows a chapter's runs must have closed before its claim quotes them. */
+const MEASURED_WINDOWS = 5;
+
+/** Ours on top of driver.js's: readable contrast for its close button, themed by the page. */
+const OVERRIDES = `
+.driver-popover.hotrow-tour { max-width: 380px; color: #1d2230; }
+.driver-popover.hotrow-tour .driver-popover-close-btn { color: #4b5263; }
+.driver-popover.hotrow-tour .driver-popover-progress-text { color: #4b5263; }
+.driver-popover.hotrow-tour .driver-popover-footer-btn:focus-visible { outline: 2px solid #2563eb; outline-offset: 2px; }
+`;
+
+let adopted = false;
+/** driver.js's popover lives in the document: its CSS goes there once, as constructed sheets (no inline style). */
+function adoptCss() {
+  if (adopted) return;
+  adopted = true;
+  const sheets = [driverCss, OVERRIDES].map((text) => {
+    const s = new CSSStyleSheet();
+    s.replaceSync(text);
+    return s;
+  });
+  document.adoptedStyleSheets = [...document.adoptedStyleSheets, ...sheets];
+}
+
+const reducedMotion = () => matchMedia("(prefers-reduced-motion: reduce)").matches;
+
+export class Tour {
+  constructor(el) {
+    this.el = el;
+    this.index = -1;
+    this.driver = null;
+    this.description = null;
+    this.onSnapshot = () => this.updateClaim();
+  }
+
+  get active() {
+    return this.index >= 0;
+  }
+
+  /** Starts (or moves) the tour at chapter `n`, 1-based; out-of-range numbers are clamped. */
+  start(n = 1) {
+    adoptCss();
+    const i = Math.min(Math.max(1, Math.floor(+n) || 1), CHAPTERS.length) - 1;
+    if (!this.driver) {
+      this.driver = driver({
+        animate: !reducedMotion(),
+        allowClose: true,
+        allowKeyboardControl: true,
+        overlayOpacity: 0.25,
+        stagePadding: 6,
+        popoverClass: "hotrow-tour",
+        showProgress: true,
+        progressText: "Chapter {{current}} of {{total}}",
+        nextBtnText: "Next →",
+        prevBtnText: "← Back",
+        doneBtnText: "Leave the tour",
+        steps: CHAPTERS.map((c) => ({
+          element: () => this.el.$(c.target) ?? this.el,
+          popover: { title: c.title, description: "Measuring…", side: "bottom", align: "start" },
+        })),
+        onPopoverRender: (popover) => {
+          this.description = popover.description;
+          this.description.setAttribute("aria-live", "polite");
+          this.updateClaim();
+        },
+        // driver.js marks the highlighted element as a popup trigger; ours are figures and
+        // charts, not buttons, so those attributes would be wrong there (axe says so).
+        onHighlighted: (element) => {
+          for (const a of ["aria-haspopup", "aria-expanded", "aria-controls"]) element?.removeAttribute(a);
+        },
+        onNextClick: () => (this.index + 1 < CHAPTERS.length ? this.go(this.index + 1) : this.end()),
+        onPrevClick: () => this.index > 0 && this.go(this.index - 1),
+        onCloseClick: () => this.end(),
+        onDestroyStarted: () => this.end(),
+      });
+      this.el.addEventListener("hotrow-snapshot", this.onSnapshot);
+    }
+    this.go(i);
+  }
+
+  /** Shows chapter `i` (0-based): runs its settings, shows its controls, points at its target. */
+  go(i) {
+    const c = CHAPTERS[i];
+    this.index = i;
+    this.el.setAttribute("touring", "");
+    for (const control of this.el.$$(".controls .control")) {
+      const id = control.querySelector("input, select")?.id;
+      control.classList.toggle("tour-show", c.controls === null || c.controls.includes(id));
+    }
+    // The claim waits for this chapter's own runs: the next `started` from the worker.
+    this.startedBefore = this.el.started ?? 0;
+    if (c.config) {
+      this.el.paused = false;
+      this.el.load({ config: c.config, view: { ...c.view, speed: this.el.view.speed, tour: i + 1 } });
+    } else {
+      this.el.view.tour = i + 1;
+      this.el.emitState();
+    }
+    if (this.driver.isActive()) this.driver.moveTo(i);
+    else this.driver.drive(i);
+    this.updateClaim();
+  }
+
+  /** Writes the chapter's claim from the live numbers, or says it is still measuring. */
+  updateClaim() {
+    if (!this.active || !this.description) return;
+    const c = CHAPTERS[this.index];
+    const el = this.el;
+    const runs = el.series ?? [];
+    const expected = c.view?.mode === "compare" ? 2 : 1;
+    const measured = (el.started ?? 0) > this.startedBefore && runs.length === expected && el.latest?.sims.length === expected &&
+      runs.every((s) => s.length >= MEASURED_WINDOWS);
+    let text;
+    if (!c.config) {
+      text = c.claim({});
+    } else if (!measured) {
+      text = `Measuring… (${((el.latest?.nowMs ?? 0) / 1000).toFixed(1)} simulated s so far)`;
+    } else {
+      const mean = (s) => ({ tpm: s.mean("tpm", MEASURED_WINDOWS), ins: s.mean("ins", MEASURED_WINDOWS), util: s.mean("util", MEASURED_WINDOWS) });
+      const [a, b] = [mean(runs[0]), runs[1] ? mean(runs[1]) : null];
+      const [snapA, snapB] = el.latest.sims.map((s) => s.snapshot);
+      text = c.claim({ a, b, snapA, snapB });
+    }
+    if (this.description.textContent !== text) this.description.textContent = text;
+    el.tourClaim = text;
+  }
+
+  /** Leaves the tour: every control shows again; the run goes on. */
+  end() {
+    if (!this.active) return;
+    this.index = -1;
+    this.description = null;
+    const d = this.driver;
+    this.driver = null;
+    d?.destroy();
+    this.el.removeEventListener("hotrow-snapshot", this.onSnapshot);
+    this.el.removeAttribute("touring");
+    for (const control of this.el.$$(".control.tour-show")) control.classList.remove("tour-show");
+    delete this.el.view.tour;
+    this.el.emitState();
+  }
+}
