@@ -255,6 +255,7 @@ export class HotrowPlayground extends HTMLElement {
 
   fillForkFields() {
     this.$("#forkField").replaceChildren(...this.forkFields().map((f) => new Option(FIELD_LABELS[f] ?? f, f)));
+    this.$("#forkField").value = "cacheSize";
   }
 
   showFork() {

@@ -1,0 +1,41 @@
+// `npm run screenshots`: the README's pictures of the playground, taken from the built site
+// in Chromium: the whole playground, the cluster view at slow speed, a tour chapter, and
+// the timeline after a seek back. Writes docs/*.png.
+import { fileURLToPath } from "node:url";
+import { serve } from "../tests/browser/server.mjs";
+import { launch } from "../tests/browser/browser.mjs";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+const site = await serve(`${root}www/dist`);
+const browser = await launch();
+const page = await browser.newPage({ viewport: { width: 1280, height: 1000 } });
+const pg = page.locator("hotrow-playground");
+const reach = (ms) => pg.evaluate((el, ms) => new Promise((ok) => { const c = () => (el.figures?.nowMs >= ms ? ok() : setTimeout(c, 50)); c(); }), ms);
+
+await page.goto(`${site.origin}/index.html?preset=bug39267&seed=1`);
+await reach(3000);
+await page.screenshot({ path: `${root}docs/playground.png`, fullPage: true });
+
+await page.goto(`${site.origin}/index.html?preset=bug39267&seed=1&speed=5`);
+await page.waitForTimeout(2500);
+await pg.locator(".cluster-panel").screenshot({ path: `${root}docs/cluster.png` });
+
+await page.goto(`${site.origin}/index.html?preset=bug39267&seed=1&speed=2000`);
+await reach(4000);
+await pg.evaluate((el) => el.seek(1500));
+const chart = await pg.locator(".chart-throughput").boundingBox();
+const row = await pg.locator(".timeline-row").boundingBox();
+const top = chart.y - 40;
+await page.screenshot({ path: `${root}docs/timeline.png`, fullPage: true, clip: { x: 0, y: top, width: 1280, height: row.y + row.height + 8 - top } });
+
+await page.goto(`${site.origin}/index.html?tour=3`);
+await page.waitForFunction(() => {
+  const d = document.querySelector(".driver-popover-description");
+  return d && !d.textContent.startsWith("Measuring");
+}, null, { timeout: 60_000 });
+await page.waitForTimeout(500);
+await page.screenshot({ path: `${root}docs/tour.png` });
+
+await browser.close();
+await site.close();
+console.log("wrote docs/playground.png, docs/cluster.png, docs/timeline.png, docs/tour.png");
