@@ -42,10 +42,10 @@ test("seeking back shows exactly what a fresh run paused there shows", async () 
   const { page, problems } = await openPage(browser, `${site.origin}/index.html?preset=bug39267&speed=3000`);
   const pg = page.locator("hotrow-playground");
   await waitValue(pg, "tpm");
-  await reach(pg, 4000);
+  await reach(pg, 3000);
   const latencies = [];
   let back;
-  for (const ms of [1500, 3200, 1500]) {
+  for (const ms of [1500, 2700, 1500]) {
     const t = await pg.evaluate(async (el, ms) => {
       const t0 = performance.now();
       await el.seek(ms);

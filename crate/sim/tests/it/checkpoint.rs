@@ -10,7 +10,7 @@ fn sim(input: Value) -> Simulation {
 }
 
 fn short(preset: &str) -> Value {
-    json!({ "preset": preset, "durationMs": 300, "warmupMs": 100 })
+    json!({ "preset": preset, "durationMs": 200, "warmupMs": 50 })
 }
 
 /// Runs `s` to its end and returns the digest and the closed windows' insert rates.
@@ -25,15 +25,15 @@ fn restoring_and_running_on_equals_the_uninterrupted_run_on_every_preset() {
     for preset in crate::PRESETS {
         let (fresh, fresh_windows) = finish(&mut sim(short(preset)));
         let mut s = sim(short(preset));
-        s.run_until(170_000_000);
+        s.run_until(120_000_000);
         let cp = s.checkpoint();
-        assert_eq!(cp.now_ns(), 170_000_000, "{preset}");
+        assert_eq!(cp.now_ns(), 120_000_000, "{preset}");
         // Go on, with a live change, then come back: the change is undone too.
         s.set("thinkTimeUs", json!(5000)).unwrap();
         let (changed, _) = finish(&mut s);
         assert_ne!(changed, fresh, "{preset}: the live change should have changed the run");
         s.restore(&cp).unwrap();
-        assert_eq!(s.now_ns(), 170_000_000, "{preset}");
+        assert_eq!(s.now_ns(), 120_000_000, "{preset}");
         assert_eq!(s.config().think_time_us, sim(short(preset)).config().think_time_us, "{preset}");
         let (again, again_windows) = finish(&mut s);
         assert_eq!(again, fresh, "{preset}: restored run differs from the uninterrupted one");
@@ -45,7 +45,7 @@ fn restoring_and_running_on_equals_the_uninterrupted_run_on_every_preset() {
 fn checkpoints_in_the_middle_of_faults_restore_exactly() {
     // Swarm seeds draw faults, every strategy and layout; a checkpoint at half time lands
     // in the middle of failures, takeovers and refills in flight.
-    for seed in 1..=40 {
+    for seed in 1..=24 {
         let input = swarm::config_for(seed);
         let (fresh, _) = finish(&mut sim(input.clone()));
         let mut s = sim(input.clone());
@@ -64,7 +64,7 @@ fn checkpoints_in_the_middle_of_faults_restore_exactly() {
 #[test]
 fn a_branch_shares_the_past_and_differs_after() {
     let mut base = sim(short("bug39267"));
-    base.run_until(200_000_000);
+    base.run_until(100_000_000);
     let cp = base.checkpoint();
     let past: Vec<f64> = base.windows().map(|w| w.rates.inserts_per_second).collect();
     let mut branch = cp.branch();
@@ -86,7 +86,7 @@ fn a_branch_shares_the_past_and_differs_after() {
 
 #[test]
 fn a_checkpoint_of_another_cluster_is_refused_and_changes_nothing() {
-    let mut other = sim(json!({ "preset": "bug39267", "dataNodes": 4, "durationMs": 300, "warmupMs": 100 }));
+    let mut other = sim(json!({ "preset": "bug39267", "dataNodes": 4, "durationMs": 200, "warmupMs": 50 }));
     other.run_until(50_000_000);
     let cp = other.checkpoint();
     let (fresh, _) = finish(&mut sim(short("bug39267")));
