@@ -133,7 +133,15 @@ export const template = () => `
   capped near the reported 106k. Turn the cache size up to 1000: the row goes idle, and DBT2 reaches about 158k TPM.</p>
   <p>The refill also ran without a transaction hint, so its coordinator was picked round robin: TC work lands on nodes that
   otherwise have nothing to do (see the TC bars with one warehouse). <em>Compare</em> runs two settings side by side;
-  <em>Sweep</em> shows throughput against cache size or node count.</p>
+  <em>Sweep</em> shows throughput against cache size, node count or each id strategy.</p>
+  <p><b>Other ways to hand out ids.</b> Ids can also come from one allocator service, or from the clock, the node and a
+  sequence; rows can be placed by key range instead of hash, and an id can become a key as is, with shard bits on top, or
+  bit-reversed. Pick them above: with range partitioning the heatmap shows partitions, and sequential keys draw the
+  tail hotspot as one bright row.</p>
+  <p><b>Go back, branch, be guided.</b> Drag the timeline under the charts to any moment already run; <em>Fork</em> there
+  with another cache size (or any knob marked live) to see a second future beside the first. <em>Take the tour</em> walks
+  the whole story in eight chapters, each with its numbers measured live. Slow the speed below 1/100 of real time to
+  watch every signal cross the network in the cluster view.</p>
 </div>
 <div class="compact-only legend-note">hotrow: one counter row per table, locked for every insert when the id cache is 1.</div>
 `;
