@@ -103,7 +103,19 @@ export const CHAPTERS = [
     claim: ({ a, b }) =>
       `Run A takes each id from the counter row (cache 1); run B makes ids from the clock, the node and a sequence ` +
       `(Snowflake) and asks no one: ${times(b.ins / Math.max(1, a.ins))} the inserts (${fmtInt(a.ins)} → ${fmtInt(b.ins)}/s). ` +
-      `The price is order: timestamp ids rise per node, not across the cluster. Try the central service in the sandbox.`,
+      `The price is order: timestamp ids rise per node, not across the cluster.`,
+  },
+  {
+    title: "A central allocator service",
+    config: { preset: "ndb-autoincrement", seed: SEED, cacheSize: 1, clientsPerApiNode: 16 },
+    view: compare("allocator", "counterRow", "centralService"),
+    target: '[data-view="cluster"]',
+    controls: ["allocator"],
+    claim: ({ a, b }) =>
+      `Run B asks one allocator service for each range instead (TiDB's PD, Vitess sequences): no row lock, no two-phase ` +
+      `commit, ${times(b.ins / Math.max(1, a.ins))} the counter row's inserts at cache 1 (${fmtInt(a.ins)} → ` +
+      `${fmtInt(b.ins)}/s). But one service thread answers every request: it, in turn, is the ceiling, and a bigger ` +
+      `cache is what lifts it.`,
   },
   {
     title: "Range partitioning's tail hotspot",

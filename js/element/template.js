@@ -23,7 +23,7 @@ export const template = () => `
   <span class="tabs full-only" role="group" aria-label="mode">
     <button data-mode="live">Live</button><button data-mode="compare">Compare</button><button data-mode="sweep">Sweep</button>
   </span>
-  <button class="tour-start" title="a guided tour: the bug, its fix and other ways to hand out ids, in eight chapters">Take the tour</button>
+  <button class="tour-start" title="a guided tour: the bug, its fix and other ways to hand out ids, in nine chapters">Take the tour</button>
   <button class="share full-only" title="copy a link that reopens this exact run">Copy link</button>
   <button class="theme full-only" title="switch light / dark">Theme</button>
 </div>
@@ -140,7 +140,7 @@ export const template = () => `
   tail hotspot as one bright row.</p>
   <p><b>Go back, branch, be guided.</b> Drag the timeline under the charts to any moment already run; <em>Fork</em> there
   with another cache size (or any knob marked live) to see a second future beside the first. <em>Take the tour</em> walks
-  the whole story in eight chapters, each with its numbers measured live. Slow the speed below 1/100 of real time to
+  the whole story in nine chapters, each with its numbers measured live. Slow the speed below 1/100 of real time to
   watch every signal cross the network in the cluster view.</p>
 </div>
 <div class="compact-only legend-note">hotrow: one counter row per table, locked for every insert when the id cache is 1.</div>

@@ -9,7 +9,7 @@ import { launch } from "./browser.mjs";
 import { openPage } from "./page.mjs";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
-const CHAPTERS = 8;
+const CHAPTERS = 9;
 let site, browser;
 
 before(async () => {
@@ -26,7 +26,7 @@ async function claimOf(page, n) {
   await page.waitForFunction((n) => {
     const p = document.querySelector(".driver-popover-progress-text");
     const d = document.querySelector(".driver-popover-description");
-    return p?.textContent === `Chapter ${n} of ${8}` && d && !d.textContent.startsWith("Measuring");
+    return p?.textContent === `Chapter ${n} of 9` && d && !d.textContent.startsWith("Measuring");
   }, n, { timeout: 60_000 });
   return page.locator(".driver-popover-description").textContent();
 }
