@@ -104,6 +104,7 @@ export class Tour {
       this.el.view.tour = i + 1;
       this.el.emitState();
     }
+    this.centerTarget();
     if (this.driver.isActive()) this.driver.moveTo(i);
     else this.driver.drive(i);
     this.updateClaim();
@@ -129,8 +130,20 @@ export class Tour {
       const [snapA, snapB] = el.latest.sims.map((s) => s.snapshot);
       text = c.claim({ a, b, snapA, snapB });
     }
-    if (this.description.textContent !== text) this.description.textContent = text;
     el.tourClaim = text;
+    if (this.description.textContent !== text) {
+      this.description.textContent = text;
+      // The claim's length and the chapter's new charts move things: center the target
+      // again and place the popover again, so both stay on screen.
+      this.centerTarget();
+      this.driver?.refresh();
+    }
+  }
+
+  /** Scrolls the chapter's target to the middle of the window (the popover goes under it). */
+  centerTarget() {
+    const target = this.el.$(CHAPTERS[this.index].target);
+    target?.scrollIntoView({ block: "center", behavior: "instant" });
   }
 
   /** Leaves the tour: every control shows again; the run goes on. */

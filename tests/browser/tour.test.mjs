@@ -46,7 +46,8 @@ test("the whole tour walks from the keyboard and the buttons, each claim quoting
       const shown = await pg.locator(".controls .control").evaluateAll((cs) => cs.filter((c) => c.offsetParent).map((c) => c.querySelector("input, select")?.id));
       assert.deepEqual(shown, ["cacheSize"]);
     }
-    if (n % 2) await page.keyboard.press("ArrowRight");
+    // Odd chapters go on by the keyboard, even ones by the button; the last one's button leaves.
+    if (n % 2 && n < CHAPTERS) await page.keyboard.press("ArrowRight");
     else await page.locator(".driver-popover-next-btn").click();
   }
   // The claims were written from the runs: the cache chapter's TPM figures are the live ones.
