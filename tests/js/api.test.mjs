@@ -256,3 +256,25 @@ test("checkpoint, restore and fromCheckpoint: rewinding gives exactly the run th
   assert.throws(() => sim.restore({}), /Checkpoint/);
   for (const x of [cp, branch, other, sim, fresh]) x.free();
 });
+
+test("cluster() samples the messages in flight and the counter row's lock queue", () => {
+  const sim = new Simulation({ preset: "bug39267", ...short });
+  sim.runFor(50.25);
+  const all = sim.cluster(1e6);
+  const some = sim.cluster(7);
+  assert.equal(some.inFlight, all.inFlight);
+  assert.equal(some.messages.from.length, 7);
+  assert.equal(all.messages.from.length, all.inFlight);
+  const hosts = all.dataNodes + all.apiNodes + 1;
+  assert.equal(all.serviceHost, hosts - 1);
+  for (let i = 0; i < all.inFlight; i++) {
+    const m = all.messages;
+    assert.ok(m.from[i] < hosts && m.to[i] < hosts && m.from[i] !== m.to[i]);
+    assert.ok(m.progress[i] >= 0 && m.progress[i] <= 1);
+    assert.equal(typeof m.signal[i], "string");
+  }
+  assert.equal(all.lockHeld, true, "cache 1: the counter row's lock is held nearly all the time");
+  assert.ok(all.lockWaiting >= 0);
+  assert.throws(() => sim.cluster(-1), (e) => e.field === "maxMessages");
+  sim.free();
+});
