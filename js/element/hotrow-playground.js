@@ -23,6 +23,7 @@ import { compareSpec, configsFor, sweepValues, SWEEP_FIELDS } from "./modes.js";
 import { SweepPool } from "./sweep.js";
 import { ClusterDrawing } from "./cluster.js";
 import { Tour } from "./tour.js";
+import * as rewind from "./rewind.js";
 
 let SHEETS = null;
 /** uPlot's CSS and ours, parsed once and shared by every element on the page. */
@@ -128,7 +129,7 @@ export class HotrowPlayground extends HTMLElement {
       case "ready":
         this.ready = true;
         this.liveFields = m.liveFields;
-        this.fillForkFields();
+        rewind.fillForkFields(this);
         this.fillPresets(m.presets, m.version);
         this.fieldTable = m.fields;
         bindFieldTable(this, m.fields);
@@ -138,7 +139,7 @@ export class HotrowPlayground extends HTMLElement {
         this.started = (this.started ?? 0) + 1; // runs started so far (the tour waits for its own)
         this.effective = m.configs;
         this.forkInfo = m.forked;
-        this.showFork();
+        rewind.showFork(this);
         this.hotNode = m.hotRowNode;
         this.setupCharts(m.dataNodes);
         syncControls(this);
@@ -169,7 +170,7 @@ export class HotrowPlayground extends HTMLElement {
       this.showError(`Fault not injected: ${m.message}`);
     } else if (m.context === "fork") {
       this.showError(`Not forked: ${m.message}`);
-      this.settleWaiters(Infinity, new Error(m.message));
+      rewind.settleWaiters(this, Infinity, new Error(m.message));
     } else if (m.context === "set") {
       this.showError(`Not changed: ${m.message}`);
       syncControls(this);
@@ -207,84 +208,22 @@ export class HotrowPlayground extends HTMLElement {
     this.emitState();
   }
 
-  // ---- timeline: seek and fork ------------------------------------------------------------
+  // ---- rewind and fork (rewind.js) -------------------------------------------------------
 
   /**
    * Shows simulated time `ms` again (clamped to the time already run) and pauses there.
    * Resolves with the figures shown once the charts, heatmap and figures are at that time.
    */
   seek(ms) {
-    if (!this.worker || !this.ready) return Promise.reject(new Error("hotrow: the playground has not started yet"));
-    if (!Number.isFinite(+ms)) return Promise.reject(new TypeError(`hotrow: seek needs a simulated time in ms, not ${ms}`));
-    this.paused = true;
-    this.updatePlayButton();
-    const id = ++this.seekSeq;
-    return new Promise((resolve, reject) => {
-      this.seekWaiters.set(id, { resolve, reject });
-      this.worker.postMessage({ type: "seek", ms: Math.round(+ms), id });
-    });
+    return rewind.seek(this, ms);
   }
 
   /**
-   * Forks at the moment shown: run B branches from it with `field` = `value` (a live field:
-   * cache size, hint, clients, think time, latency, ...), run A goes on unchanged, and both
-   * are drawn in compare mode. Resolves with the figures once the branch is shown.
+   * Forks at the moment shown: run B branches from it with `field` = `value` (a live
+   * field), run A goes on unchanged, both drawn in compare mode. Resolves once shown.
    */
   fork(field, value) {
-    if (!this.worker || !this.ready) return Promise.reject(new Error("hotrow: the playground has not started yet"));
-    if (!this.liveFields.includes(String(field).split(".")[0])) {
-      const text = `${FIELD_LABELS[field] ?? field} shapes the cluster, so a branch cannot differ in it from the same past; fork with one of: ${this.forkFields().join(", ")}`;
-      this.showError(`Not forked: ${text}.`);
-      return Promise.reject(new Error(text));
-    }
-    this.paused = true;
-    this.updatePlayButton();
-    this.view.mode = "compare";
-    this.applyMode();
-    const id = ++this.seekSeq;
-    return new Promise((resolve, reject) => {
-      this.seekWaiters.set(id, { resolve, reject });
-      this.worker.postMessage({ type: "fork", field, value, id });
-    });
-  }
-
-  /** Fields a fork can change: the live ones the URL knows. */
-  forkFields() {
-    return Object.keys(FIELDS).filter((f) => this.liveFields.includes(f.split(".")[0]) && f !== "durationMs");
-  }
-
-  fillForkFields() {
-    this.$("#forkField").replaceChildren(...this.forkFields().map((f) => new Option(FIELD_LABELS[f] ?? f, f)));
-    this.$("#forkField").value = "cacheSize";
-  }
-
-  showFork() {
-    const f = this.forkInfo;
-    const note = this.$(".fork-note");
-    note.hidden = !f;
-    if (f) note.textContent = `Run B forked at ${(f.atMs / 1000).toFixed(2)} s: ${FIELD_LABELS[f.field] ?? f.field} ${f.was} → ${f.value}. Same seed, same past.`;
-    this.$(".compare-panel").hidden = this.view.mode !== "compare" || !!f;
-  }
-
-  settleWaiters(upTo, error, value) {
-    for (const [id, w] of this.seekWaiters) {
-      if (id > upTo) continue;
-      this.seekWaiters.delete(id);
-      if (error) w.reject(error);
-      else w.resolve(value);
-    }
-  }
-
-  updateTimeline(m) {
-    const t = m.timeline;
-    if (!t) return;
-    const range = this.$("#timeline");
-    range.min = String(Math.floor(t.startMs));
-    range.max = String(Math.ceil(t.frontierMs));
-    if (!this.dragging) range.value = String(Math.round(m.nowMs));
-    const text = `${(m.nowMs / 1000).toFixed(2)} s of ${(t.frontierMs / 1000).toFixed(2)} s`;
-    this.$("#timeline-out").textContent = text;
-    range.setAttribute("aria-valuetext", text);
+    return rewind.fork(this, field, value);
   }
 
   // ---- controls ------------------------------------------------------------------------

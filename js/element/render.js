@@ -4,6 +4,7 @@ import { makeChart, Heatmap, drawBars, css } from "./charts.js";
 import { fmtInt, fmtPct, fmtUs } from "./format.js";
 import { Series } from "./series.js";
 import { FIELD_LABELS } from "./controls.js";
+import { updateTimeline, settleWaiters } from "./rewind.js";
 
 export const MAX_POINTS = 600;
 export const SERIES = ["x", "tpm", "ins", "util", "refills", "p50", "p99"];
@@ -107,11 +108,11 @@ export function ingest(el, m) {
     el.paused = true;
     el.updatePlayButton();
   }
-  el.updateTimeline(m);
+  updateTimeline(el, m);
   el.dirty = true;
   if (m.seekId) {
     el.render();
-    el.settleWaiters(m.seekId, null, { nowMs: m.nowMs, ...el.figures });
+    settleWaiters(el, m.seekId, null, { nowMs: m.nowMs, ...el.figures });
   }
 }
 

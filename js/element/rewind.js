@@ -1,0 +1,83 @@
+// Rewind and fork, the element's side: seek to a time already run, fork a branch there,
+// and the timeline control that shows where the run is. The worker keeps the checkpoints
+// (timeline.js); the element asks and resolves promises when the answer is shown.
+import { FIELDS } from "./state.js";
+import { FIELD_LABELS } from "./controls.js";
+
+/**
+ * Shows simulated time `ms` again (clamped to the time already run) and pauses there.
+ * Resolves with the figures shown once the charts, heatmap and figures are at that time.
+ */
+export function seek(el, ms) {
+  if (!el.worker || !el.ready) return Promise.reject(new Error("hotrow: the playground has not started yet"));
+  if (!Number.isFinite(+ms)) return Promise.reject(new TypeError(`hotrow: seek needs a simulated time in ms, not ${ms}`));
+  el.paused = true;
+  el.updatePlayButton();
+  const id = ++el.seekSeq;
+  return new Promise((resolve, reject) => {
+    el.seekWaiters.set(id, { resolve, reject });
+    el.worker.postMessage({ type: "seek", ms: Math.round(+ms), id });
+  });
+}
+
+/**
+ * Forks at the moment shown: run B branches from it with `field` = `value` (a live field:
+ * cache size, hint, clients, think time, latency, ...), run A goes on unchanged, and both
+ * are drawn in compare mode. Resolves with the figures once the branch is shown.
+ */
+export function fork(el, field, value) {
+  if (!el.worker || !el.ready) return Promise.reject(new Error("hotrow: the playground has not started yet"));
+  if (!el.liveFields.includes(String(field).split(".")[0])) {
+    const text = `${FIELD_LABELS[field] ?? field} shapes the cluster, so a branch cannot differ in it from the same past; fork with one of: ${forkFields(el).join(", ")}`;
+    el.showError(`Not forked: ${text}.`);
+    return Promise.reject(new Error(text));
+  }
+  el.paused = true;
+  el.updatePlayButton();
+  el.view.mode = "compare";
+  el.applyMode();
+  const id = ++el.seekSeq;
+  return new Promise((resolve, reject) => {
+    el.seekWaiters.set(id, { resolve, reject });
+    el.worker.postMessage({ type: "fork", field, value, id });
+  });
+}
+
+/** Fields a fork can change: the live ones the URL knows. */
+export function forkFields(el) {
+  return Object.keys(FIELDS).filter((f) => el.liveFields.includes(f.split(".")[0]) && f !== "durationMs");
+}
+
+export function fillForkFields(el) {
+  el.$("#forkField").replaceChildren(...forkFields(el).map((f) => new Option(FIELD_LABELS[f] ?? f, f)));
+  el.$("#forkField").value = "cacheSize";
+}
+
+export function showFork(el) {
+  const f = el.forkInfo;
+  const note = el.$(".fork-note");
+  note.hidden = !f;
+  if (f) note.textContent = `Run B forked at ${(f.atMs / 1000).toFixed(2)} s: ${FIELD_LABELS[f.field] ?? f.field} ${f.was} → ${f.value}. Same seed, same past.`;
+  el.$(".compare-panel").hidden = el.view.mode !== "compare" || !!f;
+}
+
+export function settleWaiters(el, upTo, error, value) {
+  for (const [id, w] of el.seekWaiters) {
+    if (id > upTo) continue;
+    el.seekWaiters.delete(id);
+    if (error) w.reject(error);
+    else w.resolve(value);
+  }
+}
+
+export function updateTimeline(el, m) {
+  const t = m.timeline;
+  if (!t) return;
+  const range = el.$("#timeline");
+  range.min = String(Math.floor(t.startMs));
+  range.max = String(Math.ceil(t.frontierMs));
+  if (!el.dragging) range.value = String(Math.round(m.nowMs));
+  const text = `${(m.nowMs / 1000).toFixed(2)} s of ${(t.frontierMs / 1000).toFixed(2)} s`;
+  el.$("#timeline-out").textContent = text;
+  range.setAttribute("aria-valuetext", text);
+}
