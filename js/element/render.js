@@ -89,6 +89,7 @@ function heatColumn(el, w, k) {
 export function ingest(el, m) {
   if (m.reset) {
     el.series = el.effective.map(() => new Series(SERIES, MAX_POINTS));
+    el.cluster.flows.clear(); // the flows' tally restarts at the moment shown
     for (const h of el.heatmaps) h.reset(h.labels, h.mark);
   }
   m.sims.forEach((s, i) => {

@@ -25,6 +25,8 @@ const shown = (pg) =>
     figures: el.figures,
     columns: el.series.map((s) => Object.fromEntries(Object.keys(s.cols).map((k) => [k, [...s.get(k)]]))),
     timeline: el.shadowRoot.querySelector("#timeline-out").textContent,
+    // What the cluster view draws: hosts, the lock queue and every message in flight.
+    cluster: JSON.stringify(el.latest.sims[0].cluster, (k, v) => (ArrayBuffer.isView(v) ? [...v] : v)),
   }));
 
 /** Waits until the run has reached `ms` of simulated time. */
@@ -65,6 +67,7 @@ test("seeking back shows exactly what a fresh run paused there shows", async () 
   assert.equal(paused.figures.nowMs, 1500);
   assert.deepEqual(back.figures, paused.figures);
   assert.deepEqual(back.columns, paused.columns);
+  assert.equal(back.cluster, paused.cluster, "the cluster view shows the same moment");
   // The heatmap was rebuilt from the same windows: the same pixels.
   const pixels = (p) => p.locator("canvas.heatmap").first().evaluate((c) => c.toDataURL());
   assert.equal(await pixels(pg), await pixels(fpg));
