@@ -23,7 +23,7 @@ export const template = () => `
   <span class="tabs full-only" role="group" aria-label="mode">
     <button data-mode="live">Live</button><button data-mode="compare">Compare</button><button data-mode="sweep">Sweep</button>
   </span>
-  <button class="tour-start" title="a guided tour: the bug, its fix and other ways to hand out ids, in nine chapters">Take the tour</button>
+  <button class="tour-start full-only" title="a guided tour: the bug, its fix and other ways to hand out ids, in nine chapters">Take the tour</button>
   <button class="share full-only" title="copy a link that reopens this exact run">Copy link</button>
   <button class="theme full-only" title="switch light / dark">Theme</button>
 </div>
