@@ -72,7 +72,7 @@ progress { width: 100%; }
 [hidden] { display: none !important; }
 :host([touring]) .controls .control:not(.tour-show), :host([touring]) .faults, :host([touring]) .fork-form,
 :host([touring]) .tabs, :host([touring]) .tour-start, :host([touring]) .compare-panel { display: none !important; }
-:host([compact]) .full-only { display: none !important; }
+:host([compact]:not([touring])) .full-only { display: none !important; }
 .compact-only { display: none; }
 :host([compact]) .compact-only { display: revert; }
 @container (max-width: 480px) { .figure .value { font-size: 17px; } .controls { grid-template-columns: 1fr; } }

@@ -78,3 +78,17 @@ test("a deep link opens a chapter; back, the tour attribute and Escape work", as
   assert.deepEqual(problems, []);
   await page.close();
 });
+
+test("a compact element on a docs page shows its full view while touring", async () => {
+  const { page, problems } = await openPage(browser, `${site.origin}/docs.html`);
+  const pg = page.locator("hotrow-playground").first();
+  assert.equal(await pg.locator(".bars-tc").first().isVisible(), false, "compact hides the TC bars");
+  await pg.evaluate((el) => el.setAttribute("tour", "4"));
+  assert.match(await claimOf(page, 4), /round robin/);
+  assert.equal(await pg.locator(".bars-tc").first().isVisible(), true, "the chapter's target is shown");
+  await page.keyboard.press("Escape");
+  await page.waitForFunction(() => !document.querySelector(".driver-popover"));
+  assert.equal(await pg.locator(".bars-tc").first().isVisible(), false, "compact again after the tour");
+  assert.deepEqual(problems, []);
+  await page.close();
+});
