@@ -26,14 +26,21 @@ pub struct Window {
     pub rates: Throughput,
     pub latency_p50_us: f64,
     pub latency_p99_us: f64,
-    /// The busiest partition's share of the rows inserted in the window (0 when none).
-    pub insert_skew: f64,
     /// Busy fraction per data node (mean over its threads), 0..=1.
     pub node_load: Vec<f64>,
     pub node_tc_per_second: Vec<f64>,
     pub node_messages_per_second: Vec<f64>,
     /// Rows of the inserted table placed on each partition, per second.
     pub partition_inserts_per_second: Vec<f64>,
+}
+
+impl Window {
+    /// The busiest partition's share of the rows inserted in the window (0 when none).
+    pub fn insert_skew(&self) -> f64 {
+        let p = &self.partition_inserts_per_second;
+        let total: f64 = p.iter().sum();
+        if total > 0.0 { p.iter().cloned().fold(0.0, f64::max) / total } else { 0.0 }
+    }
 }
 
 #[derive(Clone)]
@@ -189,13 +196,11 @@ impl Metrics {
         let w = &self.window;
         let t = Throughput::of(w, span);
         let threads = self.threads_per_node as f64;
-        let (busiest, inserted) = self.window_skew();
         (self.skew_busiest, self.skew_total) = self.skew_so_far();
         let partition_inserts_per_second = self.window_partition_inserts.iter().map(|&n| span.per_second(n)).collect();
         self.window_partition_inserts.fill(0);
         let window = Window {
             partition_inserts_per_second,
-            insert_skew: crate::rates::ratio(busiest, inserted),
             end_ms: now as f64 / 1e6,
             rates: t,
             latency_p50_us: self.window_latency.quantile(0.5) as f64 / 1e3,

@@ -268,7 +268,7 @@ impl Simulation {
             .set("hotRowLockUtilization", col(|w| w.rates.hot_row_lock_utilization))
             .set("hotRowQueueMean", col(|w| w.rates.hot_row_queue_mean))
             .set("coordinationsPerSecond", col(|w| w.rates.coordinations_per_second))
-            .set("insertSkew", col(|w| w.insert_skew))
+            .set("insertSkew", col(Window::insert_skew))
             .set("latencyP50Us", col(|w| w.latency_p50_us))
             .set("latencyP99Us", col(|w| w.latency_p99_us));
         let flat = |f: fn(&Window) -> &Vec<f64>| f64s(ws.iter().flat_map(|w| f(w).iter().copied()));

@@ -42,6 +42,27 @@ impl MsgKind {
     pub fn is_service(self) -> bool {
         matches!(self, MsgKind::AllocReq | MsgKind::AllocConf)
     }
+
+    /// The NDB signal's name (or the API step's), as the cluster view labels messages.
+    pub fn signal(self) -> &'static str {
+        match self {
+            MsgKind::ApiRound => "API_ROUND",
+            MsgKind::ApiCommit => "API_COMMIT",
+            MsgKind::TcKeyConf => "TCKEYCONF",
+            MsgKind::TcCommitConf => "TC_COMMITCONF",
+            MsgKind::TcRollbackRep => "TCROLLBACKREP",
+            MsgKind::TcKeyReq => "TCKEYREQ",
+            MsgKind::TcCommitReq => "TC_COMMITREQ",
+            MsgKind::LqhKeyReq => "LQHKEYREQ",
+            MsgKind::LqhKeyConf => "LQHKEYCONF",
+            MsgKind::Commit => "COMMIT",
+            MsgKind::Committed => "COMMITTED",
+            MsgKind::Complete => "COMPLETE",
+            MsgKind::Completed => "COMPLETED",
+            MsgKind::AllocReq => "ALLOC_REQ",
+            MsgKind::AllocConf => "ALLOC_CONF",
+        }
+    }
 }
 
 /// Bit of `Msg::replica`: the message crossed hosts (its receiver pays `remoteSignalNs`).

@@ -2,7 +2,7 @@
 //! sample of them) and the counter row's lock with the refills queued on it. Reading them
 //! changes nothing.
 
-use super::event::{Event, MsgKind};
+use super::event::Event;
 use super::Simulation;
 use crate::topology::Host;
 use crate::workload::TxnKind;
@@ -18,28 +18,6 @@ pub struct InFlight {
     pub allocator: bool,
     /// How far it has come, 0 (just sent) to 1 (arriving).
     pub progress: f64,
-}
-
-impl MsgKind {
-    pub fn signal(self) -> &'static str {
-        match self {
-            MsgKind::ApiRound => "API_ROUND",
-            MsgKind::ApiCommit => "API_COMMIT",
-            MsgKind::TcKeyConf => "TCKEYCONF",
-            MsgKind::TcCommitConf => "TC_COMMITCONF",
-            MsgKind::TcRollbackRep => "TCROLLBACKREP",
-            MsgKind::TcKeyReq => "TCKEYREQ",
-            MsgKind::TcCommitReq => "TC_COMMITREQ",
-            MsgKind::LqhKeyReq => "LQHKEYREQ",
-            MsgKind::LqhKeyConf => "LQHKEYCONF",
-            MsgKind::Commit => "COMMIT",
-            MsgKind::Committed => "COMMITTED",
-            MsgKind::Complete => "COMPLETE",
-            MsgKind::Completed => "COMPLETED",
-            MsgKind::AllocReq => "ALLOC_REQ",
-            MsgKind::AllocConf => "ALLOC_CONF",
-        }
-    }
 }
 
 impl Simulation {
