@@ -27,11 +27,17 @@ export class ClusterDrawing {
 
   /** The latest view (`Simulation.cluster()`), the snapshot's per-node figures and the display settings. */
   update(view, snapshot, { speed, allocator }) {
-    if (this.view && view.dataNodes !== this.view.dataNodes) this.flows.clear();
+    if (this.view && view.dataNodes !== this.view.dataNodes) this.reset();
     this.view = view;
     this.snapshot = snapshot;
     this.signals = speed <= SIGNAL_SPEED && !reducedMotion();
     this.allocator = allocator;
+    this.serviceShown = allocator === "centralService";
+  }
+
+  /** Forgets the flows' tally (a new run, or a seek to another moment). */
+  reset() {
+    this.flows.clear();
   }
 
   /** Host positions for a canvas `w` wide. */
@@ -40,7 +46,7 @@ export class ClusterDrawing {
     const pos = new Map();
     const apiY = 26;
     const dataY = 150;
-    const right = v.serviceHostShown ? w - 90 : w - 10;
+    const right = this.serviceShown ? w - 90 : w - 10;
     const apiStep = (right - 20) / Math.max(1, v.apiNodes);
     for (let a = 0; a < v.apiNodes; a++) pos.set(v.dataNodes + a, { x: 20 + apiStep * (a + 0.5), y: apiY });
     const groupW = (right - 20) / Math.max(1, v.nodeGroups);
@@ -57,7 +63,6 @@ export class ClusterDrawing {
     const v = this.view;
     const c = this.canvas;
     if (!v || !c.isConnected || c.closest("[hidden]")) return;
-    v.serviceHostShown = this.allocator === "centralService";
     const w = c.clientWidth || 600;
     const h = 250;
     const dpr = devicePixelRatio || 1;
@@ -203,7 +208,7 @@ export class ClusterDrawing {
       ctx.fillText(`SYSTAB_0 lock${v.lockHeld ? " held" : " free"}, ${v.lockWaiting} refills waiting${more}`, x + shown * (size + 2) + 4, y + 1);
       ctx.textAlign = "center";
     }
-    if (v.serviceHostShown) {
+    if (this.serviceShown) {
       const p = L.pos.get(v.serviceHost);
       ctx.fillStyle = color.panel;
       ctx.strokeStyle = color.alloc;
@@ -217,7 +222,7 @@ export class ClusterDrawing {
     this.panel.dataset.drawing = this.signals ? "signals" : "flows";
     const held = v.lockHeld ? "held" : "free";
     const row = this.allocator === "counterRow" ? ` Node ${v.hotRowNode} holds the counter row; its lock is ${held} with ${v.lockWaiting} refills waiting.` : "";
-    const service = v.serviceHostShown ? " The allocator service runs on a host of its own." : "";
+    const service = this.serviceShown ? " The allocator service runs on a host of its own." : "";
     const label = `${v.dataNodes} data nodes in ${v.nodeGroups} node groups, ${v.apiNodes} API nodes.${row}${service} ${v.inFlight} messages in flight.`;
     if (c.getAttribute("aria-label") !== label) c.setAttribute("aria-label", label);
   }

@@ -161,7 +161,7 @@ export function wireControls(el, labels) {
   $(".theme").onclick = () => {
     const dark = el.getAttribute("theme") === "dark" || (!el.hasAttribute("theme") && matchMedia("(prefers-color-scheme: dark)").matches);
     el.setAttribute("theme", dark ? "light" : "dark");
-    el.setupCharts(el.nodes ?? 8);
+    el.setupCharts();
   };
 }
 

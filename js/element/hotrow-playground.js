@@ -141,7 +141,8 @@ export class HotrowPlayground extends HTMLElement {
         this.forkInfo = m.forked;
         rewind.showFork(this);
         this.hotNode = m.hotRowNode;
-        this.setupCharts(m.dataNodes);
+        this.shape = { dataNodes: m.dataNodes, partitions: m.partitions };
+        this.setupCharts();
         syncControls(this);
         break;
       case "tick":
@@ -284,8 +285,9 @@ export class HotrowPlayground extends HTMLElement {
 
   // ---- data and charts (render.js) ----------------------------------------------------------
 
-  setupCharts(nodes) {
-    setupCharts(this, nodes);
+  /** Rebuilds the charts for the running simulations (`this.shape`: data nodes, partitions). */
+  setupCharts() {
+    setupCharts(this);
   }
 
   ingest(m) {
@@ -317,14 +319,13 @@ export class HotrowPlayground extends HTMLElement {
     this.$(".sweep-cancel").disabled = false;
     const workers = Math.min(values.length, this.sweepWorkers ?? navigator.hardwareConcurrency ?? 2);
     this.note(`Sweeping ${values.length} runs on ${workers} worker${workers > 1 ? "s" : ""}...`);
-    this.pool ??= new SweepPool(() => new Worker(new URL("./worker.js", import.meta.url), { type: "module" }), workers);
-    this.pool.size = workers;
+    this.pool ??= new SweepPool(() => new Worker(new URL("./worker.js", import.meta.url), { type: "module" }));
     const t0 = performance.now();
     const draw = (results) => {
       this.$(".sweep-progress").value = results.length / values.length;
       this.drawSweep(results, choices);
     };
-    this.pool.run({ base: this.overrides, field, values, runMs: 1000, warmupMs: 1000 }, draw).then(
+    this.pool.run({ base: this.overrides, field, values, runMs: 1000, warmupMs: 1000, workers }, draw).then(
       (results) => {
         const seconds = (performance.now() - t0) / 1000;
         this.lastSweep = results && { runs: results.length, workers, seconds };

@@ -17,7 +17,8 @@ const REPORTED = [
 /** A heatmap per run: A, and B in compare mode. */
 export const makeHeatmaps = (el) => el.$$("canvas.heatmap").map((c) => new Heatmap(c));
 
-export function setupCharts(el, nodes) {
+export function setupCharts(el) {
+  const { dataNodes: nodes, partitions } = el.shape;
   el.nodes = nodes;
   for (const chart of el.charts ?? []) chart.destroy();
   const c = el.effective[0] ?? {};
@@ -53,8 +54,7 @@ export function setupCharts(el, nodes) {
   el.series = el.effective.map(() => new Series(SERIES, MAX_POINTS));
   // Range partitioning: the heatmap shows partitions (the tail hotspot is a bright line).
   el.byPartition = c.partitioning === "range";
-  el.partitions = (c.dataNodes ?? nodes) * (c.ldmThreads ?? 1);
-  const rows = el.byPartition ? Array.from({ length: el.partitions }, (_, i) => `part ${i}`) : Array.from({ length: nodes }, (_, i) => `node ${i}`);
+  const rows = el.byPartition ? Array.from({ length: partitions }, (_, i) => `part ${i}`) : Array.from({ length: nodes }, (_, i) => `node ${i}`);
   const mark = el.byPartition ? -1 : el.hotNode;
   el.heatmaps.forEach((h) => h.reset(rows, mark));
   const what = el.byPartition ? "share of inserted rows per partition over time" : "load per data node over time";
@@ -69,10 +69,8 @@ export function setupCharts(el, nodes) {
 export function runNames(el) {
   if (el.effective.length !== 2) return ["A", "B"];
   const f = el.forkInfo;
-  const field = f ? f.field : el.compareSpec().compareField;
-  const label = FIELD_LABELS[field] ?? field;
-  if (f) return [`A (${label} ${f.was})`, `B (${label} ${f.value})`];
-  const spec = el.compareSpec();
+  const spec = f ? { compareField: f.field, compareA: f.was, compareB: f.value } : el.compareSpec();
+  const label = FIELD_LABELS[spec.compareField] ?? spec.compareField;
   return [`A (${label} ${spec.compareA})`, `B (${label} ${spec.compareB})`];
 }
 
@@ -89,7 +87,7 @@ function heatColumn(el, w, k) {
 export function ingest(el, m) {
   if (m.reset) {
     el.series = el.effective.map(() => new Series(SERIES, MAX_POINTS));
-    el.cluster.flows.clear(); // the flows' tally restarts at the moment shown
+    el.cluster.reset(); // the flows' tally restarts at the moment shown
     for (const h of el.heatmaps) h.reset(h.labels, h.mark);
   }
   m.sims.forEach((s, i) => {

@@ -45,7 +45,7 @@ export function fork(el, field, value) {
 
 /** Fields a fork can change: the live ones the URL knows. */
 export function forkFields(el) {
-  return Object.keys(FIELDS).filter((f) => el.liveFields.includes(f.split(".")[0]) && f !== "durationMs");
+  return Object.keys(FIELDS).filter((f) => el.liveFields.includes(f.split(".")[0]));
 }
 
 export function fillForkFields(el) {

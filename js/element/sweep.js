@@ -1,23 +1,23 @@
 // Sweeps on every core: one short run per value of a field, spread round robin over a pool
 // of workers (one wasm instance each, `navigator.hardwareConcurrency` by default). Each
-// worker runs its share in slices and reports after every run; cancelling terminates them.
+// worker runs its share and reports after every run; cancelling terminates them.
 
 export class SweepPool {
-  /** `size` workers, each made by `spawn()`. */
-  constructor(spawn, size) {
+  /** Workers are made by `spawn()`, for one sweep at a time. */
+  constructor(spawn) {
     this.spawn = spawn;
-    this.size = Math.max(1, size);
     this.workers = [];
   }
 
   /**
-   * Runs `values` of `field` on `base` (each `runMs` measured after `warmupMs`). Calls
+   * Runs `values` of `field` on `base` (each `runMs` measured after `warmupMs`) on at
+   * most `workers` workers. Calls
    * `onProgress(results so far, in value order)`; resolves with all results in value
    * order, or null when cancelled; rejects with the first run's error.
    */
-  run({ base, field, values, runMs, warmupMs }, onProgress) {
+  run({ base, field, values, runMs, warmupMs, workers }, onProgress) {
     this.cancel();
-    const size = Math.min(this.size, values.length);
+    const size = Math.max(1, Math.min(workers, values.length));
     const done = Array.from({ length: size }, () => []);
     const finished = new Set();
     return new Promise((resolve, reject) => {
@@ -47,7 +47,7 @@ export class SweepPool {
           this.stop();
           reject(new Error(`a sweep worker failed: ${e.message ?? "unknown error"}`));
         };
-        worker.postMessage({ type: "sweep", base, field, values: indexes.map((i) => values[i]), indexes, runMs, warmupMs, token: 1 });
+        worker.postMessage({ type: "sweep", base, field, values: indexes.map((i) => values[i]), indexes, runMs, warmupMs });
       }
     });
   }

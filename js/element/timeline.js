@@ -82,19 +82,16 @@ export class Timeline {
 
   /**
    * Brings `sims` to simulated time `ms` (clamped to the recorded span): restores the
-   * latest checkpoint at or before it and replays. Returns the events replayed.
+   * latest checkpoint at or before it (unless running on from now is shorter) and replays.
+   * There is always one: the start is never dropped.
    */
   seek(sims, ms) {
     const target = this.clamp(ms);
     const now = sims[0].nowMs;
-    let events = 0;
-    if (target < now || !this.entries.length || this.latestAtOrBefore(target).ms > now) {
-      const e = this.latestAtOrBefore(target);
-      sims.forEach((s, i) => s.restore(e.cps[i]));
-    }
-    for (const s of sims) events += s.runFor(Math.max(0, target - s.nowMs)).events;
+    const e = this.latestAtOrBefore(target);
+    if (target < now || e.ms > now) sims.forEach((s, i) => s.restore(e.cps[i]));
+    for (const s of sims) s.runFor(Math.max(0, target - s.nowMs));
     this.sinceLast = 0;
-    return events;
   }
 
   latestAtOrBefore(ms) {

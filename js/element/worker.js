@@ -61,7 +61,7 @@ function start({ configs, speed: s, paused: p, pauseAtMs: at }) {
 
 function postStarted() {
   const first = sims[0].snapshot();
-  post({ type: "started", configs: sims.map((sim) => sim.config), hotRowNode: first.hotRowNode, dataNodes: first.dataNodes, forked });
+  post({ type: "started", configs: sims.map((sim) => sim.config), hotRowNode: first.hotRowNode, dataNodes: first.dataNodes, partitions: first.partitions, forked });
 }
 
 /** Shows `ms` again: restores the checkpoint before it and replays to it; stays paused. */
@@ -121,9 +121,12 @@ function publish(extra = {}) {
   sims.forEach((sim, i) => {
     const w = sim.windows(since[i]);
     since[i] = w.first + w.count;
-    for (const v of Object.values(w)) if (v instanceof Float64Array) transfer.push(v.buffer);
     // The cluster view draws the first run: its messages in flight, at most 2000 of them.
-    out.push({ windows: w, snapshot: sim.snapshot(), cluster: i === 0 ? sim.cluster(2000) : null });
+    const cluster = i === 0 ? sim.cluster(2000) : null;
+    for (const v of [...Object.values(w), ...Object.values(cluster?.messages ?? {})]) {
+      if (v instanceof Float64Array) transfer.push(v.buffer);
+    }
+    out.push({ windows: w, snapshot: sim.snapshot(), cluster });
   });
   const m = meter;
   post({
