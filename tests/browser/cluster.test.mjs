@@ -1,24 +1,11 @@
 // The cluster drawn: at slow speed every signal crossing the network is a dot; faster, or
 // with prefers-reduced-motion, the same traffic as flows; the counter row's lock queue is
 // shown; the frame rate with the view on is reported.
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { fileURLToPath } from "node:url";
-import { serve } from "./server.mjs";
-import { launch } from "./browser.mjs";
-import { openPage } from "./page.mjs";
+import { useSite, openPage } from "./page.mjs";
 
-const root = fileURLToPath(new URL("../..", import.meta.url));
-let site, browser;
-
-before(async () => {
-  site = await serve(`${root}www/dist`);
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  await site?.close();
-});
+const env = useSite();
 
 /** Waits until the cluster panel's data attributes pass `ok`, and returns them. */
 async function panelState(pg, ok) {
@@ -33,7 +20,7 @@ async function panelState(pg, ok) {
 }
 
 test("at 1/200 of real time every signal between hosts is drawn, with the counter row's lock queue", async () => {
-  const { page, problems } = await openPage(browser, `${site.origin}/index.html?preset=bug39267&speed=5`);
+  const { page, problems } = await openPage(env.browser, `${env.site.origin}/index.html?preset=bug39267&speed=5`);
   const pg = page.locator("hotrow-playground");
   const d = await panelState(pg, (d) => Number(d.messagesInFlight) > 0);
   assert.equal(d.drawing, "signals");
@@ -52,9 +39,9 @@ test("at 1/200 of real time every signal between hosts is drawn, with the counte
 
 test("faster than 1/100 of real time, or with reduced motion, traffic is drawn as flows", async () => {
   for (const [query, motion] of [["speed=1000", "no-preference"], ["speed=5", "reduce"]]) {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 1000 }, reducedMotion: motion });
+    const context = await env.browser.newContext({ viewport: { width: 1280, height: 1000 }, reducedMotion: motion });
     const page = await context.newPage();
-    await page.goto(`${site.origin}/index.html?preset=bug39267&${query}`);
+    await page.goto(`${env.site.origin}/index.html?preset=bug39267&${query}`);
     const d = await panelState(page.locator("hotrow-playground"), (d) => Number(d.messagesInFlight) > 0);
     assert.equal(d.drawing, "flows", `${query} ${motion}`);
     await context.close();
@@ -62,7 +49,7 @@ test("faster than 1/100 of real time, or with reduced motion, traffic is drawn a
 });
 
 test("the central allocator is drawn as its own host; frame rate with the view on is reported", async () => {
-  const { page, problems } = await openPage(browser, `${site.origin}/index.html?preset=central-allocator&clientsPerApiNode=8&speed=5`);
+  const { page, problems } = await openPage(env.browser, `${env.site.origin}/index.html?preset=central-allocator&clientsPerApiNode=8&speed=5`);
   const pg = page.locator("hotrow-playground");
   const d = await panelState(pg, (d) => Number(d.messagesInFlight) > 0);
   assert.match(d.label, /allocator service runs on a host of its own/);

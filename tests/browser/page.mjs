@@ -1,4 +1,30 @@
-// Helpers of the browser tests: a page that records every problem, and waiting on figures.
+// Helpers of the browser tests: the built site and Chromium for a test file, a page that
+// records every problem, and waiting on figures.
+import { before, after } from "node:test";
+import { fileURLToPath } from "node:url";
+import { serve } from "./server.mjs";
+import { launch } from "./browser.mjs";
+
+export const root = fileURLToPath(new URL("../..", import.meta.url));
+
+/**
+ * For the test file that calls it: serves the built site (www/dist) and every folder of
+ * `more` on 127.0.0.1 and launches Chromium before its tests, closes them after. Returns
+ * the object those hooks fill: `{ site, browser, ...more }` (servers have `origin`).
+ */
+export function useSite(more = {}) {
+  const env = {};
+  before(async () => {
+    env.site = await serve(`${root}www/dist`);
+    for (const [name, dir] of Object.entries(more)) env[name] = await serve(dir);
+    env.browser = await launch();
+  });
+  after(async () => {
+    await env.browser?.close();
+    for (const name of ["site", ...Object.keys(more)]) await env[name]?.close();
+  });
+  return env;
+}
 
 /** A page that records console errors, page errors and requests to other origins. */
 export async function openPage(browser, url, { width = 1280, height = 1000 } = {}) {

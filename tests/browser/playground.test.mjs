@@ -1,36 +1,23 @@
 // The playground in a real browser (Debian's Chromium via playwright-core) against the
 // built site served on 127.0.0.1. Screenshots go to test-results/.
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
 import { mkdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { serve } from "./server.mjs";
-import { launch } from "./browser.mjs";
-import { openPage, metric, waitValue } from "./page.mjs";
+import { useSite, root, openPage, metric, waitValue } from "./page.mjs";
 import { packAndInstall } from "../pack/pack.mjs";
+import { serve } from "./server.mjs";
 import { writeFileSync, mkdirSync as mkdir } from "node:fs";
 import { execFileSync } from "node:child_process";
 
-const root = fileURLToPath(new URL("../..", import.meta.url));
 const shots = `${root}test-results`;
 mkdirSync(shots, { recursive: true });
-let site, repo, browser;
+const env = useSite({ repo: root });
 
-before(async () => {
-  site = await serve(`${root}www/dist`);
-  repo = await serve(root); // for the plain-page test of the npm package's files
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  await site?.close();
-  await repo?.close();
-});
-
-const open = (url, size) => openPage(browser, url, size);
+const open = (url, size) => openPage(env.browser, url, size);
 
 test("the playground loads without errors, charts draw, figures move", async () => {
-  const { page, problems } = await open(`${site.origin}/index.html?preset=bug39267`);
+  const { page, problems } = await open(`${env.site.origin}/index.html?preset=bug39267`);
   const pg = page.locator("hotrow-playground");
   const tpm = await waitValue(pg, "tpm", (v) => v > 50_000);
   assert.ok(tpm < 140_000, `cache 1 TPM ${tpm}`);
@@ -63,7 +50,7 @@ test("the playground loads without errors, charts draw, figures move", async () 
 });
 
 test("raising cache size from 1 to 1000 on bug39267 raises the displayed throughput", async () => {
-  const { page, problems } = await open(`${site.origin}/index.html?preset=bug39267&speed=4000`);
+  const { page, problems } = await open(`${env.site.origin}/index.html?preset=bug39267&speed=4000`);
   const pg = page.locator("hotrow-playground");
   await waitValue(pg, "tpm", (v) => v > 50_000);
   await page.waitForTimeout(1500);
@@ -81,7 +68,7 @@ test("raising cache size from 1 to 1000 on bug39267 raises the displayed through
 });
 
 test("compare mode shows a ratio above 1 for cache 1 vs 1000", async () => {
-  const { page, problems } = await open(`${site.origin}/index.html?mode=compare&speed=3000`);
+  const { page, problems } = await open(`${env.site.origin}/index.html?mode=compare&speed=3000`);
   const pg = page.locator("hotrow-playground");
   await pg.locator('[data-metric="compareRatio"]').waitFor({ state: "visible" });
   const ratio = await waitValue(pg, "compareRatio", (v) => v > 1.2, 40_000);
@@ -92,7 +79,7 @@ test("compare mode shows a ratio above 1 for cache 1 vs 1000", async () => {
 });
 
 test("a shared URL reproduces the same numbers", async () => {
-  const url = `${site.origin}/index.html?v=1&preset=ndbapi-hidden-pk&seed=3&cacheSize=7&speed=2000&pauseAtMs=1200`;
+  const url = `${env.site.origin}/index.html?v=1&preset=ndbapi-hidden-pk&seed=3&cacheSize=7&speed=2000&pauseAtMs=1200`;
   const read = async () => {
     const { page, problems } = await open(url);
     const pg = page.locator("hotrow-playground");
@@ -113,7 +100,7 @@ test("a shared URL reproduces the same numbers", async () => {
 });
 
 test("the custom element and the iframe page render on the docs page", async () => {
-  const { page, problems } = await open(`${site.origin}/docs.html`);
+  const { page, problems } = await open(`${env.site.origin}/docs.html`);
   const element = page.locator("hotrow-playground#bug");
   const cacheOne = await waitValue(element, "tpm", (v) => v > 50_000);
   const frame = page.frameLocator("#fixed-frame");
@@ -129,7 +116,7 @@ test("the custom element and the iframe page render on the docs page", async () 
 test("a hostile or broken URL shows a readable error and runs the defaults", async () => {
   const evil = encodeURIComponent("<img src=x onerror=alert(1)>");
   for (const query of [`?cacheSize=-5&dataNodes=abc&preset=${evil}&mode=${evil}`, "?dataNodes=7", `?v=99&${"x".repeat(5000)}=1`, "?cacheSize=1e400"]) {
-    const { page, problems } = await open(`${site.origin}/index.html${query}`);
+    const { page, problems } = await open(`${env.site.origin}/index.html${query}`);
     const pg = page.locator("hotrow-playground");
     const error = pg.locator(".error.shown");
     await error.waitFor({ timeout: 10_000 });
@@ -143,7 +130,7 @@ test("a hostile or broken URL shows a readable error and runs the defaults", asy
 });
 
 test("works at 320 px wide and is keyboard-usable", async () => {
-  const { page, problems } = await open(`${site.origin}/index.html`, { width: 320, height: 800 });
+  const { page, problems } = await open(`${env.site.origin}/index.html`, { width: 320, height: 800 });
   const pg = page.locator("hotrow-playground");
   await waitValue(pg, "insertsPerSecond", (v) => v > 0);
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
@@ -162,7 +149,7 @@ test("works at 320 px wide and is keyboard-usable", async () => {
 });
 
 test("sweep over cache size runs in the worker and can be cancelled", async () => {
-  const { page, problems } = await open(`${site.origin}/index.html?preset=ndbapi-hidden-pk&mode=sweep`);
+  const { page, problems } = await open(`${env.site.origin}/index.html?preset=ndbapi-hidden-pk&mode=sweep`);
   const pg = page.locator("hotrow-playground");
   const results = page.evaluate(() => new Promise((ok) => {
     document.querySelector("hotrow-playground").addEventListener("hotrow-sweep", (e) => e.detail.length >= 8 && ok(e.detail));
@@ -179,7 +166,7 @@ test("sweep over cache size runs in the worker and can be cancelled", async () =
 });
 
 test("a fault in the playground shows its effect and breaks nothing", async () => {
-  const { page, problems } = await open(`${site.origin}/index.html?preset=bug39267-fixed&speed=2000`);
+  const { page, problems } = await open(`${env.site.origin}/index.html?preset=bug39267-fixed&speed=2000`);
   const pg = page.locator("hotrow-playground");
   await waitValue(pg, "tpm", (v) => v > 100_000);
   await pg.locator("#faultNode").selectOption("2");
@@ -197,7 +184,7 @@ test("a fault in the playground shows its effect and breaks nothing", async () =
 });
 
 test("the npm package's files work in a plain module page without a bundler", async () => {
-  const { page, problems } = await open(`${repo.origin}/tests/browser/plain.html`);
+  const { page, problems } = await open(`${env.repo.origin}/tests/browser/plain.html`);
   await page.locator("#out[data-done]").waitFor({ timeout: 20_000 });
   const out = JSON.parse(await page.locator("#out").textContent());
   assert.ok(out.insertsPerSecond > 0);

@@ -1,27 +1,14 @@
 // Locked down and accessible: every built page carries the one strict CSP (www/csp.js) and
 // runs under it without a violation; what the policy forbids is really refused; axe-core
 // finds no serious or critical violation on any page, in either theme.
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync, readdirSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import { AxeBuilder } from "@axe-core/playwright";
-import { serve } from "./server.mjs";
-import { launch } from "./browser.mjs";
-import { openPage, waitValue } from "./page.mjs";
+import { useSite, root, openPage, waitValue } from "./page.mjs";
 import { CSP } from "../../www/csp.js";
 
-const root = fileURLToPath(new URL("../..", import.meta.url));
-let site, browser;
-
-before(async () => {
-  site = await serve(`${root}www/dist`);
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  await site?.close();
-});
+const env = useSite();
 
 test("every built page carries the strict CSP as its first meta tag", () => {
   const pages = readdirSync(`${root}www/dist`).filter((f) => f.endsWith(".html"));
@@ -42,7 +29,7 @@ test("every built page carries the strict CSP as its first meta tag", () => {
 });
 
 test("the playground runs under the policy, and what it forbids is refused", async () => {
-  const { page, problems } = await openPage(browser, `${site.origin}/index.html?preset=bug39267&speed=2000`);
+  const { page, problems } = await openPage(env.browser, `${env.site.origin}/index.html?preset=bug39267&speed=2000`);
   const pg = page.locator("hotrow-playground");
   await waitValue(pg, "tpm");
   assert.deepEqual(problems, [], "no violation while the wasm, the worker and the styles load and run");
@@ -90,9 +77,9 @@ for (const [name, path, scheme] of [
   ["a tour step (dark)", "/index.html?tour=7", "dark"],
 ]) {
   test(`axe: no serious or critical violation on ${name}`, async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 1000 }, colorScheme: scheme });
+    const context = await env.browser.newContext({ viewport: { width: 1280, height: 1000 }, colorScheme: scheme });
     const page = await context.newPage();
-    await page.goto(`${site.origin}${path}`);
+    await page.goto(`${env.site.origin}${path}`);
     await waitValue(page.locator("hotrow-playground").first(), "insertsPerSecond");
     if (path.includes("tour=")) await page.locator(".driver-popover").waitFor();
     assert.deepEqual(await axe(page), []);

@@ -1,31 +1,18 @@
 // The allocator lab in the playground: every strategy runs from its controls, range
 // partitioning shows partitions (the tail hotspot as one bright row), compare mode draws
 // both runs on every chart, and the sweep fans out over workers and can sweep the strategy.
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { fileURLToPath } from "node:url";
-import { serve } from "./server.mjs";
-import { launch } from "./browser.mjs";
-import { openPage, waitValue } from "./page.mjs";
+import { useSite, openPage, waitValue } from "./page.mjs";
 
-const root = fileURLToPath(new URL("../..", import.meta.url));
-let site, browser;
-
-before(async () => {
-  site = await serve(`${root}www/dist`);
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  await site?.close();
-});
+const env = useSite();
 
 /** Resolves with the detail of the element's next `name` event. */
 const nextEvent = (page, name) =>
   page.evaluate((name) => new Promise((ok) => document.querySelector("hotrow-playground").addEventListener(name, (e) => ok(e.detail), { once: true })), name);
 
 test("every id strategy runs from the playground's controls", async () => {
-  const { page, problems } = await openPage(browser, `${site.origin}/index.html?preset=ndb-autoincrement&clientsPerApiNode=8&speed=500`);
+  const { page, problems } = await openPage(env.browser, `${env.site.origin}/index.html?preset=ndb-autoincrement&clientsPerApiNode=8&speed=500`);
   const pg = page.locator("hotrow-playground");
   await waitValue(pg, "insertsPerSecond");
   // Choices and explanations come from the package's field table.
@@ -48,7 +35,7 @@ test("every id strategy runs from the playground's controls", async () => {
 });
 
 test("range partitioning with sequential keys draws the tail hotspot as one bright partition", async () => {
-  const { page, problems } = await openPage(browser, `${site.origin}/index.html?preset=range-sequential&speed=500`);
+  const { page, problems } = await openPage(env.browser, `${env.site.origin}/index.html?preset=range-sequential&speed=500`);
   const pg = page.locator("hotrow-playground");
   await waitValue(pg, "insertsPerSecond");
   await pg.evaluate((el) => new Promise((ok) => { const c = () => (el.figures?.nowMs > 400 ? ok() : setTimeout(c, 50)); c(); }));
@@ -74,7 +61,7 @@ test("range partitioning with sequential keys draws the tail hotspot as one brig
 });
 
 test("compare mode draws both runs on every chart", async () => {
-  const { page, problems } = await openPage(browser, `${site.origin}/index.html?mode=compare&compareField=keyLayout&preset=range-sequential&speed=500`);
+  const { page, problems } = await openPage(env.browser, `${env.site.origin}/index.html?mode=compare&compareField=keyLayout&preset=range-sequential&speed=500`);
   const pg = page.locator("hotrow-playground");
   await waitValue(pg, "compareRatio", (v) => v > 0);
   const shape = await pg.evaluate((el) => ({
@@ -91,7 +78,7 @@ test("compare mode draws both runs on every chart", async () => {
 });
 
 test("the sweep fans out over workers, sweeps the strategy, and reports its speed-up", async () => {
-  const { page, problems } = await openPage(browser, `${site.origin}/index.html?preset=ndbapi-hidden-pk&mode=sweep`);
+  const { page, problems } = await openPage(env.browser, `${env.site.origin}/index.html?preset=ndbapi-hidden-pk&mode=sweep`);
   const pg = page.locator("hotrow-playground");
   await pg.locator(".sweep-run").waitFor();
   await pg.locator("#sweepField").selectOption("allocator");

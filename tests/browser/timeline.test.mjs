@@ -1,23 +1,10 @@
 // Rewind and fork in Chromium: seeking back shows exactly what a fresh run paused at that
 // time shows; a fork at a past moment runs a branch drawn against the original.
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { fileURLToPath } from "node:url";
-import { serve } from "./server.mjs";
-import { launch } from "./browser.mjs";
-import { openPage, waitValue } from "./page.mjs";
+import { useSite, openPage, waitValue } from "./page.mjs";
 
-const root = fileURLToPath(new URL("../..", import.meta.url));
-let site, browser;
-
-before(async () => {
-  site = await serve(`${root}www/dist`);
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  await site?.close();
-});
+const env = useSite();
 
 /** What the element shows: the figures and every chart column of each run. */
 const shown = (pg) =>
@@ -41,7 +28,7 @@ async function reach(pg, ms) {
 }
 
 test("seeking back shows exactly what a fresh run paused there shows", async () => {
-  const { page, problems } = await openPage(browser, `${site.origin}/index.html?preset=bug39267&speed=3000`);
+  const { page, problems } = await openPage(env.browser, `${env.site.origin}/index.html?preset=bug39267&speed=3000`);
   const pg = page.locator("hotrow-playground");
   await waitValue(pg, "tpm");
   await reach(pg, 3000);
@@ -59,7 +46,7 @@ test("seeking back shows exactly what a fresh run paused there shows", async () 
   }
   console.log(`seek latency (ms): ${latencies.map((t) => t.toFixed(0)).join(", ")}`);
   // Reported, not asserted (a shared machine is noisy): `npm run bench:js` measures it too.
-  const fresh = await openPage(browser, `${site.origin}/index.html?preset=bug39267&speed=3000&pauseAtMs=1500`);
+  const fresh = await openPage(env.browser, `${env.site.origin}/index.html?preset=bug39267&speed=3000&pauseAtMs=1500`);
   const fpg = fresh.page.locator("hotrow-playground");
   await reach(fpg, 1500);
   await fresh.page.waitForTimeout(300);
@@ -81,7 +68,7 @@ test("seeking back shows exactly what a fresh run paused there shows", async () 
 });
 
 test("forking at a past moment runs the branch against the original in compare mode", async () => {
-  const { page, problems } = await openPage(browser, `${site.origin}/index.html?preset=bug39267&speed=3000`);
+  const { page, problems } = await openPage(env.browser, `${env.site.origin}/index.html?preset=bug39267&speed=3000`);
   const pg = page.locator("hotrow-playground");
   await reach(pg, 3000);
   await pg.evaluate((el) => el.seek(1500));

@@ -1,25 +1,12 @@
 // The guided tour in Chromium: every chapter's claim is written from live numbers, the
 // whole tour walks with the keyboard and the buttons without an error, deep links and the
 // `tour` attribute open a chapter, and leaving it gives the whole playground back.
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { fileURLToPath } from "node:url";
-import { serve } from "./server.mjs";
-import { launch } from "./browser.mjs";
-import { openPage } from "./page.mjs";
+import { useSite, openPage } from "./page.mjs";
 
-const root = fileURLToPath(new URL("../..", import.meta.url));
 const CHAPTERS = 9;
-let site, browser;
-
-before(async () => {
-  site = await serve(`${root}www/dist`);
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  await site?.close();
-});
+const env = useSite();
 
 /** Waits for chapter `n`'s popover with its measured claim, and returns the claim. */
 async function claimOf(page, n) {
@@ -32,7 +19,7 @@ async function claimOf(page, n) {
 }
 
 test("the whole tour walks from the keyboard and the buttons, each claim quoting live numbers", async () => {
-  const { page, problems } = await openPage(browser, `${site.origin}/index.html`);
+  const { page, problems } = await openPage(env.browser, `${env.site.origin}/index.html`);
   const pg = page.locator("hotrow-playground");
   await pg.locator(".tour-start").click();
   const claims = [];
@@ -63,7 +50,7 @@ test("the whole tour walks from the keyboard and the buttons, each claim quoting
 });
 
 test("a deep link opens a chapter; back, the tour attribute and Escape work", async () => {
-  const { page, problems } = await openPage(browser, `${site.origin}/index.html?tour=3`);
+  const { page, problems } = await openPage(env.browser, `${env.site.origin}/index.html?tour=3`);
   const pg = page.locator("hotrow-playground");
   assert.match(await claimOf(page, 3), /fetches 1000 ids per refill/);
   assert.equal(await pg.evaluate((el) => el.effective.map((c) => c.cacheSize).join()), "1,1000");
@@ -80,7 +67,7 @@ test("a deep link opens a chapter; back, the tour attribute and Escape work", as
 });
 
 test("a compact element on a docs page shows its full view while touring", async () => {
-  const { page, problems } = await openPage(browser, `${site.origin}/docs.html`);
+  const { page, problems } = await openPage(env.browser, `${env.site.origin}/docs.html`);
   const pg = page.locator("hotrow-playground").first();
   assert.equal(await pg.locator(".bars-tc").first().isVisible(), false, "compact hides the TC bars");
   await pg.evaluate((el) => el.setAttribute("tour", "4"));
