@@ -162,7 +162,8 @@ export interface Snapshot {
   /** Partitions of the cluster (data nodes x LDM threads). */
   partitions: number;
   activeClients: number;
-  windowEndMs: number;
+  /** End of the latest window (0 before the first closes). */
+  endMs: number;
   insertsPerSecond: number;
   transactionsPerSecond: number;
   /** New-Order transactions per minute (DBT2). */
@@ -171,6 +172,10 @@ export interface Snapshot {
   /** Fraction of the window the SYSTAB_0 counter row's lock was held, 0..1. */
   hotRowLockUtilization: number;
   hotRowQueueMean: number;
+  /** Ranges that reached an id cache per second (refills or service requests). */
+  coordinationsPerSecond: number;
+  /** The busiest partition's share of the window's inserted rows (0 when none). */
+  insertSkew: number;
   latencyP50Us: number;
   latencyP99Us: number;
   /** Busy fraction per data node, 0..1. */
@@ -190,7 +195,8 @@ export interface Snapshot {
   duplicateIds: number;
 }
 
-/** Windows as columns: one value per window, per-node columns row by row (window-major). */
+/** Windows as columns, named as `metrics()` names them: one value per window, per-node
+ * and per-partition columns window by window. */
 export interface WindowColumns {
   /** Number of the first window returned. */
   first: number;
@@ -212,6 +218,7 @@ export interface WindowColumns {
   nodeLoad: Float64Array;
   nodeTcPerSecond: Float64Array;
   nodeMessagesPerSecond: Float64Array;
+  dataNodes: number;
   /** Partitions of the cluster (data nodes x LDM threads). */
   partitions: number;
   /** `count x partitions` values: rows of the inserted table placed per partition per second. */
@@ -421,4 +428,20 @@ export function presets(): PresetInfo[];
 export function liveFields(): string[];
 /** The config field table: the one list of fields, with ranges, units, defaults and liveness. */
 export function fields(): FieldInfo[];
+/** One metric of the metric table: every figure windows, snapshots and summaries report. */
+export interface MetricInfo {
+  name: string;
+  /** A short label for legends and headings. */
+  label: string;
+  /** "1/s", "1/min", "us", "ms", "fraction" (0..1) or "count". */
+  unit: string;
+  shape: "scalar" | "perNode" | "perPartition";
+  about: string;
+  /** Carried by `snapshot()` and `windows()` (and `hotrow run --csv`). */
+  window: boolean;
+  /** Its dotted path in `summary()` (and a `hotrow sweep` column), or null. */
+  summary: string | null;
+}
+/** The metric table, the one list of metrics the CLI, the playground and these types share. */
+export function metrics(): MetricInfo[];
 export const version: string;

@@ -15,4 +15,7 @@ export const Checkpoint = wasm.Checkpoint;
 export const presets = (...args) => wasm.presets(...args);
 export const liveFields = () => wasm.liveFields();
 export const fields = () => wasm.fields();
-export const version = "0.1.0";
+export const metrics = () => wasm.metrics();
+/** The version of the simulation inside: the crates' version, which tests/js/api.test.mjs
+ * pins to package.json's. */
+export const version = wasm.version();

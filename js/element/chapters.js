@@ -10,17 +10,6 @@ const change = (ratio) => {
   return p === 0 ? "did not move" : p > 0 ? `rose ${p}%` : `fell ${-p}%`;
 };
 const times = (x) => `${x.toFixed(x < 10 ? 1 : 0)}x`;
-/** Share of the rows inserted in a window that went to its busiest partition. */
-const skew = (snap) => {
-  const p = snap.partitionInsertsPerSecond;
-  let total = 0;
-  let top = 0;
-  for (const v of p) {
-    total += v;
-    top = Math.max(top, v);
-  }
-  return total > 0 ? top / total : 0;
-};
 /** The share of TC work on node `n` (transactions coordinated). */
 const tcShare = (snap, n) => {
   const t = snap.nodeTcPerSecond;
@@ -46,7 +35,7 @@ export const CHAPTERS = [
     controls: [],
     claim: ({ a }) =>
       `DBT2 on 8 data nodes, id cache size 1: every insert into a table without a primary key first updates one SYSTAB_0 ` +
-      `counter row in its own committed transaction. That row's lock is busy ${pct(a.util)} of the time and TPM is ` +
+      `counter row in its own committed transaction. That row's lock is busy ${pct(a.hotRowLockUtilization)} of the time and TPM is ` +
       `${fmtInt(a.tpm)} (the report measured 106k): the whole cluster's inserts queue on one lock.`,
   },
   {
@@ -58,7 +47,7 @@ export const CHAPTERS = [
     claim: ({ a, b }) =>
       `Run A has 8 data nodes, run B 24: three times the hardware, and TPM ${change(b.tpm / a.tpm)} ` +
       `(${fmtInt(a.tpm)} → ${fmtInt(b.tpm)}), where a cluster that scaled would triple it. The counter row's lock is ` +
-      `busy ${pct(a.util)} and ${pct(b.util)}: it, not the nodes, sets the pace.`,
+      `busy ${pct(a.hotRowLockUtilization)} and ${pct(b.hotRowLockUtilization)}: it, not the nodes, sets the pace.`,
   },
   {
     title: "The cache frees the row",
@@ -68,7 +57,7 @@ export const CHAPTERS = [
     controls: ["cacheSize"],
     claim: ({ a, b }) =>
       `Run B fetches 1000 ids per refill instead of 1. TPM ${change(b.tpm / a.tpm)} (${fmtInt(a.tpm)} → ${fmtInt(b.tpm)}; ` +
-      `the report: 106k → 158k) and the row's lock went from busy ${pct(a.util)} to ${pct(b.util)}: ` +
+      `the report: 106k → 158k) and the row's lock went from busy ${pct(a.hotRowLockUtilization)} to ${pct(b.hotRowLockUtilization)}: ` +
       `one refill now serves a thousand inserts.`,
   },
   {
@@ -90,8 +79,8 @@ export const CHAPTERS = [
     target: ".chart-throughput",
     controls: [],
     claim: ({ a, b }) =>
-      `Single-row inserts through the NDB API: the table with a primary key (run B) inserts ${fmtInt(b.ins)} rows/s, the one ` +
-      `with a hidden key ${fmtInt(a.ins)}: ${times(b.ins / Math.max(1, a.ins))} (the report: about 10x). Each hidden-key ` +
+      `Single-row inserts through the NDB API: the table with a primary key (run B) inserts ${fmtInt(b.insertsPerSecond)} rows/s, the one ` +
+      `with a hidden key ${fmtInt(a.insertsPerSecond)}: ${times(b.insertsPerSecond / Math.max(1, a.insertsPerSecond))} (the report: about 10x). Each hidden-key ` +
       `insert needs its own refill of the counter row first.`,
   },
   {
@@ -102,7 +91,7 @@ export const CHAPTERS = [
     controls: ["allocator"],
     claim: ({ a, b }) =>
       `Run A takes each id from the counter row (cache 1); run B makes ids from the clock, the node and a sequence ` +
-      `(Snowflake) and asks no one: ${times(b.ins / Math.max(1, a.ins))} the inserts (${fmtInt(a.ins)} → ${fmtInt(b.ins)}/s). ` +
+      `(Snowflake) and asks no one: ${times(b.insertsPerSecond / Math.max(1, a.insertsPerSecond))} the inserts (${fmtInt(a.insertsPerSecond)} → ${fmtInt(b.insertsPerSecond)}/s). ` +
       `The price is order: timestamp ids rise per node, not across the cluster.`,
   },
   {
@@ -113,8 +102,8 @@ export const CHAPTERS = [
     controls: ["allocator"],
     claim: ({ a, b }) =>
       `Run B asks one allocator service for each range instead (TiDB's PD, Vitess sequences): no row lock, no two-phase ` +
-      `commit, ${times(b.ins / Math.max(1, a.ins))} the counter row's inserts at cache 1 (${fmtInt(a.ins)} → ` +
-      `${fmtInt(b.ins)}/s). But one service thread answers every request: it, in turn, is the ceiling, and a bigger ` +
+      `commit, ${times(b.insertsPerSecond / Math.max(1, a.insertsPerSecond))} the counter row's inserts at cache 1 (${fmtInt(a.insertsPerSecond)} → ` +
+      `${fmtInt(b.insertsPerSecond)}/s). But one service thread answers every request: it, in turn, is the ceiling, and a bigger ` +
       `cache is what lifts it.`,
   },
   {
@@ -125,9 +114,9 @@ export const CHAPTERS = [
     target: "canvas.heatmap",
     controls: ["keyLayout"],
     claim: ({ a, b, snapA, snapB }) =>
-      `With rows placed by key range, sequential ids all land at the end of the last range: ${pct(skew(snapA))} of run A's ` +
+      `With rows placed by key range, sequential ids all land at the end of the last range: ${pct(snapA.insertSkew)} of run A's ` +
       `rows go to one partition (the bright line). Shard bits on top of the key (TiDB's AUTO_RANDOM) spread them ` +
-      `(${pct(skew(snapB))} on the busiest) and insert ${times(b.ins / Math.max(1, a.ins))} as fast.`,
+      `(${pct(snapB.insertSkew)} on the busiest) and insert ${times(b.insertsPerSecond / Math.max(1, a.insertsPerSecond))} as fast.`,
   },
   {
     title: "Your turn",

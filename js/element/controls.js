@@ -11,11 +11,14 @@ export const FIELD_LABELS = {
   cacheSizeMax: "max cache size", partitioning: "partitioning", keyLayout: "key layout", shardBits: "shard bits",
 };
 
-/** Fills the data-node choices: multiples of `replicas` up to 48. */
+/** The largest value the field table allows for integer field `name`. */
+export const maxOf = (el, name) => el.fieldTable.find((f) => f.name === name).kind.max;
+
+/** Fills the data-node choices: multiples of `replicas` up to the field table's maximum. */
 function fillDataNodes(el, replicas) {
   const sel = el.$("#dataNodes");
   const options = [];
-  for (let n = replicas; n <= 48; n += replicas) options.push(new Option(String(n), String(n)));
+  for (let n = replicas; n <= maxOf(el, "dataNodes"); n += replicas) options.push(new Option(String(n), String(n)));
   sel.replaceChildren(...options);
 }
 
@@ -58,7 +61,8 @@ export function wireControls(el, labels) {
   $("#replicas").onchange = (e) => {
     const r = +e.target.value;
     const nodes = Math.max(r, Math.round((getField(el.effective[0] ?? {}, "dataNodes") ?? 8) / r) * r);
-    setField(el.overrides, "dataNodes", Math.min(48 - (48 % r), nodes));
+    const most = maxOf(el, "dataNodes");
+    setField(el.overrides, "dataNodes", Math.min(most - (most % r), nodes));
     el.change("replicas", r);
   };
   $("#apiNodes").onchange = (e) => el.change("apiNodes", Math.floor(+e.target.value));

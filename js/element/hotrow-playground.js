@@ -132,6 +132,7 @@ export class HotrowPlayground extends HTMLElement {
         rewind.fillForkFields(this);
         this.fillPresets(m.presets, m.version);
         this.fieldTable = m.fields;
+        this.metricTable = m.metrics;
         bindFieldTable(this, m.fields);
         this.start();
         break;

@@ -44,10 +44,10 @@ export const SWEEP_FIELDS = [
  * The values a sweep of `field` runs, for the effective config `c`: a choice field runs
  * every value the package's field table (`table`) lists.
  */
-export function sweepValues(field, c, table = []) {
-  const choices = table.find((f) => f.name === field && f.kind.type === "choice");
-  if (choices) return [...choices.kind.values];
+export function sweepValues(field, c, table) {
+  const f = table.find((x) => x.name === field);
+  if (f.kind.type === "choice") return [...f.kind.values];
   return field === "cacheSize"
-    ? [1, 3, 10, 30, 100, 1000, 10000, 1000000]
-    : [1, 2, 4, 6, 8, 12, 16].map((k) => k * c.replicas).filter((n) => n <= 48);
+    ? [1, 3, 10, 30, 100, 1000, 10000, 1000000].filter((n) => n <= f.kind.max)
+    : [1, 2, 4, 6, 8, 12, 16].map((k) => k * c.replicas).filter((n) => n <= f.kind.max);
 }

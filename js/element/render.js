@@ -7,7 +7,13 @@ import { FIELD_LABELS } from "./controls.js";
 import { updateTimeline, settleWaiters } from "./rewind.js";
 
 export const MAX_POINTS = 600;
-export const SERIES = ["x", "tpm", "ins", "util", "refills", "p50", "p99"];
+
+/** The chart columns: x (seconds) and every scalar window metric of the core's metric
+ * table, by the table's names. */
+const seriesNames = (el) => ["x", ...scalarMetrics(el).map((m) => m.name)];
+const scalarMetrics = (el) => el.metricTable.filter((m) => m.window && m.shape === "scalar" && m.name !== "endMs");
+/** The table's label of a metric, for legends. */
+const label = (el, name) => el.metricTable.find((m) => m.name === name).label;
 /** The bug report's measurements (DBT2, 8 data nodes), drawn as reference lines. */
 const REPORTED = [
   { value: 106000, label: "reported: 106k TPM (cache 1, 2008)" },
@@ -24,7 +30,8 @@ export function setupCharts(el) {
   const c = el.effective[0] ?? {};
   const dbt2 = c.workload === "dbt2";
   const compare = el.effective.length === 2;
-  const primary = dbt2 ? "TPM" : "inserts/s";
+  const primaryName = dbt2 ? "tpm" : "insertsPerSecond";
+  const primary = label(el, primaryName);
   const showRefs = dbt2 && c.dataNodes === 8 && c.replicas === 2;
   el.$(".reported-note").hidden = !showRefs;
   el.$(".primary-tpm").hidden = !dbt2;
@@ -38,20 +45,20 @@ export function setupCharts(el) {
   const throughputSeries = compare
     ? [{ label: `${nameA}: ${primary}`, color: colors[0] }, { label: `${nameB}: ${primary}`, color: colors[1] }]
     : dbt2
-      ? [{ label: "TPM", color: colors[0] }, { label: "inserts/s", color: colors[1], scale: "y2" }]
-      : [{ label: "inserts/s", color: colors[1] }];
+      ? [{ label: label(el, "tpm"), color: colors[0] }, { label: label(el, "insertsPerSecond"), color: colors[1], scale: "y2" }]
+      : [{ label: label(el, "insertsPerSecond"), color: colors[1] }];
   el.throughputChart = makeChart(el.$(".chart-throughput"), {
-    series: throughputSeries, yLabel: primary, y2Label: !compare && dbt2 ? "inserts/s" : "", refs: () => (showRefs ? REPORTED : []),
+    series: throughputSeries, yLabel: primary, y2Label: !compare && dbt2 ? label(el, "insertsPerSecond") : "", refs: () => (showRefs ? REPORTED : []),
   });
   el.hotChart = makeChart(el.$(".chart-hot"), {
-    series: both([{ label: "lock busy", color: hot, fmt: fmtPct }, { label: "refills/s", color: colors[0], scale: "y2" }]),
-    yLabel: "lock busy (0..1)", y2Label: "refills/s",
+    series: both([{ label: label(el, "hotRowLockUtilization"), color: hot, fmt: fmtPct }, { label: label(el, "refillsPerSecond"), color: colors[0], scale: "y2" }]),
+    yLabel: `${label(el, "hotRowLockUtilization")} (0..1)`, y2Label: label(el, "refillsPerSecond"),
   });
   el.latencyChart = makeChart(el.$(".chart-latency"), {
-    series: both([{ label: "p50", color: colors[0], fmt: fmtUs }, { label: "p99", color: hot, fmt: fmtUs }]), yLabel: "response time (us)",
+    series: both([{ label: label(el, "latencyP50Us"), color: colors[0], fmt: fmtUs }, { label: label(el, "latencyP99Us"), color: hot, fmt: fmtUs }]), yLabel: "response time (us)",
   });
   el.charts = [el.throughputChart, el.hotChart, el.latencyChart];
-  el.series = el.effective.map(() => new Series(SERIES, MAX_POINTS));
+  el.series = el.effective.map(() => new Series(seriesNames(el), MAX_POINTS));
   // Range partitioning: the heatmap shows partitions (the tail hotspot is a bright line).
   el.byPartition = c.partitioning === "range";
   const rows = el.byPartition ? Array.from({ length: partitions }, (_, i) => `part ${i}`) : Array.from({ length: nodes }, (_, i) => `node ${i}`);
@@ -86,17 +93,19 @@ function heatColumn(el, w, k) {
 
 export function ingest(el, m) {
   if (m.reset) {
-    el.series = el.effective.map(() => new Series(SERIES, MAX_POINTS));
+    el.series = el.effective.map(() => new Series(seriesNames(el), MAX_POINTS));
     el.cluster.reset(); // the flows' tally restarts at the moment shown
     for (const h of el.heatmaps) h.reset(h.labels, h.mark);
   }
+  const names = scalarMetrics(el).map((x) => x.name);
   m.sims.forEach((s, i) => {
     const d = el.series[i];
     const w = s.windows;
     if (!d) return;
     for (let k = 0; k < w.count; k++) {
-      d.push({ x: w.endMs[k] / 1000, tpm: w.tpm[k], ins: w.insertsPerSecond[k], util: w.hotRowLockUtilization[k],
-        refills: w.refillsPerSecond[k], p50: w.latencyP50Us[k], p99: w.latencyP99Us[k] });
+      const point = { x: w.endMs[k] / 1000 };
+      for (const name of names) point[name] = w[name][k];
+      d.push(point);
       el.heatmaps[i]?.push(heatColumn(el, w, k), w.endMs[k]);
     }
   });
@@ -146,7 +155,7 @@ export function render(el) {
     refillsPerSecond: snap.refillsPerSecond, nowMs: m.nowMs };
   if (el.series.length === 2) {
     const e = el.series[1];
-    const key = dbt2 ? "tpm" : "ins";
+    const key = dbt2 ? "tpm" : "insertsPerSecond";
     const a = d.mean(key, 10);
     const b = e.mean(key, 10);
     const ratio = a > 0 ? b / a : 0;
@@ -155,12 +164,14 @@ export function render(el) {
     figures.compareRatio = ratio;
     const n = Math.min(d.length, e.length);
     el.throughputChart.setData([d.get("x", n), d.get(key, n), e.get(key, n)]);
-    el.hotChart.setData([d.get("x", n), d.get("util", n), d.get("refills", n), e.get("util", n), e.get("refills", n)]);
-    el.latencyChart.setData([d.get("x", n), d.get("p50", n), d.get("p99", n), e.get("p50", n), e.get("p99", n)]);
+    const hot = ["hotRowLockUtilization", "refillsPerSecond"];
+    const lat = ["latencyP50Us", "latencyP99Us"];
+    el.hotChart.setData([d.get("x", n), ...hot.map((k) => d.get(k, n)), ...hot.map((k) => e.get(k, n))]);
+    el.latencyChart.setData([d.get("x", n), ...lat.map((k) => d.get(k, n)), ...lat.map((k) => e.get(k, n))]);
   } else {
-    el.throughputChart.setData(dbt2 ? [d.get("x"), d.get("tpm"), d.get("ins")] : [d.get("x"), d.get("ins")]);
-    el.hotChart.setData([d.get("x"), d.get("util"), d.get("refills")]);
-    el.latencyChart.setData([d.get("x"), d.get("p50"), d.get("p99")]);
+    el.throughputChart.setData(dbt2 ? [d.get("x"), d.get("tpm"), d.get("insertsPerSecond")] : [d.get("x"), d.get("insertsPerSecond")]);
+    el.hotChart.setData([d.get("x"), d.get("hotRowLockUtilization"), d.get("refillsPerSecond")]);
+    el.latencyChart.setData([d.get("x"), d.get("latencyP50Us"), d.get("latencyP99Us")]);
   }
   m.sims.forEach((sim, i) => {
     if (!el.heatmaps[i]) return;

@@ -57,10 +57,10 @@ export const COMPARE_FIELDS = ["cacheSize", "hintedRefill", "primaryKey", "dataN
   "allocator", "idCacheScope", "cacheGrowth", "partitioning", "keyLayout"];
 
 export const kebab = (name) => name.replace(/\./g, "-").replace(/[A-Z]/g, (c) => "-" + c.toLowerCase());
-export const camel = (attr) => {
-  const c = attr.replace(/-([a-z])/g, (_, ch) => ch.toUpperCase());
-  return c === "networkLatencyUs" ? "network.latencyUs" : c;
-};
+/** The field or view setting an attribute names (a dotted field is kebab-cased whole:
+ * `network-latency-us` is `network.latencyUs`). */
+export const camel = (attr) =>
+  Object.keys(FIELDS).find((name) => kebab(name) === attr) ?? attr.replace(/-([a-z])/g, (_, ch) => ch.toUpperCase());
 
 const MAX_TEXT = 64;
 

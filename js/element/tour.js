@@ -125,7 +125,7 @@ export class Tour {
     } else if (!measured) {
       text = `Measuring… (${((el.latest?.nowMs ?? 0) / 1000).toFixed(1)} simulated s so far)`;
     } else {
-      const mean = (s) => ({ tpm: s.mean("tpm", MEASURED_WINDOWS), ins: s.mean("ins", MEASURED_WINDOWS), util: s.mean("util", MEASURED_WINDOWS) });
+      const mean = (s) => Object.fromEntries(["tpm", "insertsPerSecond", "hotRowLockUtilization"].map((k) => [k, s.mean(k, MEASURED_WINDOWS)]));
       const [a, b] = [mean(runs[0]), runs[1] ? mean(runs[1]) : null];
       const [snapA, snapB] = el.latest.sims.map((s) => s.snapshot);
       text = c.claim({ a, b, snapA, snapB });

@@ -3,7 +3,7 @@
 // metrics windows (typed arrays, transferred) to the page. A sweep pool (sweep.js) runs
 // its sweeps in workers of its own, each running this file. A timeline of checkpoints lets the
 // page seek back to any time already run, and fork a branch there (timeline.js).
-import { init, Simulation, liveFields, presets, fields, version } from "../index.js";
+import { init, Simulation, liveFields, presets, fields, metrics, version } from "../index.js";
 import { getField, setField } from "./state.js";
 import { Timeline } from "./timeline.js";
 
@@ -166,6 +166,13 @@ function tick() {
   setTimeout(tick, TICK_MS);
 }
 
+/** Every summary metric of the metric table, read from a summary at the table's path. */
+function summaryMetrics(summary) {
+  summaryTable ??= metrics().filter((m) => m.summary);
+  return Object.fromEntries(summaryTable.map((m) => [m.name, m.summary.split(".").reduce((o, k) => o[k], summary)]));
+}
+let summaryTable = null;
+
 /**
  * Runs one short simulation per value (a sweep pool's share: `indexes` are the values'
  * places in the whole sweep) and reports after each. The pool cancels by terminating us.
@@ -182,9 +189,7 @@ function sweep({ base, field, values, indexes, runMs, warmupMs }) {
       sim = new Simulation(config);
       sim.runToEnd();
       const s = sim.summary();
-      results.push({ index: indexes?.[i] ?? i, value: values[i], tpm: s.tpm, insertsPerSecond: s.insertsPerSecond,
-        transactionsPerSecond: s.transactionsPerSecond, hotRowLockUtilization: s.hotRow.lockUtilization,
-        insertSkew: s.keys.insertSkew, coordinationsPerSecond: s.allocator.coordinationsPerSecond });
+      results.push({ index: indexes?.[i] ?? i, value: values[i], ...summaryMetrics(s) });
     } catch (e) {
       fail(e, "sweep");
       return;
@@ -253,6 +258,6 @@ onmessage = async (event) => {
 ready.then(() => {
   lastWall = performance.now();
   const list = presets().map(({ name, description }) => ({ name, description }));
-  post({ type: "ready", liveFields: liveFields(), presets: list, fields: fields(), version });
+  post({ type: "ready", liveFields: liveFields(), presets: list, fields: fields(), metrics: metrics(), version });
   tick();
 }, (e) => fail(e, "init"));

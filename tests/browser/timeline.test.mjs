@@ -90,7 +90,7 @@ test("forking at a past moment runs the branch against the original in compare m
   assert.ok(ratio > 1.3, `ratio ${ratio}`);
   const after = await shown(pg);
   const n = at.columns[0].x.length;
-  assert.deepEqual(after.columns[1].ins.slice(0, n), after.columns[0].ins.slice(0, n), "the shared past stays shared");
+  assert.deepEqual(after.columns[1].insertsPerSecond.slice(0, n), after.columns[0].insertsPerSecond.slice(0, n), "the shared past stays shared");
   assert.ok(await root(".compare-only").first().isVisible());
   assert.equal(await root("canvas.heatmap").nth(1).isVisible(), true, "run B has its own heatmap");
   assert.deepEqual(problems, []);

@@ -14,6 +14,9 @@ function hotrow(...args) {
   return r;
 }
 
+/** The metric table, as the CLI prints it. */
+const METRICS = JSON.parse(hotrow("metrics", "--json").stdout);
+
 function runJson(...args) {
   const r = hotrow("run", "--json", ...short, ...args);
   assert.equal(r.status, 0, r.stderr);
@@ -97,7 +100,38 @@ test("presets lists every preset and --help explains the commands", () => {
 test("the readable table shows the headline figures", () => {
   const r = hotrow("run", "--preset", "bug39267", ...short);
   assert.equal(r.status, 0, r.stderr);
-  for (const s of ["TPM (New-Order)", "hot row", "lock utilization", "<- hot row", "digest"]) assert.ok(r.stdout.includes(s), s);
+  for (const s of ["hot row", "<- hot row", "digest"]) assert.ok(r.stdout.includes(s), s);
+  // Every summary metric of the table, by label and name.
+  for (const m of METRICS.filter((x) => x.summary)) assert.ok(r.stdout.includes(`${m.label} (${m.name})`), m.name);
+});
+
+test("a broken invariant exits 1 naming the seed; a panic would too", () => {
+  const r = hotrow("run", "--preset", "ndbapi-pk", "--set", "seed=31", ...short, "--fail-check-for-tests");
+  assert.equal(r.status, 1, r.stderr);
+  assert.match(r.stderr, /invariant broken .*seed 31.*deliberate/);
+});
+
+test("--config - reads the config from standard input", () => {
+  const config = JSON.stringify({ preset: "ndbapi-hidden-pk", seed: 5, durationMs: 200, warmupMs: 50 });
+  const piped = spawnSync(bin, ["run", "--json", "--config", "-"], { input: config, encoding: "utf8" });
+  assert.equal(piped.status, 0, piped.stderr);
+  const direct = hotrow("run", "--json", "--preset", "ndbapi-hidden-pk", "--set", "seed=5", "--set", "durationMs=200", "--set", "warmupMs=50");
+  assert.equal(JSON.parse(piped.stdout).digest, JSON.parse(direct.stdout).digest);
+  const bad = spawnSync(bin, ["run", "--config", "-"], { input: "[1, 2]", encoding: "utf8" });
+  assert.equal(bad.status, 2);
+  assert.match(bad.stderr, /--config -: must hold one JSON object/);
+});
+
+test("presets --json gives each preset's description and whole config; metrics --json the metric table", () => {
+  const list = JSON.parse(hotrow("presets", "--json").stdout);
+  assert.deepEqual(list.map((p) => p.name), PRESETS);
+  for (const p of list) {
+    assert.ok(p.description.length > 10 && typeof p.config.dataNodes === "number", p.name);
+    assert.equal(JSON.parse(hotrow("run", "--json", "--preset", p.name, "--set", "durationMs=1").stdout).config.cacheSize, p.config.cacheSize);
+  }
+  assert.ok(METRICS.some((m) => m.name === "insertsPerSecond" && m.window && m.summary === "insertsPerSecond"));
+  assert.ok(METRICS.every((m) => ["scalar", "perNode", "perPartition"].includes(m.shape)));
+  assert.match(hotrow("metrics").stdout, /^insertSkew +fraction +scalar/m);
 });
 
 test("validate reproduces the bug report's table and says so", () => {
@@ -122,6 +156,24 @@ test("swarm runs seeds and says how many passed", () => {
   assert.match(r.stdout, /25 runs, \d+ faults, \d+ events in [\d.]+ s: 25 passed, 0 failed/);
 });
 
+test("swarm --json gives every seed's config and digest; --baseline compares them with another build", () => {
+  const r = hotrow("swarm", "--seeds", "6", "--start", "40", "--json");
+  assert.equal(r.status, 0, r.stderr);
+  const out = JSON.parse(r.stdout);
+  assert.equal(out.runs.length, 6);
+  for (const run of out.runs) {
+    assert.match(run.digest, /^[0-9a-f]{16}$/);
+    const again = spawnSync(bin, ["run", "--json", "--config", "-"], { input: JSON.stringify(run.config), encoding: "utf8" });
+    assert.equal(JSON.parse(again.stdout).digest, run.digest, `seed ${run.seed}: the swarm's digest is the run's`);
+  }
+  const same = hotrow("swarm", "--seeds", "6", "--start", "40", "--baseline", bin);
+  assert.equal(same.status, 0, same.stderr);
+  assert.match(same.stderr, /6 seeds give the same digest, 0 differ/);
+  const broken = hotrow("swarm", "--seeds", "2", "--baseline", "/nonexistent/hotrow");
+  assert.equal(broken.status, 2);
+  assert.match(broken.stderr, /cannot run it/);
+});
+
 test("faults given with --set run, abort and retry, and lose no id twice", () => {
   const faults = JSON.stringify([{ atMs: 150, kind: "dataNodeFailure", dataNode: 1, restartAfterMs: 100 },
                                  { atMs: 200, kind: "apiNodeRestart", apiNode: 0, downMs: 50 }]);
@@ -140,11 +192,12 @@ test("sweep prints one CSV row per run, the same whatever --jobs, and shards con
   const one = hotrow(...args, "--jobs", "1");
   assert.equal(one.status, 0, one.stderr);
   const lines = one.stdout.trim().split("\n");
-  assert.equal(lines[0], "cacheSize,seed,tpm,insertsPerSecond,transactionsPerSecond,hotRowLockUtilization,latencyP50Us,latencyP99Us,idsLost,coordinationsPerSecond,insertSkew,inOrderFraction,digest");
+  const columns = METRICS.filter((m) => m.summary).map((m) => m.name);
+  assert.equal(lines[0], ["cacheSize", "seed", ...columns, "digest"].join(","));
   assert.equal(lines.length, 1 + 8, "a header and 4 points x 2 seeds");
   assert.deepEqual(lines.slice(1).map((l) => l.split(",").slice(0, 2).join(",")),
     ["1,1", "1,2", "10,1", "10,2", "100,1", "100,2", "1000,1", "1000,2"]);
-  const tpm = lines.slice(1).map((l) => +l.split(",")[2]);
+  const tpm = lines.slice(1).map((l) => +l.split(",")[2 + columns.indexOf("tpm")]);
   assert.ok(tpm[6] > tpm[0] * 1.2, `cache 1000 beats cache 1: ${tpm}`);
   assert.equal(hotrow(...args, "--jobs", "2").stdout, one.stdout, "--jobs changes nothing but speed");
   const shards = [1, 2, 3].map((i) => hotrow(...args, "--shard", `${i}/3`).stdout).join("");
@@ -174,7 +227,11 @@ test("run --csv prints one row per metrics window", () => {
   const r = hotrow("run", "--csv", "--set", "durationMs=300", "--set", "warmupMs=100");
   assert.equal(r.status, 0, r.stderr);
   const lines = r.stdout.trim().split("\n");
-  assert.ok(lines[0].startsWith("endMs,tpm,insertsPerSecond,") && lines[0].includes("nodeLoad[7]"), lines[0]);
+  const scalars = METRICS.filter((m) => m.window && m.shape === "scalar").map((m) => m.name);
+  const header = lines[0].split(",");
+  assert.deepEqual(header.slice(0, scalars.length), scalars);
+  for (const col of ["nodeLoad[7]", "nodeTcPerSecond[0]", "nodeMessagesPerSecond[7]", "partitionInsertsPerSecond[7]"]) assert.ok(header.includes(col), col);
+  assert.equal(header.length, scalars.length + 3 * 8 + 8, "8 data nodes, 8 partitions");
   assert.equal(lines.length, 1 + 4, "400 ms of 100 ms windows");
   assert.deepEqual(lines.slice(1).map((l) => +l.split(",")[0]), [100, 200, 300, 400]);
 });

@@ -4,7 +4,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import { fields, presets, liveFields } from "hotrow";
+import { fields, presets, liveFields, metrics } from "hotrow";
 import { FIELDS as PLAYGROUND_FIELDS } from "../../js/element/state.js";
 
 const dts = readFileSync(new URL("../../js/index.d.ts", import.meta.url), "utf8");
@@ -48,6 +48,14 @@ test("every playground URL field is a table field of the same kind", () => {
   }
 });
 
+test("every table field is a playground URL field, but for the few a URL does not carry", () => {
+  // CPU costs are a calibration, faults are injected live, run lengths are the page's own.
+  const notInUrls = (name) => name.startsWith("cpu.") || ["faults", "durationMs", "warmupMs"].includes(name);
+  for (const f of fields()) {
+    if (!notInUrls(f.name)) assert.ok(f.name in PLAYGROUND_FIELDS, `${f.name} cannot be set from a URL (js/element/state.js FIELDS)`);
+  }
+});
+
 test("the table describes each field for people: unit, range, default", () => {
   for (const f of fields()) {
     assert.ok(f.about.length > 10, f.name);
@@ -56,4 +64,26 @@ test("the table describes each field for people: unit, range, default", () => {
       if (/(Ms|Us|Ns)$/.test(f.name)) assert.equal(f.unit, f.name.slice(-2).toLowerCase(), f.name);
     }
   }
+});
+
+test("index.d.ts's choice unions are exactly the table's choices", () => {
+  const unions = { workload: "Workload", allocator: "Allocator", idCacheScope: "IdCacheScope", partitioning: "Partitioning", keyLayout: "KeyLayout" };
+  const choices = fields().filter((f) => f.kind.type === "choice");
+  assert.deepEqual(choices.map((f) => f.name).sort(), Object.keys(unions).sort(), "every choice field has its union");
+  for (const f of choices) {
+    const union = dts.match(new RegExp(`export type ${unions[f.name]} =([^;]*);`))[1];
+    assert.deepEqual([...union.matchAll(/"([\w-]+)"/g)].map((m) => m[1]), f.kind.values, f.name);
+    assert.match(dts, new RegExp(`\\n  ${f.name}\\??: ${unions[f.name]};`), `Config.${f.name} is typed ${unions[f.name]}`);
+  }
+});
+
+test("index.d.ts's WindowColumns and Snapshot carry exactly the metric table's window metrics", () => {
+  const windowed = metrics().filter((m) => m.window).map((m) => m.name);
+  const shape = ["first", "count", "dataNodes", "partitions"];
+  assert.deepEqual(members("WindowColumns").filter((m) => !shape.includes(m)).sort(), [...windowed].sort());
+  const snapshot = members("Snapshot");
+  for (const name of windowed) assert.ok(snapshot.includes(name), `Snapshot lacks ${name}`);
+  const state = ["nowMs", "events", "finished", "windowsClosed", "dataNodes", "partitions", "activeClients", "hotRowNode",
+    "nodesDown", "aborts", "idsIssued", "idsLost", "duplicateIds"];
+  assert.deepEqual(snapshot.filter((m) => !windowed.includes(m)).sort(), state.sort(), "Snapshot's other members are state");
 });

@@ -9,6 +9,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 mod bench;
+mod swarm;
 mod sweep;
 mod table;
 
@@ -39,6 +40,7 @@ const EXAMPLES: &str = "Examples:
   hotrow sweep --vary dataNodes=2,4,8 --vary hintedRefill=false,true --json
   hotrow swarm --seeds 1000                       random configs and faults, invariants checked
   hotrow fields                                   every config field: unit, range, default, live
+  hotrow metrics                                  every metric of windows and summaries: unit, meaning
   hotrow bench --baseline ./old/hotrow
 
 Config fields are camelCase, as in the JSON config, the npm API and playground URLs
@@ -58,6 +60,9 @@ enum Command {
         /// Print the metrics windows as CSV, one row per window, instead of a table.
         #[arg(long)]
         csv: bool,
+        /// Report a broken invariant at the end, as a bug would: tests exit code 1.
+        #[arg(long, hide = true)]
+        fail_check_for_tests: bool,
     },
     /// Run a grid of configurations (every combination of the --vary lists, times
     /// --seeds seeds) in parallel and print one row per run, or per-point means.
@@ -86,9 +91,19 @@ enum Command {
         json: bool,
     },
     /// List the presets.
-    Presets,
+    Presets {
+        /// Print JSON (`[{ name, description, config }]`) instead of a table.
+        #[arg(long)]
+        json: bool,
+    },
     /// List every config field: unit, allowed values, default, whether it can change live.
     Fields {
+        /// Print JSON instead of a table.
+        #[arg(long)]
+        json: bool,
+    },
+    /// List every metric a window or the summary reports: name, unit, shape, meaning.
+    Metrics {
         /// Print JSON instead of a table.
         #[arg(long)]
         json: bool,
@@ -110,6 +125,13 @@ enum Command {
         /// The first seed.
         #[arg(long, default_value_t = 0)]
         start: u64,
+        /// Print one JSON object: every seed's config, digest, events and failure.
+        #[arg(long)]
+        json: bool,
+        /// Another `hotrow` binary: run the same seeds with it too and report every seed
+        /// whose digest differs (a refactor check over every config field).
+        #[arg(long, value_name = "PATH")]
+        baseline: Option<std::path::PathBuf>,
     },
     /// Measure simulation speed per preset: simulated s per wall s, events/s, the ratio
     /// to a bare binary-heap loop, and with --baseline the speed-up over another binary.
@@ -137,7 +159,8 @@ struct Scenario {
     /// Start from this preset (see `hotrow presets`); default bug39267.
     #[arg(long)]
     preset: Option<String>,
-    /// Read config fields from this JSON file (a `preset` field in it is honoured).
+    /// Read config fields from this JSON file, or from standard input with `-` (a
+    /// `preset` field in it is honoured).
     #[arg(long, value_name = "FILE")]
     config: Option<String>,
     /// Set one field, e.g. `cacheSize=1000` or `network.latencyUs=20`. The value is read as
@@ -151,7 +174,11 @@ impl Scenario {
     fn to_json(&self) -> Result<Value, String> {
         let mut obj = Map::new();
         if let Some(path) = &self.config {
-            let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read --config {path}: {e}"))?;
+            let text = if path == "-" {
+                std::io::read_to_string(std::io::stdin()).map_err(|e| format!("cannot read --config - (standard input): {e}"))?
+            } else {
+                std::fs::read_to_string(path).map_err(|e| format!("cannot read --config {path}: {e}"))?
+            };
             match serde_json::from_str(&text) {
                 Ok(Value::Object(m)) => obj = m,
                 Ok(_) => return Err(format!("--config {path}: must hold one JSON object")),
@@ -179,9 +206,15 @@ impl Scenario {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
-        Command::Run { scenario, json, csv } => match scenario.config() {
+        Command::Run { scenario, json, csv, fail_check_for_tests } => match scenario.config() {
             Ok(config) => {
-                let (summary, windows) = run_with_progress(config);
+                let (summary, windows) = match run_with_progress(config, fail_check_for_tests) {
+                    Ok(done) => done,
+                    Err(broken) => {
+                        eprintln!("error: {broken}");
+                        return ExitCode::from(1);
+                    }
+                };
                 if csv {
                     if let Err(e) = table::windows_csv(std::io::stdout().lock(), &windows) {
                         eprintln!("error: writing CSV: {e}");
@@ -210,9 +243,28 @@ fn main() -> ExitCode {
             }
             ExitCode::SUCCESS
         }
-        Command::Presets => {
-            for (name, about) in hotrow::PRESETS {
-                println!("{name:<18} {about}");
+        Command::Metrics { json } => {
+            if json {
+                println!("{}", serde_json::to_string_pretty(&hotrow::catalog::describe()).expect("metrics serialise"));
+            } else {
+                print!("{}", table::metrics());
+            }
+            ExitCode::SUCCESS
+        }
+        Command::Presets { json } => {
+            if json {
+                let list: Vec<Value> = hotrow::PRESETS
+                    .iter()
+                    .map(|(name, description)| {
+                        let config = Config::from_preset(name).expect("presets are valid");
+                        serde_json::json!({ "name": name, "description": description, "config": config })
+                    })
+                    .collect();
+                println!("{}", serde_json::to_string_pretty(&list).expect("presets serialise"));
+            } else {
+                for (name, about) in hotrow::PRESETS {
+                    println!("{name:<18} {about}");
+                }
             }
             ExitCode::SUCCESS
         }
@@ -228,7 +280,7 @@ fn main() -> ExitCode {
             }
             if report.pass { ExitCode::SUCCESS } else { ExitCode::from(1) }
         }
-        Command::Swarm { seeds, start } => swarm(start, seeds),
+        Command::Swarm { seeds, start, json, baseline } => swarm::run(start, seeds, json, baseline.as_deref()),
         Command::Bench { presets, duration_ms, reps, baseline, json } => {
             let presets = if presets.is_empty() { hotrow::PRESETS.iter().map(|(n, _)| n.to_string()).collect() } else { presets };
             let options = bench::Options { presets, duration_ms, reps: reps.max(1), baseline: baseline.as_deref() };
@@ -245,31 +297,6 @@ fn main() -> ExitCode {
             }
         }
     }
-}
-
-fn swarm(start: u64, seeds: u64) -> ExitCode {
-    // Panics are caught and reported per seed; keep the default hook from printing each.
-    std::panic::set_hook(Box::new(|_| {}));
-    let started = Instant::now();
-    let (mut failed, mut events, mut faults) = (0, 0, 0);
-    for seed in start..start.saturating_add(seeds) {
-        let o = hotrow::swarm::run_seed(seed);
-        events += o.events;
-        faults += o.faults;
-        if let Some(msg) = &o.failure {
-            failed += 1;
-            println!("seed {seed}: FAILED: {msg}");
-            println!("  reproduce: hotrow swarm --start {seed} --seeds 1");
-            println!("  config: {}", hotrow::swarm::config_for(seed));
-        }
-        if (seed - start + 1) % 50 == 0 {
-            eprintln!("swarm: {} seeds, {failed} failed", seed - start + 1);
-        }
-    }
-    let secs = started.elapsed().as_secs_f64();
-    println!("swarm: seeds {start}..{}: {seeds} runs, {faults} faults, {events} events in {secs:.1} s: {} passed, {failed} failed",
-        start + seeds, seeds - failed);
-    if failed > 0 { ExitCode::from(1) } else { ExitCode::SUCCESS }
 }
 
 fn sweep(scenario: &Scenario, varies: &[String], seeds: u64, jobs: Option<usize>, shard: Option<String>, json: bool) -> ExitCode {
@@ -322,8 +349,18 @@ fn bad_input(msg: &str) -> ExitCode {
 }
 
 /// Runs to the end in slices, showing progress on stderr once the run passes a second.
-/// Returns the summary and the windows still in the ring.
-fn run_with_progress(config: Config) -> (Summary, Vec<hotrow::Window>) {
+/// Returns the summary and the windows still in the ring, or the broken invariant (a bug
+/// in hotrow), named with the seed that reproduces it.
+fn run_with_progress(config: Config, fail_check: bool) -> Result<(Summary, Vec<hotrow::Window>), String> {
+    let seed = config.seed;
+    let run = std::panic::catch_unwind(move || simulate(config, fail_check));
+    run.unwrap_or_else(|panic| {
+        let msg = panic.downcast_ref::<String>().cloned().or_else(|| panic.downcast_ref::<&str>().map(|s| s.to_string()));
+        Err(format!("internal error (a bug in hotrow; seed {seed}): {}", msg.unwrap_or_else(|| "panic".into())))
+    })
+}
+
+fn simulate(config: Config, fail_check: bool) -> Result<(Summary, Vec<hotrow::Window>), String> {
     let end = config.end_ns();
     let mut sim = Simulation::new(config);
     let started = Instant::now();
@@ -350,8 +387,12 @@ fn run_with_progress(config: Config) -> (Summary, Vec<hotrow::Window>) {
     if terminal && next_report > 1.0 {
         eprintln!();
     }
-    if let Err(broken) = sim.check_invariants() {
-        panic!("invariant broken at the end of the run (seed {}): {broken}", sim.config().seed);
+    let checked = if fail_check { Err("deliberate failure requested by a test".to_string()) } else { sim.check_invariants() };
+    if let Err(broken) = checked {
+        return Err(format!(
+            "invariant broken at the end of the run (a bug in hotrow; seed {}): {broken}",
+            sim.config().seed
+        ));
     }
-    (sim.summary(), sim.windows().cloned().collect())
+    Ok((sim.summary(), sim.windows().cloned().collect()))
 }

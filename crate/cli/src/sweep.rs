@@ -6,7 +6,7 @@
 //! `--shard I/N` runs only the I-th of N contiguous slices of the grid, so a sweep too big
 //! for one machine runs as an array job and the CSV slices concatenate into one table.
 
-use hotrow::{Config, Simulation, Summary};
+use hotrow::{catalog, Config, Simulation, Summary};
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
 use serde_json::{Map, Value};
@@ -102,57 +102,19 @@ pub fn grid(base: &Map<String, Value>, varies: &[Vary], seeds: u64) -> Result<Ve
     Ok(runs)
 }
 
-/// What one run measured, as the CSV's row.
-#[derive(Clone, Debug, Serialize)]
-#[serde(rename_all = "camelCase")]
+/// What one run measured, as the CSV's row: each summary metric of the metric table, in
+/// the table's order, and the digest.
+#[derive(Clone, Debug)]
 pub struct Outcome {
-    pub tpm: f64,
-    pub inserts_per_second: f64,
-    pub transactions_per_second: f64,
-    pub hot_row_lock_utilization: f64,
-    pub latency_p50_us: f64,
-    pub latency_p99_us: f64,
-    pub ids_lost: u64,
-    pub coordinations_per_second: f64,
-    pub insert_skew: f64,
-    pub in_order_fraction: f64,
+    pub values: Vec<f64>,
     pub digest: String,
 }
 
 impl Outcome {
     fn of(s: &Summary) -> Outcome {
-        Outcome {
-            tpm: s.tpm,
-            inserts_per_second: s.inserts_per_second,
-            transactions_per_second: s.transactions_per_second,
-            hot_row_lock_utilization: s.hot_row.lock_utilization,
-            latency_p50_us: s.latency_us.p50,
-            latency_p99_us: s.latency_us.p99,
-            ids_lost: s.ids_lost,
-            coordinations_per_second: s.allocator.coordinations_per_second,
-            insert_skew: s.keys.insert_skew,
-            in_order_fraction: s.allocator.in_order_fraction,
-            digest: s.digest.clone(),
-        }
+        Outcome { values: catalog::summary_values(s), digest: s.digest.clone() }
     }
 }
-
-/// A measured column: its name and how to read it from an outcome.
-type Metric = (&'static str, fn(&Outcome) -> f64);
-
-/// The measured columns, in CSV order.
-pub const METRICS: [Metric; 10] = [
-    ("tpm", |o| o.tpm),
-    ("insertsPerSecond", |o| o.inserts_per_second),
-    ("transactionsPerSecond", |o| o.transactions_per_second),
-    ("hotRowLockUtilization", |o| o.hot_row_lock_utilization),
-    ("latencyP50Us", |o| o.latency_p50_us),
-    ("latencyP99Us", |o| o.latency_p99_us),
-    ("idsLost", |o| o.ids_lost as f64),
-    ("coordinationsPerSecond", |o| o.coordinations_per_second),
-    ("insertSkew", |o| o.insert_skew),
-    ("inOrderFraction", |o| o.in_order_fraction),
-];
 
 /// Runs `runs[range]` on `jobs` threads; results come back in grid order.
 pub fn run(runs: &[Run], range: std::ops::Range<usize>, jobs: usize) -> Vec<Outcome> {
@@ -186,14 +148,14 @@ pub fn write_csv(out: impl std::io::Write, varies: &[Vary], runs: &[Run], outcom
     if header {
         let mut cols: Vec<&str> = varies.iter().map(|v| v.field.as_str()).collect();
         cols.push("seed");
-        cols.extend(METRICS.iter().map(|(name, _)| *name));
+        cols.extend(catalog::summary_metrics().map(|m| m.name));
         cols.push("digest");
         w.write_record(&cols)?;
     }
     for (r, o) in runs.iter().zip(outcomes) {
         let mut row: Vec<String> = r.values.iter().map(plain).collect();
         row.push(r.seed.to_string());
-        row.extend(METRICS.iter().map(|(_, f)| f(o).to_string()));
+        row.extend(o.values.iter().map(f64::to_string));
         row.push(o.digest.clone());
         w.write_record(&row)?;
     }
@@ -233,9 +195,9 @@ pub fn summarise(varies: &[Vary], runs: &[Run], outcomes: &[Outcome]) -> Vec<Poi
         let end = (at..runs.len()).find(|&i| runs[i].point != runs[at].point).unwrap_or(runs.len());
         let values = varies.iter().zip(&runs[at].values).map(|(v, x)| (v.field.clone(), x.clone())).collect();
         let mut metrics = Map::new();
-        for (name, f) in METRICS {
-            let xs: Vec<f64> = outcomes[at..end].iter().map(f).collect();
-            metrics.insert(name.to_string(), serde_json::to_value(estimate(&xs)).expect("numbers serialise"));
+        for (i, m) in catalog::summary_metrics().enumerate() {
+            let xs: Vec<f64> = outcomes[at..end].iter().map(|o| o.values[i]).collect();
+            metrics.insert(m.name.to_string(), serde_json::to_value(estimate(&xs)).expect("numbers serialise"));
         }
         points.push(Point { values, seeds: runs[at..end].iter().map(|r| r.seed).collect(), metrics });
         at = end;

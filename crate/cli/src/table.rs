@@ -18,23 +18,15 @@ pub fn render(s: &Summary) -> String {
         c.seed
     );
     let _ = writeln!(w, "measured {:.2} simulated s after {} ms warm-up, {} events\n", s.simulated_seconds, c.warmup_ms, s.events);
-    let _ = writeln!(w, "  transactions/s     {:>12.0}", s.transactions_per_second);
-    if s.tpm > 0.0 {
-        let _ = writeln!(w, "  TPM (New-Order)    {:>12.0}", s.tpm);
+    let _ = writeln!(w, "  hot row: the SYSTAB_0 counter row, primary on node {}", s.hot_row.node);
+    let summary = serde_json::to_value(s).expect("the summary serialises");
+    for m in hotrow::catalog::summary_metrics() {
+        let v = hotrow::catalog::of_summary(&summary, m);
+        if m.name == "tpm" && c.workload != hotrow::Workload::Dbt2 {
+            continue; // New-Order exists only in DBT2.
+        }
+        let _ = writeln!(w, "  {:<40} {:>14} {}", format!("{} ({})", m.label, m.name), number(v, m.unit), m.unit);
     }
-    let _ = writeln!(w, "  inserts/s          {:>12.0}", s.inserts_per_second);
-    let _ = writeln!(
-        w,
-        "  latency us         mean {:.0}  p50 {:.0}  p99 {:.0}",
-        s.latency_us.mean, s.latency_us.p50, s.latency_us.p99
-    );
-    let h = &s.hot_row;
-    let _ = writeln!(w, "\n  hot row (SYSTAB_0 counter row, primary on node {})", h.node);
-    let _ = writeln!(w, "    refills/s        {:>12.0}", h.refills_per_second);
-    let _ = writeln!(w, "    lock utilization {:>12.3}", h.lock_utilization);
-    let _ = writeln!(w, "    lock hold us     {:>12.1}", h.lock_hold_us_mean);
-    let _ = writeln!(w, "    lock wait us     {:>12.1}", h.lock_wait_us_mean);
-    let _ = writeln!(w, "    queue length     {:>12.2}", h.queue_length_mean);
     let _ = writeln!(w, "  ids issued {}, lost {}, duplicates {}", s.ids_issued, s.ids_lost, s.duplicate_ids);
     if !c.faults.is_empty() {
         let _ = writeln!(w, "  faults scheduled {}, transaction attempts aborted by them {}", c.faults.len(), s.aborts);
@@ -51,6 +43,12 @@ pub fn render(s: &Summary) -> String {
     }
     let _ = writeln!(w, "\n  digest {}", s.digest);
     o
+}
+
+/// A figure as a table shows it: counts and rates whole, fractions and small numbers with
+/// three digits.
+fn number(v: f64, unit: &str) -> String {
+    if unit == "fraction" || v.abs() < 100.0 && v.fract() != 0.0 { format!("{v:.3}") } else { format!("{v:.0}") }
 }
 
 /// The `hotrow validate` table: each reported figure beside the model's.
@@ -76,39 +74,31 @@ pub fn validation(r: &hotrow::validate::Report) -> String {
     o
 }
 
-/// `hotrow run --csv`: one row per metrics window, per-node load as `nodeLoad[i]`.
+/// `hotrow run --csv`: one row per metrics window, a column per window metric of the
+/// table, per-node and per-partition metrics as `nodeLoad[i]`, `partitionInsertsPerSecond[p]`.
 pub fn windows_csv(out: impl std::io::Write, windows: &[hotrow::Window]) -> csv::Result<()> {
+    use hotrow::catalog::{window_metrics, Read};
     let mut w = csv::Writer::from_writer(out);
-    let nodes = windows.first().map_or(0, |w| w.node_load.len());
-    let mut header: Vec<String> = [
-        "endMs",
-        "tpm",
-        "insertsPerSecond",
-        "transactionsPerSecond",
-        "refillsPerSecond",
-        "hotRowLockUtilization",
-        "hotRowQueueMean",
-        "latencyP50Us",
-        "latencyP99Us",
-    ]
-    .iter()
-    .map(|s| s.to_string())
-    .collect();
-    header.extend((0..nodes).map(|i| format!("nodeLoad[{i}]")));
+    let Some(first) = windows.first() else {
+        w.write_record(window_metrics().filter(|m| matches!(m.window, Some(Read::Scalar(_)))).map(|m| m.name))?;
+        return w.flush().map_err(Into::into);
+    };
+    let mut header = Vec::new();
+    for m in window_metrics() {
+        match m.window.expect("a window metric") {
+            Read::Scalar(_) => header.push(m.name.to_string()),
+            Read::Vector(read) => header.extend((0..read(first).len()).map(|i| format!("{}[{i}]", m.name))),
+        }
+    }
     w.write_record(&header)?;
     for x in windows {
-        let mut row = vec![
-            x.end_ms,
-            x.rates.tpm,
-            x.rates.inserts_per_second,
-            x.rates.transactions_per_second,
-            x.rates.refills_per_second,
-            x.rates.hot_row_lock_utilization,
-            x.rates.hot_row_queue_mean,
-            x.latency_p50_us,
-            x.latency_p99_us,
-        ];
-        row.extend(&x.node_load);
+        let mut row = Vec::with_capacity(header.len());
+        for m in window_metrics() {
+            match m.window.expect("a window metric") {
+                Read::Scalar(read) => row.push(read(x)),
+                Read::Vector(read) => row.extend_from_slice(read(x)),
+            }
+        }
         w.write_record(row.iter().map(|v| v.to_string()))?;
     }
     w.flush()?;
@@ -140,5 +130,18 @@ pub fn fields(list: &serde_json::Value) -> String {
         let _ = writeln!(w, "{:<22} {:<34} {:>12} {:<5} {}", f["name"].as_str().unwrap_or(""), values, default, live, f["about"].as_str().unwrap_or(""));
     }
     let _ = writeln!(w, "\nlive: a running simulation (npm `sim.set`, the playground) can take a new value.");
+    o
+}
+
+/// `hotrow metrics`: the metric table.
+pub fn metrics() -> String {
+    let mut o = String::new();
+    let w = &mut o;
+    let _ = writeln!(w, "{:<26} {:<8} {:<12} {:<6} {:<7} meaning", "metric", "unit", "shape", "window", "summary");
+    for m in hotrow::catalog::METRICS {
+        let yes = |b: bool| if b { "yes" } else { "" };
+        let _ = writeln!(w, "{:<26} {:<8} {:<12} {:<6} {:<7} {}", m.name, m.unit, m.shape.name(), yes(m.window.is_some()), yes(m.summary.is_some()), m.about);
+    }
+    let _ = writeln!(w, "\nwindow: in `run --csv`, npm `snapshot()` and `windows()`; summary: in `sweep` columns (`run --json` has it at the path `metrics --json` gives).");
     o
 }

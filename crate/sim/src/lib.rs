@@ -15,6 +15,7 @@
 //! binding are thin shells over [`Simulation`]. See `crate/ARCHITECTURE.md`.
 
 pub mod allocator;
+pub mod catalog;
 pub mod config;
 pub mod counts;
 pub mod hist;
@@ -35,5 +36,5 @@ pub mod workload;
 
 pub use config::{Config, ConfigError, Fault, Workload, PRESETS};
 pub use metrics::Window;
-pub use sim::{Advanced, Checkpoint, InFlight, Simulation, INVARIANTS};
+pub use sim::{Advanced, Checkpoint, HotRowLock, IdTotals, InFlight, InFlightSample, Simulation, INVARIANTS};
 pub use summary::Summary;

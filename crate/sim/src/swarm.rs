@@ -2,94 +2,119 @@
 //! runs it in slices, and checks every named invariant after each slice. A failure is
 //! reported with its seed, which reproduces it exactly (`hotrow swarm --start SEED --seeds 1`).
 //!
-//! Runs are kept short (a few hundred simulated ms on at most 12 data nodes) so hundreds
-//! of seeds fit in a test run; the variety comes from the knobs and the faults.
+//! The knobs come from the field table (`config/fields.rs`): every field is drawn from
+//! the range or the choices the table gives it, so a field added to the table is fuzzed
+//! without a line here. What this file adds is only what the table cannot say: a few
+//! fields held low so that a run stays short (a few hundred simulated ms on at most 12
+//! data nodes), the repairs that make a draw obey the cross-field rules, and the fault
+//! schedule.
 
+use crate::config::fields::{Kind, FIELDS};
+use crate::config::{lookup, set_dotted};
 use crate::prng::Prng;
 use crate::{Config, Simulation};
-use serde_json::{json, Value};
+use serde_json::{json, Map, Value};
 
 /// Stream number of the swarm's own draws (the simulation's start at 0 and 1+client).
 const SWARM_STREAM: u64 = 0x5_3A_4A_11;
+
+/// Fields held below the top of their range, so that hundreds of seeds fit in a test run.
+/// Every field not named here is drawn over its whole range.
+const SHORT_RUNS: &[(&str, u64)] = &[
+    ("dataNodes", 12),
+    ("apiNodes", 4),
+    ("apiCores", 8),
+    ("clientsPerApiNode", 12),
+    ("warehouses", 20),
+    ("durationMs", 400),
+    ("warmupMs", 100),
+    ("windowMs", 100),
+];
 
 fn pick<T: Copy>(rng: &mut Prng, items: &[T]) -> T {
     items[rng.below(items.len() as u64) as usize]
 }
 
+/// A whole number in `min..=max` whose number of bits is uniform: small and large values
+/// are drawn alike, as they are where the model changes behaviour.
+fn log_uniform(rng: &mut Prng, min: u64, max: u64) -> u64 {
+    let bits = |v: u64| 64 - v.leading_zeros() as u64;
+    let width = rng.range(bits(min), bits(max));
+    let lo = if width == 0 { 0 } else { 1u64 << (width - 1) };
+    let hi = if width >= 64 { u64::MAX } else { (1u64 << width) - 1 };
+    rng.range(lo.max(min), hi.min(max))
+}
+
+/// An integer field: its ends, its default, near its default, or anywhere in its range.
+fn draw_int(rng: &mut Prng, min: u64, max: u64, default: u64) -> u64 {
+    match rng.below(16) {
+        0 => min,
+        1 => max,
+        2..=5 => default.clamp(min, max),
+        6..=11 => (default.saturating_mul(pick(rng, &[0, 1, 2, 5, 20, 30])) / 10).clamp(min, max),
+        _ => log_uniform(rng, min, max),
+    }
+}
+
 /// The configuration of swarm seed `seed`: always valid.
 pub fn config_for(seed: u64) -> Value {
     let mut rng = Prng::new(seed, SWARM_STREAM);
-    let replicas = pick(&mut rng, &[1, 2, 2, 2, 3, 4]);
-    let data_nodes = replicas * rng.range(1, (12 / replicas).max(1));
-    let api_nodes = rng.range(1, 4);
-    let duration_ms = rng.range(150, 400);
-    let warmup_ms = pick(&mut rng, &[0, 0, 50, 100]);
-    let scale = |rng: &mut Prng, v: u64| v * pick(rng, &[0, 1, 2, 5, 10, 10, 10, 20, 30]) / 10;
-    let d = crate::config::CpuConfig::ndbd_2008();
-    let mut c = json!({
-        "seed": seed,
-        "workload": pick(&mut rng, &["dbt2", "ndbapi-insert", "sql-insert"]),
-        "dataNodes": data_nodes,
-        "replicas": replicas,
-        "ldmThreads": rng.range(1, 3),
-        "tcThreads": rng.range(0, 2),
-        "apiNodes": api_nodes,
-        "apiCores": rng.range(1, 8),
-        "clientsPerApiNode": rng.range(1, 12),
-        "thinkTimeUs": pick(&mut rng, &[0, 0, 100, 2000]),
-        "cacheSize": pick(&mut rng, &[1, 1, 2, 7, 100, 1000, 1_000_000]),
-        "hintedRefill": rng.chance(1, 2),
-        "hintedTransactions": rng.chance(3, 4),
-        "primaryKey": rng.chance(1, 4),
-        "warehouses": rng.range(1, 20),
-        "durationMs": duration_ms,
-        "warmupMs": warmup_ms,
-        "windowMs": pick(&mut rng, &[10, 50, 100]),
-        "network": { "latencyUs": pick(&mut rng, &[0, 20, 70, 300]) },
-        "cpu": {
-            "tcOpNs": scale(&mut rng, d.tc_op_ns), "tcReplyNs": scale(&mut rng, d.tc_reply_ns),
-            "tcCommitNs": scale(&mut rng, d.tc_commit_ns), "lqhReadNs": scale(&mut rng, d.lqh_read_ns),
-            "lqhWriteNs": scale(&mut rng, d.lqh_write_ns), "lqhCommitNs": scale(&mut rng, d.lqh_commit_ns),
-            "lqhCompleteNs": scale(&mut rng, d.lqh_complete_ns), "apiStatementNs": scale(&mut rng, d.api_statement_ns),
-            "apiExecuteNs": scale(&mut rng, d.api_execute_ns), "apiOpNs": scale(&mut rng, d.api_op_ns),
-            "apiReplyNs": scale(&mut rng, d.api_reply_ns), "remoteSignalNs": scale(&mut rng, d.remote_signal_ns),
-            "allocatorRequestNs": scale(&mut rng, d.allocator_request_ns),
-        },
-    });
-    // The allocator lab's knobs: strategy, cache owner and growth, key placement.
-    let allocator = pick(&mut rng, &["counterRow", "counterRow", "centralService", "timestamp"]);
-    c["allocator"] = allocator.into();
-    c["idCacheScope"] = pick(&mut rng, &["apiNode", "client"]).into();
-    let growth = pick(&mut rng, &[1, 1, 2, 10]);
-    c["cacheGrowth"] = growth.into();
-    let cache = c["cacheSize"].as_u64().expect("drawn above");
-    c["cacheSizeMax"] = (cache * pick(&mut rng, &[1, 10, 1000])).min(1_000_000).into();
-    c["timestampTickUs"] = pick(&mut rng, &[10, 100, 1000]).into();
-    c["timestampSequenceBits"] = pick(&mut rng, &[1, 2, 12]).into();
-    c["partitioning"] = pick(&mut rng, &["hash", "range"]).into();
-    c["rangeRows"] = pick(&mut rng, &[1, 10, 1000, 100_000]).into();
-    c["keyLayout"] = pick(&mut rng, &["sequential", "shardBits", "bitReversed"]).into();
-    c["shardBits"] = rng.range(1, 15).into();
-    let end = duration_ms + warmup_ms;
-    let mut faults = Vec::new();
+    let defaults = serde_json::to_value(Config::default()).expect("Config serialises");
+    let mut c = Map::new();
+    for f in FIELDS {
+        let value = match f.kind {
+            _ if f.name == "seed" => Value::from(seed),
+            Kind::Int { min, max } => {
+                let cap = SHORT_RUNS.iter().find(|(name, _)| *name == f.name).map_or(max, |&(_, cap)| cap.min(max));
+                let default = lookup(&defaults, f.name).and_then(Value::as_u64).expect("an integer default");
+                Value::from(draw_int(&mut rng, min, cap, default))
+            }
+            Kind::Bool => Value::from(rng.chance(1, 2)),
+            Kind::Choice { values } => Value::from(pick(&mut rng, values)),
+            Kind::Faults => continue, // Drawn last, against the cluster drawn.
+        };
+        set_dotted(&mut c, f.name, value).expect("the table's names are dotted paths");
+    }
+    let mut c = Value::Object(c);
+    repair(&mut c);
+    c["faults"] = faults(&mut rng, &c);
+    c
+}
+
+/// Makes a draw obey the rules that relate fields (`Config::validate`).
+fn repair(c: &mut Value) {
+    let int = |c: &Value, k: &str| c[k].as_u64().expect("drawn above");
+    let replicas = int(c, "replicas");
+    c["dataNodes"] = (int(c, "dataNodes") / replicas * replicas).max(replicas).into();
+    c["cacheSizeMax"] = int(c, "cacheSizeMax").max(int(c, "cacheSize")).into();
+}
+
+/// Up to four faults at random times, each kept only if the schedule stays valid (no node
+/// group loses every replica at once).
+fn faults(rng: &mut Prng, c: &Value) -> Value {
+    let int = |k: &str| c[k].as_u64().expect("drawn above");
+    let (data_nodes, api_nodes, replicas) = (int("dataNodes"), int("apiNodes"), int("replicas"));
+    let end = int("durationMs") + int("warmupMs");
+    let service = c["allocator"] == "centralService";
+    let mut list = Vec::new();
+    let mut trial = c.clone();
     for _ in 0..rng.below(5) {
-        let at = rng.below(end);
-        let fault = match rng.below(if allocator == "centralService" { 4 } else { 3 }) {
-            3 => json!({ "kind": "allocatorFailure", "atMs": at, "takeoverMs": pick(&mut rng, &[0, 10, 100]) }),
+        let at = rng.below(end.max(1));
+        let fault = match rng.below(if service { 4 } else { 3 }) {
+            3 => json!({ "kind": "allocatorFailure", "atMs": at, "takeoverMs": pick(rng, &[0, 10, 100]) }),
             0 if replicas >= 2 => json!({ "kind": "dataNodeFailure", "atMs": at, "dataNode": rng.below(data_nodes),
                                           "restartAfterMs": rng.range(20, 200) }),
-            1 => json!({ "kind": "apiNodeRestart", "atMs": at, "apiNode": rng.below(api_nodes), "downMs": pick(&mut rng, &[0, 20, 100]) }),
+            1 => json!({ "kind": "apiNodeRestart", "atMs": at, "apiNode": rng.below(api_nodes), "downMs": pick(rng, &[0, 20, 100]) }),
             _ => json!({ "kind": "networkDelay", "atMs": at, "dataNode": rng.below(data_nodes),
-                         "extraUs": pick(&mut rng, &[100, 1000, 20_000]), "durationMs": rng.range(5, 100) }),
+                         "extraUs": pick(rng, &[100, 1000, 20_000]), "durationMs": rng.range(5, 100) }),
         };
-        faults.push(fault);
-        c["faults"] = Value::Array(faults.clone());
-        if Config::from_json(&c).is_err() {
-            faults.pop(); // Overlapping failures in one node group: leave this one out.
+        list.push(fault);
+        trial["faults"] = Value::Array(list.clone());
+        if Config::from_json(&trial).is_err() {
+            list.pop(); // Overlapping failures in one node group: leave this one out.
         }
     }
-    c["faults"] = Value::Array(faults);
-    c
+    Value::Array(list)
 }
 
 /// What one seed did.
@@ -99,16 +124,22 @@ pub struct Outcome {
     pub events: u64,
     pub transactions: f64,
     pub faults: usize,
+    /// The run's digest (empty when it failed).
+    pub digest: String,
     /// The first broken invariant or panic, if any.
     pub failure: Option<String>,
 }
 
 /// Runs swarm seed `seed`, checking invariants after each of 20 slices.
 pub fn run_seed(seed: u64) -> Outcome {
-    let config = config_for(seed);
+    run_config(seed, &config_for(seed))
+}
+
+/// Runs `config` (labelled `seed`), checking invariants after each of 20 slices.
+pub fn run_config(seed: u64, config: &Value) -> Outcome {
     let faults = config["faults"].as_array().map_or(0, |f| f.len());
     let result = std::panic::catch_unwind(|| {
-        let cfg = Config::from_json(&config).map_err(|e| format!("generated config invalid: {e}"))?;
+        let cfg = Config::from_json(config).map_err(|e| format!("generated config invalid: {e}"))?;
         let end = cfg.end_ns();
         let mut sim = Simulation::new(cfg);
         while !sim.finished() {
@@ -119,17 +150,45 @@ pub fn run_seed(seed: u64) -> Outcome {
         if s.duplicate_ids != 0 {
             return Err(format!("ids-unique: {} duplicate ids", s.duplicate_ids));
         }
-        Ok((sim.events(), s.transactions_per_second * s.simulated_seconds))
+        Ok((sim.events(), s.transactions_per_second * s.simulated_seconds, s.digest))
     });
-    let (events, transactions, failure) = match result {
-        Ok(Ok((e, t))) => (e, t, None),
-        Ok(Err(msg)) => (0, 0.0, Some(msg)),
+    let (events, transactions, digest, failure) = match result {
+        Ok(Ok((e, t, d))) => (e, t, d, None),
+        Ok(Err(msg)) => (0, 0.0, String::new(), Some(msg)),
         Err(panic) => {
             let msg = panic.downcast_ref::<String>().cloned()
                 .or_else(|| panic.downcast_ref::<&str>().map(|s| s.to_string()))
                 .unwrap_or_else(|| "panic".into());
-            (0, 0.0, Some(format!("panic: {msg}")))
+            (0, 0.0, String::new(), Some(format!("panic: {msg}")))
         }
     };
-    Outcome { seed, events, transactions, faults, failure }
+    Outcome { seed, events, transactions, faults, digest, failure }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every field of the table varies across seeds: a new field is fuzzed by being listed.
+    #[test]
+    fn every_field_of_the_table_is_drawn_with_more_than_one_value() {
+        let configs: Vec<Value> = (0..200).map(config_for).collect();
+        for f in FIELDS.iter().filter(|f| !matches!(f.kind, Kind::Faults)) {
+            let mut seen: Vec<&Value> = configs.iter().map(|c| lookup(c, f.name).expect("drawn")).collect();
+            seen.sort_by_key(|v| v.to_string());
+            seen.dedup();
+            assert!(seen.len() > 1, "{} took only {:?}", f.name, seen);
+        }
+        for (seed, c) in configs.iter().enumerate() {
+            Config::from_json(c).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+        }
+    }
+
+    #[test]
+    fn log_uniform_stays_in_range_and_reaches_both_ends() {
+        let mut rng = Prng::new(1, 2);
+        let xs: Vec<u64> = (0..4000).map(|_| log_uniform(&mut rng, 3, 1_000_000)).collect();
+        assert!(xs.iter().all(|&x| (3..=1_000_000).contains(&x)));
+        assert!(xs.iter().any(|&x| x < 8) && xs.iter().any(|&x| x > 500_000));
+    }
 }

@@ -1,4 +1,4 @@
-//! The bug report's measurements (MySQL Bug #39267, MODEL.md §6) as checks against the model,
+//! The bug report's measurements (MySQL Bug #39267, docs/MODEL.md §1 and §6) as checks against the model,
 //! plus the mechanism behind them. `hotrow validate` prints this table; tests run it.
 //!
 //! Every case runs a preset with its defaults (only the seed, and for some cases one
@@ -22,7 +22,7 @@ pub enum Rule {
 #[serde(rename_all = "camelCase")]
 pub struct CaseResult {
     pub name: &'static str,
-    /// What the bug report (or MODEL.md, for a mechanism) says.
+    /// What the bug report (or docs/MODEL.md, for a mechanism) says.
     pub reported: String,
     pub model: f64,
     /// (model - target) / target in percent, for `Within` rules.

@@ -6,7 +6,7 @@
 //! distribution key that picks its partition. DBT2 tables are partitioned by warehouse,
 //! so a transaction's rows mostly live in one partition.
 //!
-//! Row operations per DBT2 transaction (MODEL.md §3 gives orders of magnitude; these are
+//! Row operations per DBT2 transaction (docs/MODEL.md §3 gives orders of magnitude; these are
 //! the choices, per TPC-C clause 2):
 //! - New-Order: read warehouse, lock+update district, read customer, insert order and
 //!   new-order, then per order line (5..=15, mean 10; 1% from a remote warehouse) read

@@ -6,6 +6,7 @@
 //! `field` property. A panic would be a bug: the panic hook reports it on the console and
 //! every later call throws instead of running on a possibly broken state.
 
+use hotrow::catalog::{self, Read, Shape};
 use hotrow::{Config, ConfigError, Window};
 use js_sys::{Array, Float64Array, Object, Reflect};
 use serde::Serialize;
@@ -214,41 +215,45 @@ impl Simulation {
             .done())
     }
 
-    /// The latest closed window's figures, with per-node arrays as `Float64Array`s.
+    /// The latest closed window's metrics (the table's window metrics, by the same names
+    /// as `windows()`: per-node and per-partition ones as `Float64Array`s; zeros before the
+    /// first window closes) and the simulation's state now.
     pub fn snapshot(&self) -> Result<JsValue, JsValue> {
         alive()?;
         let s = &self.inner;
-        let nodes = s.topology().data_nodes as usize;
+        let topo = s.topology();
         let o = Obj::new();
         o.set("nowMs", s.now_ns() as f64 / 1e6)
             .set("events", s.events() as f64)
             .set("finished", s.finished())
             .set("windowsClosed", s.windows_closed() as f64)
-            .set("dataNodes", nodes as f64)
-            .set("partitions", s.topology().partitions as f64)
+            .set("dataNodes", topo.data_nodes as f64)
+            .set("partitions", topo.partitions as f64)
             .set("activeClients", s.active_clients() as f64)
             .set("aborts", s.aborts() as f64)
             .set("nodesDown", Array::from_iter(s.nodes_down().into_iter().map(|n| JsValue::from_f64(n as f64))));
-        match s.windows().last() {
-            Some(w) => window_fields(&o, w),
-            None => {
-                let zeros = || f64s(std::iter::repeat_n(0.0, nodes));
-                for k in WINDOW_SCALARS {
-                    o.set(k, 0.0);
+        let latest = s.windows().last();
+        for m in catalog::window_metrics() {
+            match (m.window.expect("a window metric"), latest) {
+                (Read::Scalar(read), Some(w)) => o.set(m.name, read(w)),
+                (Read::Scalar(_), None) => o.set(m.name, 0.0),
+                (Read::Vector(read), Some(w)) => o.set(m.name, f64s(read(w).iter().copied())),
+                (Read::Vector(_), None) => {
+                    let n = if m.shape == Shape::PerNode { topo.data_nodes } else { topo.partitions };
+                    o.set(m.name, f64s(std::iter::repeat_n(0.0, n as usize)))
                 }
-                o.set("nodeLoad", zeros()).set("nodeTcPerSecond", zeros()).set("nodeMessagesPerSecond", zeros());
-                o.set("partitionInsertsPerSecond", f64s(std::iter::repeat_n(0.0, s.topology().partitions as usize)));
-            }
+            };
         }
-        let (issued, lost, dup) = s.ids();
-        o.set("idsIssued", issued as f64).set("idsLost", lost as f64).set("duplicateIds", dup as f64);
+        let ids = s.ids();
+        o.set("idsIssued", ids.issued as f64).set("idsLost", ids.lost as f64).set("duplicateIds", ids.duplicates as f64);
         o.set("hotRowNode", s.hot_row_node() as f64);
         Ok(o.done())
     }
 
     /// Windows closed since window number `since` (from `snapshot().windowsClosed`), as
-    /// columns: `endMs`, `tpm`, ... as `Float64Array`s of one value per window, and
-    /// `nodeLoad` etc. as one `Float64Array` of `windows x dataNodes` values, row by row.
+    /// columns named as the metric table names them: a scalar metric is a `Float64Array`
+    /// of one value per window, a per-node or per-partition one a `Float64Array` of
+    /// `count x dataNodes` (or `x partitions`) values, window by window.
     pub fn windows(&self, since: JsValue) -> Result<JsValue, JsValue> {
         alive()?;
         let since = if since.is_undefined() { 0 } else { count(&since, "since", 0.0, 9e15)? };
@@ -259,24 +264,13 @@ impl Simulation {
         let ws: Vec<&Window> = s.windows().skip((first - (closed - kept)) as usize).collect();
         let o = Obj::new();
         o.set("first", first as f64).set("count", ws.len() as f64);
-        let col = |f: fn(&Window) -> f64| f64s(ws.iter().map(|w| f(w)));
-        o.set("endMs", col(|w| w.end_ms))
-            .set("insertsPerSecond", col(|w| w.rates.inserts_per_second))
-            .set("transactionsPerSecond", col(|w| w.rates.transactions_per_second))
-            .set("tpm", col(|w| w.rates.tpm))
-            .set("refillsPerSecond", col(|w| w.rates.refills_per_second))
-            .set("hotRowLockUtilization", col(|w| w.rates.hot_row_lock_utilization))
-            .set("hotRowQueueMean", col(|w| w.rates.hot_row_queue_mean))
-            .set("coordinationsPerSecond", col(|w| w.rates.coordinations_per_second))
-            .set("insertSkew", col(Window::insert_skew))
-            .set("latencyP50Us", col(|w| w.latency_p50_us))
-            .set("latencyP99Us", col(|w| w.latency_p99_us));
-        let flat = |f: fn(&Window) -> &Vec<f64>| f64s(ws.iter().flat_map(|w| f(w).iter().copied()));
-        o.set("nodeLoad", flat(|w| &w.node_load))
-            .set("nodeTcPerSecond", flat(|w| &w.node_tc_per_second))
-            .set("nodeMessagesPerSecond", flat(|w| &w.node_messages_per_second))
-            .set("partitionInsertsPerSecond", flat(|w| &w.partition_inserts_per_second));
-        o.set("partitions", s.topology().partitions as f64);
+        for m in catalog::window_metrics() {
+            match m.window.expect("a window metric") {
+                Read::Scalar(read) => o.set(m.name, f64s(ws.iter().map(|w| read(w)))),
+                Read::Vector(read) => o.set(m.name, f64s(ws.iter().flat_map(|w| read(w).iter().copied()))),
+            };
+        }
+        o.set("dataNodes", s.topology().data_nodes as f64).set("partitions", s.topology().partitions as f64);
         Ok(o.done())
     }
 
@@ -345,8 +339,9 @@ impl Simulation {
         let max = if max_messages.is_undefined() { 2000 } else { count(&max_messages, "maxMessages", 0.0, 1e6)? };
         let s = &self.inner;
         let topo = s.topology();
-        let (sample, total) = s.in_flight(max as usize);
-        let (held, waiting) = s.hot_row_lock();
+        let flying = s.in_flight(max as usize);
+        let sample = &flying.messages;
+        let lock = s.hot_row_lock();
         let messages = Obj::new();
         messages
             .set("from", f64s(sample.iter().map(|m| m.from as f64)))
@@ -362,10 +357,10 @@ impl Simulation {
             .set("apiNodes", topo.api_nodes as f64)
             .set("serviceHost", topo.host_of(topo.service_station()) as f64)
             .set("hotRowNode", s.hot_row_node() as f64)
-            .set("lockHeld", held)
-            .set("lockWaiting", waiting as f64)
+            .set("lockHeld", lock.held)
+            .set("lockWaiting", lock.waiting as f64)
             .set("nodesDown", Array::from_iter(s.nodes_down().into_iter().map(|n| JsValue::from_f64(n as f64))))
-            .set("inFlight", total as f64)
+            .set("inFlight", flying.total as f64)
             .set("messages", messages.done())
             .done())
     }
@@ -430,39 +425,6 @@ impl Checkpoint {
     }
 }
 
-const WINDOW_SCALARS: [&str; 9] = [
-    "windowEndMs",
-    "insertsPerSecond",
-    "transactionsPerSecond",
-    "tpm",
-    "refillsPerSecond",
-    "hotRowLockUtilization",
-    "hotRowQueueMean",
-    "latencyP50Us",
-    "latencyP99Us",
-];
-
-fn window_fields(o: &Obj, w: &Window) {
-    let values = [
-        w.end_ms,
-        w.rates.inserts_per_second,
-        w.rates.transactions_per_second,
-        w.rates.tpm,
-        w.rates.refills_per_second,
-        w.rates.hot_row_lock_utilization,
-        w.rates.hot_row_queue_mean,
-        w.latency_p50_us,
-        w.latency_p99_us,
-    ];
-    for (k, v) in WINDOW_SCALARS.iter().zip(values) {
-        o.set(k, v);
-    }
-    o.set("nodeLoad", f64s(w.node_load.iter().copied()))
-        .set("nodeTcPerSecond", f64s(w.node_tc_per_second.iter().copied()))
-        .set("nodeMessagesPerSecond", f64s(w.node_messages_per_second.iter().copied()))
-        .set("partitionInsertsPerSecond", f64s(w.partition_inserts_per_second.iter().copied()));
-}
-
 /// The presets: `[{ name, description, config }]`.
 #[wasm_bindgen]
 pub fn presets() -> Result<JsValue, JsValue> {
@@ -489,6 +451,15 @@ pub fn live_fields() -> Vec<String> {
 pub fn fields() -> Result<JsValue, JsValue> {
     alive()?;
     Ok(to_js(&hotrow::config::fields::describe()))
+}
+
+/// The metric table: `[{ name, label, unit, shape, about, window, summary }]`, where
+/// `shape` is "scalar", "perNode" or "perPartition", `window` says whether windows and
+/// snapshots carry it, and `summary` is its dotted path in the run summary (or null).
+#[wasm_bindgen]
+pub fn metrics() -> Result<JsValue, JsValue> {
+    alive()?;
+    Ok(to_js(&catalog::describe()))
 }
 
 /// The version of the simulation crate.

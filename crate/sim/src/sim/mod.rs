@@ -58,7 +58,17 @@ use txn::TxnSlots;
 
 pub use checkpoint::Checkpoint;
 pub use checks::INVARIANTS;
-pub use view::InFlight;
+pub use view::{HotRowLock, InFlight, InFlightSample};
+
+/// Ids handed out over the whole run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct IdTotals {
+    pub issued: u64,
+    /// Cached and dropped (API node restarts) or reserved by a failed service.
+    pub lost: u64,
+    /// Issued twice: must be 0.
+    pub duplicates: u64,
+}
 
 /// What one call to [`Simulation::advance`] did.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -245,8 +255,8 @@ impl Simulation {
     }
 
     /// Ids issued, lost (API restarts, service failovers) and issued twice, whole run.
-    pub fn ids(&self) -> (u64, u64, u64) {
-        (self.ids.issued, self.ids.lost, self.duplicate_ids())
+    pub fn ids(&self) -> IdTotals {
+        IdTotals { issued: self.ids.issued, lost: self.ids.lost, duplicates: self.duplicate_ids() }
     }
 
     /// Ids issued twice: ranges that overlapped, or timestamp ids that broke their order.

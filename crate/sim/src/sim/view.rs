@@ -20,10 +20,27 @@ pub struct InFlight {
     pub progress: f64,
 }
 
+/// A bounded sample of the messages crossing the network.
+#[derive(Clone, Debug, PartialEq)]
+pub struct InFlightSample {
+    /// At most the `max` asked for.
+    pub messages: Vec<InFlight>,
+    /// How many are crossing in all.
+    pub total: usize,
+}
+
+/// The counter row's lock now.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct HotRowLock {
+    pub held: bool,
+    /// Refills waiting for it.
+    pub waiting: u64,
+}
+
 impl Simulation {
     /// At most `max` of the messages crossing the network now, and how many there are in
     /// all. Messages of aborted attempts (dropped on arrival) are left out.
-    pub fn in_flight(&self, max: usize) -> (Vec<InFlight>, usize) {
+    pub fn in_flight(&self, max: usize) -> InFlightSample {
         let mut sample = Vec::with_capacity(max.min(4096));
         let mut total = 0;
         for (at, event) in self.queue.iter() {
@@ -40,11 +57,12 @@ impl Simulation {
             let allocator = msg.kind.is_service() || self.txns[msg.txn].kind == TxnKind::Refill;
             sample.push(InFlight { from, to: self.topo.host_of(station), signal: msg.kind.signal(), allocator, progress: 1.0 - left / trip });
         }
-        (sample, total)
+        InFlightSample { messages: sample, total }
     }
 
     /// The counter row's lock now: held or not, and the refills waiting for it.
-    pub fn hot_row_lock(&self) -> (bool, u64) {
-        self.hot.lock_now()
+    pub fn hot_row_lock(&self) -> HotRowLock {
+        let (held, waiting) = self.hot.lock_now();
+        HotRowLock { held, waiting }
     }
 }

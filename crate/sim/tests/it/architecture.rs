@@ -47,7 +47,10 @@ fn the_core_depends_only_on_serde() {
 fn the_core_does_no_io_and_reads_no_clock() {
     for path in sources() {
         let text = code(&path);
-        for banned in ["std::fs", "std::time", "std::env", "std::thread", "std::net", "println!", "eprintln!", "Instant", "SystemTime", "thread_rng"] {
+        for banned in [
+            "std::fs", "std::io", "std::process", "std::time", "std::env", "std::thread", "std::net", "print!", "println!",
+            "eprint!", "eprintln!", "dbg!", "Instant", "SystemTime", "thread_rng",
+        ] {
             assert!(!text.contains(banned), "{} uses {banned}", path.display());
         }
     }
@@ -75,6 +78,28 @@ fn files_stay_small_and_the_code_map_names_each() {
     }
 }
 
+/// Every path ARCHITECTURE.md names in backticks exists: a file or folder of the
+/// repository, or of the section's own folder (`crate/sim/src`, `js/element`).
+#[test]
+fn every_path_the_architecture_names_exists() {
+    let root = Path::new(CRATE).join("../..");
+    let map = std::fs::read_to_string(root.join("crate/ARCHITECTURE.md")).unwrap();
+    let bases = ["", "crate/sim/src", "crate", "crate/sim", "js", "js/element"];
+    let mut checked = 0;
+    for quoted in map.split('`').skip(1).step_by(2) {
+        let path = quoted.split("::").next().unwrap();
+        let looks_like_a_path = !path.contains(' ')
+            && !path.contains('*')
+            && (path.contains('/') || [".rs", ".js", ".mjs", ".md", ".json", ".sh", ".html", ".ts", ".txt"].iter().any(|e| path.ends_with(e)));
+        if !looks_like_a_path {
+            continue;
+        }
+        assert!(bases.iter().any(|b| root.join(b).join(path).exists()), "ARCHITECTURE.md names `{path}`, which does not exist");
+        checked += 1;
+    }
+    assert!(checked > 60, "only {checked} paths found: the scan is broken");
+}
+
 #[test]
 fn the_summary_does_not_import_the_simulation() {
     for file in ["summary.rs", "rates.rs", "metrics.rs", "counts.rs"] {
@@ -95,10 +120,7 @@ fn no_two_modules_import_each_other() {
     let mut edges = std::collections::BTreeSet::new();
     for path in sources() {
         let from = module_of(&path);
-        for line in code(&path).lines() {
-            let line = line.trim();
-            let Some(rest) = line.strip_prefix("use crate::").or_else(|| line.strip_prefix("pub use crate::")) else { continue };
-            let to: String = rest.chars().take_while(|c| c.is_alphanumeric() || *c == '_').collect();
+        for to in crate_paths(&code(&path)) {
             if to != from {
                 edges.insert((from.clone(), to));
             }
@@ -108,4 +130,42 @@ fn no_two_modules_import_each_other() {
         assert!(!edges.contains(&(b.clone(), a.clone())), "{a} and {b} import each other");
     }
     assert!(edges.contains(&("sim".to_string(), "summary".to_string())), "the scan found the imports: {edges:?}");
+}
+
+/// The top-level modules that `crate::` paths in `code` name: in `use` lines, grouped
+/// (`use crate::{a, b::c}`, over several lines too) or inline (`crate::keys::key_of(..)`).
+fn crate_paths(code: &str) -> Vec<String> {
+    let ident = |s: &str| -> String { s.trim_start().chars().take_while(|c| c.is_alphanumeric() || *c == '_').collect() };
+    let mut out = Vec::new();
+    for rest in code.split("crate::").skip(1) {
+        if let Some(group) = rest.strip_prefix('{') {
+            // Top-level items of the group: split on commas outside nested braces.
+            let (mut depth, mut item) = (0, String::new());
+            for c in group.chars() {
+                match c {
+                    '{' => depth += 1,
+                    '}' if depth == 0 => break,
+                    '}' => depth -= 1,
+                    ',' if depth == 0 => {
+                        out.push(ident(&item));
+                        item.clear();
+                        continue;
+                    }
+                    _ => {}
+                }
+                item.push(c);
+            }
+            out.push(ident(&item));
+        } else {
+            out.push(ident(rest));
+        }
+    }
+    out.retain(|m| !m.is_empty() && m != "self");
+    out
+}
+
+#[test]
+fn the_import_scan_reads_grouped_and_inline_paths() {
+    let got = crate_paths("use crate::{alpha, beta::{x, y},\n    gamma::Z};\nlet k = crate::delta::f();");
+    assert_eq!(got, ["alpha", "beta", "gamma", "delta"]);
 }

@@ -4,18 +4,21 @@ use crate::run;
 use hotrow::{Config, Fault, Simulation};
 use serde_json::json;
 
-/// Every regression seed and 200 fresh swarm seeds keep every invariant.
+/// Every recorded regression and 200 fresh swarm seeds keep every invariant.
 #[test]
 fn swarm_keeps_every_invariant() {
-    let list = include_str!("../swarm_regressions.txt");
-    let regressions = list.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()).map(|l| l.trim().parse::<u64>().unwrap());
+    let list: serde_json::Value = serde_json::from_str(include_str!("../swarm_regressions.json")).unwrap();
+    let regressions = list["cases"].as_array().unwrap().iter().map(|c| {
+        (c["seed"].as_u64().unwrap(), c["config"].clone(), "its config is in tests/swarm_regressions.json")
+    });
+    let fresh = (0..200).map(|seed| (seed, hotrow::swarm::config_for(seed), "reproduce: hotrow swarm --start SEED --seeds 1"));
     let mut failures = Vec::new();
     let mut faults = 0;
-    for seed in regressions.chain(0..200) {
-        let o = hotrow::swarm::run_seed(seed);
+    for (seed, config, how) in regressions.chain(fresh) {
+        let o = hotrow::swarm::run_config(seed, &config);
         faults += o.faults;
         if let Some(f) = o.failure {
-            failures.push(format!("seed {seed}: {f} (reproduce: hotrow swarm --start {seed} --seeds 1)"));
+            failures.push(format!("seed {seed}: {f} ({})", how.replace("SEED", &seed.to_string())));
         }
     }
     assert!(failures.is_empty(), "{failures:#?}");

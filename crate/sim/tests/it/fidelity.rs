@@ -1,4 +1,4 @@
-//! The bug report's table (MODEL.md §6) and the scaling a real cluster shows.
+//! The bug report's table (docs/MODEL.md §1, §6) and the scaling a real cluster shows.
 
 use crate::run;
 use serde_json::json;

@@ -1,4 +1,4 @@
-//! The laws of MODEL.md §7, checked on every preset: numbers the simulation reports must
+//! The laws of docs/MODEL.md §7, checked on every preset: numbers the simulation reports must
 //! agree with queueing theory computed from other numbers it reports. Runs are short (0.4
 //! simulated s after 0.1 s warm-up): the allocator lab's presets insert 1.8 million rows a
 //! second.

@@ -12,8 +12,8 @@ fn in_flight_samples_messages_between_hosts_and_the_lock_queue_shows_refills() {
     let (mut refill_msgs, mut max_waiting, mut held) = (0, 0, 0);
     for step in 1..=200 {
         sim.run_until(step * 1_000_000 + 333);
-        let (all, total) = sim.in_flight(usize::MAX);
-        let (some, total2) = sim.in_flight(5);
+        let hotrow::InFlightSample { messages: all, total } = sim.in_flight(usize::MAX);
+        let hotrow::InFlightSample { messages: some, total: total2 } = sim.in_flight(5);
         assert_eq!(total, total2);
         assert_eq!(all.len(), total);
         assert_eq!(some.len(), total.min(5));
@@ -23,9 +23,9 @@ fn in_flight_samples_messages_between_hosts_and_the_lock_queue_shows_refills() {
             assert!((0.0..=1.0).contains(&m.progress), "{m:?}");
         }
         refill_msgs += all.iter().filter(|m| m.allocator).count();
-        let (h, waiting) = sim.hot_row_lock();
-        held += h as u32;
-        max_waiting = max_waiting.max(waiting);
+        let lock = sim.hot_row_lock();
+        held += lock.held as u32;
+        max_waiting = max_waiting.max(lock.waiting);
     }
     // Cache size 1: the counter row's lock is nearly always held, with refills queued.
     assert!(held > 180, "held at {held} of 200 looks");

@@ -1,0 +1,178 @@
+//! The table of metrics: every figure a metrics window or a run summary reports,
+//! described once — name, label, unit, shape (one value, one per data node, one per
+//! partition), meaning — with where a window and the summary keep it.
+//!
+//! It is the one list of metrics. The wasm `snapshot()` and `windows()` take their
+//! columns from it, `hotrow run --csv` and `hotrow sweep` their headers, the playground
+//! its chart series and labels, and `index.d.ts` is pinned to it by a test. Adding a
+//! metric is one entry here plus the place it is counted (`counts.rs`, `metrics.rs`,
+//! `summary.rs`).
+
+use crate::config::lookup;
+use crate::metrics::Window;
+use crate::summary::Summary;
+use serde_json::{json, Value};
+
+/// How many values a metric has per window.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Shape {
+    Scalar,
+    /// One value per data node.
+    PerNode,
+    /// One value per partition (data nodes x LDM threads).
+    PerPartition,
+}
+
+impl Shape {
+    pub fn name(self) -> &'static str {
+        match self {
+            Shape::Scalar => "scalar",
+            Shape::PerNode => "perNode",
+            Shape::PerPartition => "perPartition",
+        }
+    }
+}
+
+/// How a window holds a metric.
+#[derive(Clone, Copy)]
+pub enum Read {
+    Scalar(fn(&Window) -> f64),
+    Vector(for<'a> fn(&'a Window) -> &'a [f64]),
+}
+
+/// One metric.
+#[derive(Clone, Copy)]
+pub struct Metric {
+    /// camelCase, as in JSON, CSV headers and the JavaScript API.
+    pub name: &'static str,
+    /// A short label for chart legends and table headings.
+    pub label: &'static str,
+    /// "1/s", "us", "ms", "fraction" (0..1), "count", "1/min".
+    pub unit: &'static str,
+    pub shape: Shape,
+    pub about: &'static str,
+    /// Where a window keeps it (`None`: only the run summary reports it).
+    pub window: Option<Read>,
+    /// Its dotted path in the run summary (`None`: only windows report it).
+    pub summary: Option<&'static str>,
+}
+
+const fn both(name: &'static str, label: &'static str, unit: &'static str, about: &'static str, read: fn(&Window) -> f64, path: &'static str) -> Metric {
+    Metric { name, label, unit, shape: Shape::Scalar, about, window: Some(Read::Scalar(read)), summary: Some(path) }
+}
+
+const fn run_only(name: &'static str, label: &'static str, unit: &'static str, about: &'static str, path: &'static str) -> Metric {
+    Metric { name, label, unit, shape: Shape::Scalar, about, window: None, summary: Some(path) }
+}
+
+const fn vector(name: &'static str, label: &'static str, unit: &'static str, shape: Shape, about: &'static str, read: for<'a> fn(&'a Window) -> &'a [f64]) -> Metric {
+    Metric { name, label, unit, shape, about, window: Some(Read::Vector(read)), summary: None }
+}
+
+/// Every metric, in the order of CSV columns and JavaScript objects.
+pub const METRICS: &[Metric] = &[
+    Metric {
+        name: "endMs",
+        label: "time",
+        unit: "ms",
+        shape: Shape::Scalar,
+        about: "simulated time at the end of the window",
+        window: Some(Read::Scalar(|w| w.end_ms)),
+        summary: None,
+    },
+    both("insertsPerSecond", "inserts/s", "1/s", "rows inserted by user transactions per second", |w| w.rates.inserts_per_second, "insertsPerSecond"),
+    both("transactionsPerSecond", "transactions/s", "1/s", "user transactions committed per second (refills not counted)", |w| w.rates.transactions_per_second, "transactionsPerSecond"),
+    both("tpm", "TPM", "1/min", "New-Order transactions committed per minute (DBT2; 0 for other workloads in the summary)", |w| w.rates.tpm, "tpm"),
+    both("refillsPerSecond", "refills/s", "1/s", "refill transactions on the SYSTAB_0 counter row committed per second", |w| w.rates.refills_per_second, "hotRow.refillsPerSecond"),
+    both("hotRowLockUtilization", "lock busy", "fraction", "fraction of the time the counter row's lock was held, 0..1", |w| w.rates.hot_row_lock_utilization, "hotRow.lockUtilization"),
+    both("hotRowQueueMean", "refills queued", "count", "mean number of refills waiting for the counter row's lock", |w| w.rates.hot_row_queue_mean, "hotRow.queueLengthMean"),
+    run_only("hotRowLockHoldUsMean", "lock hold", "us", "mean time a refill held the counter row's lock", "hotRow.lockHoldUsMean"),
+    both("coordinationsPerSecond", "coordinations/s", "1/s", "ranges of ids that reached a cache per second: refills committed or service replies (0 for timestamp ids)", |w| w.rates.coordinations_per_second, "allocator.coordinationsPerSecond"),
+    both("insertSkew", "insert skew", "fraction", "the busiest partition's share of the inserted rows, 1/partitions (even) to 1 (one partition)", Window::insert_skew, "keys.insertSkew"),
+    run_only("latencyMeanUs", "mean", "us", "mean response time of user transactions, first round to commit confirmation", "latencyUs.mean"),
+    both("latencyP50Us", "p50", "us", "median response time of user transactions", |w| w.latency_p50_us, "latencyUs.p50"),
+    both("latencyP99Us", "p99", "us", "99th percentile response time of user transactions", |w| w.latency_p99_us, "latencyUs.p99"),
+    run_only("idsLost", "ids lost", "count", "ids that will never be issued (API node restarts, service failovers), whole run", "allocator.idsLost"),
+    run_only("inOrderFraction", "in order", "fraction", "fraction of ids greater than the id issued just before them anywhere: 1 = globally increasing", "allocator.inOrderFraction"),
+    vector("nodeLoad", "load", "fraction", Shape::PerNode, "busy fraction of each data node's threads, averaged, 0..1", |w| w.node_load.as_slice()),
+    vector("nodeTcPerSecond", "TC txn/s", "1/s", Shape::PerNode, "transactions each data node coordinated per second", |w| w.node_tc_per_second.as_slice()),
+    vector("nodeMessagesPerSecond", "messages/s", "1/s", Shape::PerNode, "messages each data node received per second", |w| w.node_messages_per_second.as_slice()),
+    vector("partitionInsertsPerSecond", "rows/s", "1/s", Shape::PerPartition, "rows of the inserted table placed on each partition per second", |w| w.partition_inserts_per_second.as_slice()),
+];
+
+/// The metric named `name`.
+pub fn metric(name: &str) -> Option<&'static Metric> {
+    METRICS.iter().find(|m| m.name == name)
+}
+
+/// Metrics a window reports, in table order.
+pub fn window_metrics() -> impl Iterator<Item = &'static Metric> {
+    METRICS.iter().filter(|m| m.window.is_some())
+}
+
+/// Metrics the run summary reports (all scalars), in table order.
+pub fn summary_metrics() -> impl Iterator<Item = &'static Metric> {
+    METRICS.iter().filter(|m| m.summary.is_some())
+}
+
+/// Each summary metric's value in `s`, in table order.
+pub fn summary_values(s: &Summary) -> Vec<f64> {
+    let v = serde_json::to_value(s).expect("the summary serialises");
+    summary_metrics().map(|m| of_summary(&v, m)).collect()
+}
+
+/// A summary metric's value in a serialised summary.
+pub fn of_summary(summary: &Value, m: &Metric) -> f64 {
+    let path = m.summary.expect("a summary metric");
+    lookup(summary, path).and_then(Value::as_f64).unwrap_or_else(|| panic!("the summary has no number at {path}"))
+}
+
+/// The table for `hotrow metrics --json` and the npm `metrics()`.
+pub fn describe() -> Value {
+    Value::Array(
+        METRICS
+            .iter()
+            .map(|m| {
+                json!({
+                    "name": m.name, "label": m.label, "unit": m.unit, "shape": m.shape.name(), "about": m.about,
+                    "window": m.window.is_some(), "summary": m.summary,
+                })
+            })
+            .collect(),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_are_unique_and_every_summary_path_is_a_number() {
+        let mut names: Vec<&str> = METRICS.iter().map(|m| m.name).collect();
+        names.sort();
+        names.dedup();
+        assert_eq!(names.len(), METRICS.len());
+        let mut sim = crate::Simulation::new(crate::Config::from_json(&json!({ "durationMs": 50, "warmupMs": 0 })).unwrap());
+        sim.run_to_end();
+        let v = serde_json::to_value(sim.summary()).unwrap();
+        for m in summary_metrics() {
+            assert!(lookup(&v, m.summary.unwrap()).is_some_and(Value::is_number), "{}", m.name);
+            assert_eq!(m.shape, Shape::Scalar, "{}: a summary metric is one number", m.name);
+        }
+        assert_eq!(summary_values(&sim.summary()).len(), summary_metrics().count());
+    }
+
+    #[test]
+    fn vector_metrics_have_one_value_per_node_or_partition() {
+        let mut sim = crate::Simulation::new(crate::Config::from_json(&json!({ "durationMs": 250, "warmupMs": 0 })).unwrap());
+        sim.run_to_end();
+        let topo = sim.topology();
+        let w = sim.windows().last().expect("a window closed");
+        for m in window_metrics() {
+            if let Some(Read::Vector(read)) = m.window {
+                let want = if m.shape == Shape::PerNode { topo.data_nodes } else { topo.partitions };
+                assert_eq!(read(w).len(), want as usize, "{}", m.name);
+            }
+        }
+    }
+}
