@@ -10,8 +10,9 @@
 //! are spread evenly between the two, which holds for each layout here (sequential keys
 //! fill their range from the bottom, shard-bit and bit-reversed keys spread over it).
 
-use crate::config::KeyLayout;
+use crate::config::{KeyLayout, Partitioning};
 use crate::prng::mix64;
+use crate::topology::Topology;
 use std::collections::BTreeMap;
 
 /// Keys are 63-bit, positive as a signed 64-bit integer (as TiDB and Spanner keep them).
@@ -28,6 +29,39 @@ pub fn key_of(id: u64, layout: KeyLayout, shard_bits: u32) -> u64 {
             shard << low | (id & ((1 << low) - 1))
         }
         KeyLayout::BitReversed => id.reverse_bits() >> 1,
+    }
+}
+
+/// Where new rows of the inserted table go (`partitioning`).
+#[derive(Clone, Debug)]
+pub enum KeyPlacement {
+    /// NDB: a hash of the key picks the partition.
+    Hash,
+    /// Contiguous key ranges, cut as they fill.
+    Range(RangeMap),
+}
+
+impl KeyPlacement {
+    pub fn new(partitioning: Partitioning, range_rows: u64, partitions: u32) -> KeyPlacement {
+        match partitioning {
+            Partitioning::Hash => KeyPlacement::Hash,
+            Partitioning::Range => KeyPlacement::Range(RangeMap::new(range_rows, partitions)),
+        }
+    }
+
+    /// The partition a new row with `key` lands in.
+    pub fn place(&mut self, key: u64, topo: &Topology) -> u32 {
+        match self {
+            KeyPlacement::Hash => topo.partition_of(key),
+            KeyPlacement::Range(ranges) => ranges.insert(key),
+        }
+    }
+
+    pub fn memory_bytes(&self) -> usize {
+        match self {
+            KeyPlacement::Hash => 0,
+            KeyPlacement::Range(ranges) => ranges.memory_bytes(),
+        }
     }
 }
 

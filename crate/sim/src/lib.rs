@@ -29,6 +29,7 @@ pub mod rates;
 mod sim;
 pub mod summary;
 pub mod swarm;
+pub mod time;
 pub mod timestamp;
 pub mod topology;
 pub mod validate;

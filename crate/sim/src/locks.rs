@@ -5,7 +5,7 @@
 //! take this exclusive lock, held at the primary until COMMIT and at a backup until
 //! COMPLETE. Waiters are served strictly in arrival order.
 
-use crate::queue::Ns;
+use crate::time::Ns;
 use std::collections::hash_map::Entry;
 use std::collections::{HashMap, VecDeque};
 use std::hash::{BuildHasherDefault, Hasher};

@@ -6,7 +6,7 @@
 //! ring has a fixed capacity and histograms a fixed size.
 
 use crate::hist::Histogram;
-use crate::queue::Ns;
+use crate::time::{self, Ns};
 use crate::rates::{Span, Throughput};
 use crate::workload::{TxnKind, TXN_KINDS};
 pub use crate::counts::Counts;
@@ -201,10 +201,10 @@ impl Metrics {
         self.window_partition_inserts.fill(0);
         let window = Window {
             partition_inserts_per_second,
-            end_ms: now as f64 / 1e6,
+            end_ms: time::as_ms(now),
             rates: t,
-            latency_p50_us: self.window_latency.quantile(0.5) as f64 / 1e3,
-            latency_p99_us: self.window_latency.quantile(0.99) as f64 / 1e3,
+            latency_p50_us: time::as_us(self.window_latency.quantile(0.5) as f64),
+            latency_p99_us: time::as_us(self.window_latency.quantile(0.99) as f64),
             node_load: w.node_busy_ns.iter().map(|&b| (span.fraction(b) / threads).min(1.0)).collect(),
             node_tc_per_second: w.node_tc_txns.iter().map(|&n| span.per_second(n)).collect(),
             node_messages_per_second: w.node_messages.iter().map(|&n| span.per_second(n)).collect(),

@@ -22,8 +22,7 @@
 use std::cmp::Ordering;
 use std::collections::BinaryHeap;
 
-/// Simulated time in nanoseconds since the start of the run.
-pub type Ns = u64;
+pub use crate::time::Ns;
 
 /// A bucket of the wheel is `2^BUCKET_BITS` ns wide.
 const BUCKET_BITS: u32 = 8;

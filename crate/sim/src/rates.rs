@@ -14,7 +14,7 @@ pub struct Span {
 
 impl Span {
     pub fn of_ns(ns: u64) -> Span {
-        Span { ns, secs: ns as f64 / 1e9 }
+        Span { ns, secs: crate::time::as_secs(ns) }
     }
 
     pub fn secs(&self) -> f64 {

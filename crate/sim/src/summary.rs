@@ -7,7 +7,7 @@
 
 use crate::config::{Allocator, Config, Workload};
 use crate::metrics::{Counts, Metrics};
-use crate::queue::Ns;
+use crate::time::{self, Ns};
 use crate::rates::{ratio, Span, Throughput};
 use crate::topology::Topology;
 use crate::workload::TxnKind;
@@ -156,9 +156,9 @@ pub struct Latency {
 impl Latency {
     fn of(h: &crate::hist::Histogram) -> Latency {
         Latency {
-            mean: h.mean() / 1e3,
-            p50: h.quantile(0.5) as f64 / 1e3,
-            p99: h.quantile(0.99) as f64 / 1e3,
+            mean: time::as_us(h.mean()),
+            p50: time::as_us(h.quantile(0.5) as f64),
+            p99: time::as_us(h.quantile(0.99) as f64),
             count: h.count(),
         }
     }
@@ -197,7 +197,7 @@ impl Summary {
                     load: thread_load.iter().sum::<f64>() / tpn as f64,
                     thread_load,
                     thread_services_per_second: threads.clone().map(|t| span.per_second(m.thread_services[t])).collect(),
-                    thread_service_us_mean: threads.map(|t| ratio(m.thread_cost_ns[t], m.thread_services[t]) / 1e3).collect(),
+                    thread_service_us_mean: threads.map(|t| time::as_us(ratio(m.thread_cost_ns[t], m.thread_services[t]))).collect(),
                     tc_transactions: span.per_second(r.node_tc_txns[n as usize]),
                     messages: span.per_second(r.node_messages[n as usize]),
                     holds_hot_row: n == facts.hot_row_node,
@@ -208,8 +208,8 @@ impl Summary {
             node: facts.hot_row_node,
             refills_per_second: t.refills_per_second,
             lock_utilization: t.hot_row_lock_utilization,
-            lock_wait_us_mean: ratio(r.hot_wait_ns, r.hot_grants) / 1e3,
-            lock_hold_us_mean: ratio(r.hot_hold_sum_ns, r.hot_holds) / 1e3,
+            lock_wait_us_mean: time::as_us(ratio(r.hot_wait_ns, r.hot_grants)),
+            lock_hold_us_mean: time::as_us(ratio(r.hot_hold_sum_ns, r.hot_holds)),
             queue_length_mean: t.hot_row_queue_mean,
             refills: r.committed(TxnKind::Refill),
         };

@@ -13,7 +13,7 @@
 //! every id it hands out, so the ids-unique invariant covers this allocator without
 //! storing the ids.
 
-use crate::queue::Ns;
+use crate::time::Ns;
 use std::collections::VecDeque;
 
 /// Bits for the API node's number (at most 256 API nodes).

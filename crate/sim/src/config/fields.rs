@@ -5,7 +5,7 @@
 //! playground's field list are pinned by tests. A test checks that it names exactly the
 //! fields `Config` serialises.
 
-use super::{json::lookup, Config, ConfigError};
+use super::{json::lookup, Allocator, Config, ConfigError, IdCacheScope, KeyLayout, Partitioning};
 use serde::Serialize;
 use serde_json::Value;
 
@@ -73,16 +73,16 @@ pub const FIELDS: &[Field] = &[
     int("cacheSize", 1, 1_000_000, "ids", true, "ids fetched per refill of a cached range (the first refill's size when cacheGrowth > 1)"),
     int("cacheGrowth", 1, 1_000, "x", true, "each refill multiplies the next range's size by this, up to cacheSizeMax (1 = fixed)"),
     int("cacheSizeMax", 1, 1_000_000, "ids", true, "largest range a growing cache fetches (at least cacheSize)"),
-    choice("idCacheScope", &["apiNode", "client"], "who owns a cached range: the API node behind a mutex (mysqld) or each client (NDB API Ndb object); default apiNode for dbt2 and sql-insert, client for ndbapi-insert"),
-    choice("allocator", &["counterRow", "centralService", "timestamp"], "where ids come from: a counter row in the cluster, one allocator service, or time + node id + sequence"),
+    choice("idCacheScope", IdCacheScope::NAMES, "who owns a cached range: the API node behind a mutex (mysqld) or each client (NDB API Ndb object); default apiNode for dbt2 and sql-insert, client for ndbapi-insert"),
+    choice("allocator", Allocator::NAMES, "where ids come from: a counter row in the cluster, one allocator service, or time + node id + sequence"),
     int("timestampTickUs", 10, 1_000_000, "us", false, "timestamp ids: length of a clock tick (Snowflake 1000, CockroachDB 10)"),
     int("timestampSequenceBits", 1, 22, "bits", false, "timestamp ids: per-tick sequence bits; an API node issues at most 2^bits ids per tick"),
     flag("hintedRefill", true, "the refill starts with a hint: TC on the counter row's primary"),
     flag("hintedTransactions", true, "user transactions start with a hint: TC on their first row's primary"),
     flag("primaryKey", false, "the inserted table has a primary key (no hidden key, no allocator)"),
-    choice("partitioning", &["hash", "range"], "how the inserted table's rows are placed: by a hash of the key (NDB) or by key range (TiKV, CockroachDB, Spanner)"),
+    choice("partitioning", Partitioning::NAMES, "how the inserted table's rows are placed: by a hash of the key (NDB) or by key range (TiKV, CockroachDB, Spanner)"),
     int("rangeRows", 1, 1_000_000_000, "rows", false, "range partitioning: rows after which a range is cut in two; the new range goes to the next node group"),
-    choice("keyLayout", &["sequential", "shardBits", "bitReversed"], "how an id becomes a key: as is, with hash bits on top (TiDB AUTO_RANDOM), or bit-reversed (Spanner)"),
+    choice("keyLayout", KeyLayout::NAMES, "how an id becomes a key: as is, with hash bits on top (TiDB AUTO_RANDOM), or bit-reversed (Spanner)"),
     int("shardBits", 1, 15, "bits", false, "shardBits layout: hash bits at the top of the key (spread over 2^bits ranges)"),
     int("warehouses", 1, 100_000, "", false, "DBT2 warehouses; each client has a home warehouse"),
     int("durationMs", 1, 86_400_000, "ms", true, "measured simulated time after warm-up"),

@@ -1,7 +1,9 @@
 //! How ids are handed out and where the rows they key land: the allocator strategy, the
 //! scope of a cached range, and the partitioning and key layout of the inserted table.
-//! What each strategy *does* is `sim/alloc.rs`, `sim/refill.rs`, `sim/service.rs` and
-//! `keys.rs`; here is only the schema.
+//! What each strategy *does* is `sim/ids/mod.rs` (the seam), `sim/ids/refill.rs`,
+//! `sim/ids/service.rs`, `timestamp.rs` and `keys.rs`; here is only the schema. Each enum's
+//! `NAMES` are its JSON names, which the field table offers as the field's choices
+//! (`config::fields::tests::choice_values_are_the_enums_names` checks they agree).
 
 use serde::{Deserialize, Serialize};
 
@@ -22,6 +24,10 @@ pub enum Allocator {
     Timestamp,
 }
 
+impl Allocator {
+    pub const NAMES: &'static [&'static str] = &["counterRow", "centralService", "timestamp"];
+}
+
 /// Who owns a cached range of ids.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -32,6 +38,10 @@ pub enum IdCacheScope {
     /// One range per client thread: the NDB API's `Ndb` object (one per thread), or a SQL
     /// session's sequence cache elsewhere. No process-wide mutex.
     Client,
+}
+
+impl IdCacheScope {
+    pub const NAMES: &'static [&'static str] = &["apiNode", "client"];
 }
 
 /// How the inserted table's rows are placed on partitions.
@@ -45,6 +55,10 @@ pub enum Partitioning {
     Range,
 }
 
+impl Partitioning {
+    pub const NAMES: &'static [&'static str] = &["hash", "range"];
+}
+
 /// How an id from the allocator becomes the row's key.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -56,4 +70,8 @@ pub enum KeyLayout {
     ShardBits,
     /// The id's 63 low bits reversed (Spanner's `bit_reversed_positive` sequences).
     BitReversed,
+}
+
+impl KeyLayout {
+    pub const NAMES: &'static [&'static str] = &["sequential", "shardBits", "bitReversed"];
 }

@@ -218,7 +218,7 @@ impl Config {
 
     /// Total simulated time: warm-up plus measured duration, in nanoseconds.
     pub fn end_ns(&self) -> u64 {
-        (self.warmup_ms + self.duration_ms) * 1_000_000
+        crate::time::from_ms(self.warmup_ms + self.duration_ms)
     }
 
     /// Checks every field against the field table's ranges, then what relates fields:

@@ -4,7 +4,7 @@
 
 use super::Simulation;
 use crate::config::{fields, lookup, ConfigError};
-use crate::queue::Ns;
+use crate::time::Ns;
 
 /// A simulation's whole state at one moment. Opaque: restore it, or start a branch from it.
 #[derive(Clone)]

@@ -97,7 +97,7 @@ fn no_lock_on_a_failed_node(s: &Simulation) -> Result<(), String> {
 /// refill in its rounds and one completing. A leak of slots would break it.
 fn transactions_bounded(s: &Simulation) -> Result<(), String> {
     let live = s.txns.live_count();
-    let bound = 4 * s.clients.len() + 2 * s.ids.caches.len();
+    let bound = 4 * s.clients.len() + 2 * s.ids.ranges().map_or(0, |r| r.caches.len());
     if live > bound {
         return Err(format!("{live} live transaction records > {bound}"));
     }

@@ -184,7 +184,7 @@ impl Simulation {
         } else if !self.clients[client as usize].active {
             self.clients[client as usize].running = false;
         } else if self.cfg.think_time_us > 0 {
-            self.queue.push(self.now + self.cfg.think_time_us * 1_000, Event::ClientStart { client });
+            self.queue.push(self.now + crate::time::from_us(self.cfg.think_time_us), Event::ClientStart { client });
         } else {
             self.start_txn(client);
         }

@@ -6,7 +6,7 @@
 
 use super::txn::Txn;
 use crate::config::{CpuConfig, Workload};
-use crate::queue::Ns;
+use crate::time::Ns;
 use crate::topology::{Host, StationId};
 
 /// The kinds of message; each has its CPU cost in [`cost`].

@@ -8,7 +8,7 @@
 //!   Where primaries move and how a rejoining node gets its data back is `placement.rs`.
 //! - An API node restart drops its cached id ranges (gaps, never duplicates) and aborts
 //!   its transactions in flight; its clients reconnect when it is back.
-//! - An allocator failure hands the central service to its standby (`service.rs`).
+//! - An allocator failure hands the central service to its standby (`ids/service.rs`).
 //!
 //! Failure detection is immediate here (NDB's heartbeats take seconds): the dip you see
 //! is the retries and the lost capacity, not the detection delay.
@@ -18,7 +18,7 @@ use super::txn::Phase;
 use super::Simulation;
 use crate::config::{Config, ConfigError, Fault};
 use crate::locks::RowReplica;
-use crate::queue::Ns;
+use crate::time::{self, Ns};
 use crate::topology::Host;
 use crate::workload::TxnKind;
 
@@ -72,16 +72,16 @@ impl Simulation {
             Fault::DataNodeFailure { data_node, restart_after_ms, .. } => {
                 if self.place.alive(data_node) {
                     self.fail_data_node(data_node);
-                    let at = self.now + restart_after_ms * 1_000_000;
+                    let at = self.now + time::from_ms(restart_after_ms);
                     self.queue.push(at, Event::DataNodeRestart { node: data_node });
                 }
             }
             Fault::ApiNodeRestart { api_node, down_ms, .. } => self.restart_api_node(api_node, down_ms),
-            Fault::AllocatorFailure { takeover_ms, .. } => self.fail_service(takeover_ms),
+            Fault::AllocatorFailure { takeover_ms, .. } => self.allocator_failed(takeover_ms),
             Fault::NetworkDelay { data_node, extra_us, duration_ms, .. } => {
-                self.faults.delay_extra_ns[data_node as usize] = extra_us * 1_000;
-                self.faults.delay_until[data_node as usize] = self.now + duration_ms * 1_000_000;
-                self.faults.delays_until = self.faults.delays_until.max(self.now + duration_ms * 1_000_000);
+                self.faults.delay_extra_ns[data_node as usize] = time::from_us(extra_us);
+                self.faults.delay_until[data_node as usize] = self.now + time::from_ms(duration_ms);
+                self.faults.delays_until = self.faults.delays_until.max(self.now + time::from_ms(duration_ms));
             }
         }
     }
@@ -89,7 +89,7 @@ impl Simulation {
     /// Injects a fault now (its `atMs` is ignored). Refused when it cannot happen now:
     /// a node that is already down, or the last live replica of a node group.
     pub fn inject(&mut self, fault: Fault) -> Result<(), ConfigError> {
-        let fault = fault.at(self.now / 1_000_000);
+        let fault = fault.at(time::whole_ms(self.now));
         fault.validate(&self.cfg, "fault")?;
         if let Fault::DataNodeFailure { data_node, .. } = fault {
             let group = self.topo.node_group_of_node(data_node);
@@ -156,9 +156,9 @@ impl Simulation {
 
     fn restart_api_node(&mut self, api: u32, down_ms: u64) {
         let a = api as usize;
-        self.drop_ranges_of(api);
+        self.api_restarted(api);
         self.faults.api_epoch[a] += 1;
-        self.faults.api_down_until[a] = self.now + down_ms * 1_000_000;
+        self.faults.api_down_until[a] = self.now + time::from_ms(down_ms);
         // Its clients' transactions that have not reached the commit decision abort; the
         // data nodes finish the others. The clients reconnect when the node is back.
         for t in 0..self.txns.len() {

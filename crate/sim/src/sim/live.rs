@@ -31,10 +31,9 @@ impl Simulation {
         }
         let clients_changed = next.clients_per_api_node != self.cfg.clients_per_api_node;
         self.cfg = next;
-        self.latency_ns = self.cfg.network.latency_us * 1_000;
         if clients_changed {
             self.resize_clients();
-            self.add_client_caches();
+            self.clients_added();
         }
         Ok(())
     }

@@ -9,7 +9,7 @@ use super::event::MsgKind;
 use super::txn::COPIED;
 use super::Simulation;
 use crate::locks::{Acquire, Owner, RowReplica};
-use crate::queue::Ns;
+use crate::time::Ns;
 use crate::topology::Host;
 
 impl Simulation {

@@ -15,7 +15,7 @@
 //! tc.rs       commit:   TC --COMMIT--> last backup --> ... --> primary (unlock) --COMMITTED--> TC
 //!             TC --TC_COMMITCONF--> API (the client goes on)
 //!             complete: TC --COMPLETE--> last backup (unlock) --> ... --COMPLETED--> TC
-//! refill.rs   the id allocator: a refill is a transaction of its own on the counter row
+//! ids/        the id allocator: where ids come from (a refill is a transaction of its own on the counter row)
 //! ```
 //!
 //! A transaction's TC is on the node holding the primary replica of its first row when
@@ -27,33 +27,32 @@ use crate::locks::LockTable;
 use crate::metrics::{Metrics, Window};
 use crate::placement::Placement;
 use crate::prng::Prng;
-use crate::queue::{EventQueue, Ns};
+use crate::queue::EventQueue;
+use crate::time::{self, Ns};
 use crate::summary::{RunFacts, Summary};
 use crate::topology::{Host, StationId, Topology};
 use crate::workload::{table, Dbt2State};
 
-mod alloc;
 mod checks;
 mod checkpoint;
 mod client;
 mod event;
 mod faults;
+mod ids;
 mod live;
 mod lqh;
 mod network;
-mod refill;
-mod service;
 mod tc;
 mod txn;
 mod view;
 
-use alloc::Ids;
+use ids::Ids;
 use client::Client;
 use event::{Event, MsgKind};
 use faults::FaultState;
 use network::Station;
-use refill::HotRow;
-use service::Service;
+use ids::refill::HotRow;
+use ids::service::Service;
 use txn::TxnSlots;
 
 pub use checkpoint::Checkpoint;
@@ -88,7 +87,6 @@ pub struct Simulation {
     queue: EventQueue<Event>,
     events: u64,
     stations: Vec<Station>,
-    latency_ns: Ns,
     txns: TxnSlots,
     clients: Vec<Client>,
     /// Per API node: the next data node of its round robin for unhinted transactions.
@@ -124,13 +122,12 @@ impl Simulation {
             (0..cfg.clients()).map(|c| Client::new(&cfg, c, c / cfg.clients_per_api_node)).collect();
         let hot = HotRow::new(&topo, hidden_key_table(cfg.workload));
         let metrics =
-            Metrics::new(cfg.data_nodes, topo.threads_per_node(), topo.partitions, cfg.window_ms * 1_000_000, cfg.warmup_ms * 1_000_000);
+            Metrics::new(cfg.data_nodes, topo.threads_per_node(), topo.partitions, time::from_ms(cfg.window_ms), time::from_ms(cfg.warmup_ms));
         let mut sim = Simulation {
             queue: EventQueue::with_capacity(4 * clients.len() + 64),
             now: 0,
             events: 0,
             stations,
-            latency_ns: cfg.network.latency_us * 1_000,
             txns: TxnSlots::default(),
             locks: LockTable::default(),
             ids: Ids::new(&cfg, topo.partitions),
@@ -149,12 +146,12 @@ impl Simulation {
         // Clients start spread over the first millisecond, not in lock step.
         let mut start = Prng::new(sim.cfg.seed, 0);
         for c in 0..sim.clients.len() as u32 {
-            let at = start.below(1_000_000);
+            let at = start.below(time::from_ms(1));
             sim.queue.push(at, Event::ClientStart { client: c });
         }
         sim.queue.push(sim.metrics.window_ns(), Event::Window);
         for (i, f) in sim.faults.list.iter().enumerate() {
-            sim.queue.push(f.at_ms() * 1_000_000, Event::Fault { index: i as u16 });
+            sim.queue.push(time::from_ms(f.at_ms()), Event::Fault { index: i as u16 });
         }
         sim
     }
@@ -261,7 +258,7 @@ impl Simulation {
 
     /// Ids issued twice: ranges that overlapped, or timestamp ids that broke their order.
     fn duplicate_ids(&self) -> u64 {
-        self.id_check.duplicates + self.ids.stamps.iter().map(|s| s.violations).sum::<u64>()
+        self.id_check.duplicates + self.ids.own_duplicates()
     }
 
     /// The data node holding the primary replica of the SYSTAB_0 counter row.

@@ -8,7 +8,7 @@
 
 use super::event::{self, Event, Msg, MsgKind};
 use super::Simulation;
-use crate::queue::Ns;
+use crate::time::{self, Ns};
 use crate::topology::{Host, StationId};
 use std::collections::VecDeque;
 
@@ -45,6 +45,12 @@ impl Simulation {
         self.topo.station_on(o.chain[r as usize] as Host, o.part)
     }
 
+    /// The one-way latency between two hosts now (`network.latencyUs`, a live field: read
+    /// from the config each time, so a live change needs no refresh).
+    pub(super) fn latency_ns(&self) -> Ns {
+        time::from_us(self.cfg.network.latency_us)
+    }
+
     /// Sends `msg` from `from` to station `to`: through the network, or directly when
     /// both are on one host.
     pub(super) fn send(&mut self, from: Host, to: StationId, msg: Msg) {
@@ -55,10 +61,11 @@ impl Simulation {
         }
         let msg = msg.crossing();
         let extra = self.faults.extra_delay(from, self.now) + self.faults.extra_delay(to_host, self.now);
-        if self.latency_ns + extra == 0 {
+        let latency = self.latency_ns();
+        if latency + extra == 0 {
             self.enqueue(to, msg);
         } else {
-            self.arrive_at(self.now + self.latency_ns + extra, from, to, msg);
+            self.arrive_at(self.now + latency + extra, from, to, msg);
         }
     }
 

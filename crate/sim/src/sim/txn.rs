@@ -2,7 +2,7 @@
 //! end of its complete phase, reused through a free list so that a warm simulation
 //! allocates nothing per transaction.
 
-use crate::queue::Ns;
+use crate::time::Ns;
 use crate::topology::StationId;
 use crate::workload::{Program, TxnKind};
 use std::ops::{Index, IndexMut};

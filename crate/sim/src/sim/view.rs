@@ -53,7 +53,7 @@ impl Simulation {
                 continue;
             }
             let left = at.saturating_sub(self.now) as f64;
-            let trip = (self.latency_ns as f64).max(left).max(1.0);
+            let trip = (self.latency_ns() as f64).max(left).max(1.0);
             let allocator = msg.kind.is_service() || self.txns[msg.txn].kind == TxnKind::Refill;
             sample.push(InFlight { from, to: self.topo.host_of(station), signal: msg.kind.signal(), allocator, progress: 1.0 - left / trip });
         }

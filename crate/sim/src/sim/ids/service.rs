@@ -10,9 +10,9 @@
 //! at that mark: the ids between what the primary handed out and the mark are lost.
 //! Requests that reach the service or finish service meanwhile wait for the standby.
 
-use super::event::{Msg, MsgKind};
-use super::Simulation;
-use crate::queue::Ns;
+use crate::sim::event::{Msg, MsgKind};
+use crate::sim::Simulation;
+use crate::time::{self, Ns};
 
 /// Ids the service reserves ahead of what it has handed out.
 pub const RESERVE_IDS: u64 = 10_000;
@@ -31,7 +31,7 @@ struct Request {
 
 /// The service's state and its requests in flight (slots reused through a free list).
 #[derive(Clone, Debug, Default)]
-pub(super) struct Service {
+pub(in crate::sim) struct Service {
     /// The next id to hand out, and the persisted high-water mark.
     next: u64,
     reserved: u64,
@@ -66,12 +66,15 @@ fn request_msg(kind: MsgKind, slot: u32) -> Msg {
 
 impl Simulation {
     /// `parent` holds range `unit`'s mutex: ask the service for the next range.
-    pub(super) fn request_range(&mut self, parent: u32, unit: u32) {
+    pub(in crate::sim) fn request_range(&mut self, parent: u32, unit: u32) {
         let api = self.unit_api(unit);
         let request = Request {
             unit,
             parent: Some(parent),
-            count: self.ids.caches[unit as usize].range_size(self.sizing()),
+            count: {
+                let sizing = self.sizing();
+                self.ids.cache(unit).range_size(sizing)
+            },
             first: 0,
             epoch: self.faults.api_epoch[api as usize],
             started: self.now,
@@ -92,7 +95,7 @@ impl Simulation {
 
     /// The service served request `slot`: it hands out the range and replies, or, while
     /// its standby takes over, the request waits for the standby.
-    pub(super) fn serve_request(&mut self, slot: u32) {
+    pub(in crate::sim) fn serve_request(&mut self, slot: u32) {
         let station = self.topo.service_station();
         let s = &mut self.service;
         if self.now < s.down_until {
@@ -112,17 +115,17 @@ impl Simulation {
     }
 
     /// The service's reply reached the API node.
-    pub(super) fn range_replied(&mut self, slot: u32) {
+    pub(in crate::sim) fn range_replied(&mut self, slot: u32) {
         let r = self.service.requests[slot as usize];
         self.service.free.push(slot);
         self.range_arrived(r.unit, r.parent, r.first, r.count, r.epoch, r.started);
     }
 
     /// The primary fails: the standby takes over after `takeover_ms`, past the reserve.
-    pub(super) fn fail_service(&mut self, takeover_ms: u64) {
+    pub(in crate::sim) fn fail_service(&mut self, takeover_ms: u64) {
         let s = &mut self.service;
         self.ids.lost += s.reserved - s.next;
         s.next = s.reserved;
-        s.down_until = s.down_until.max(self.now + takeover_ms * 1_000_000);
+        s.down_until = s.down_until.max(self.now + time::from_ms(takeover_ms));
     }
 }

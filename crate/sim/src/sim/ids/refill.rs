@@ -11,14 +11,14 @@
 //! row's time accounting (lock busy time, waiters over time), which the metrics split
 //! across windows.
 
-use super::Simulation;
-use crate::queue::Ns;
+use crate::sim::Simulation;
+use crate::time::Ns;
 use crate::topology::Topology;
 use crate::workload::{self, table, TxnKind};
 
 /// The hot row: the SYSTAB_0 counter row's primary replica, with its time accounting.
 #[derive(Clone, Debug)]
-pub(super) struct HotRow {
+pub(in crate::sim) struct HotRow {
     /// The table whose hidden keys the row counts.
     pub table: u64,
     pub row: u64,
@@ -54,11 +54,11 @@ impl HotRow {
 impl Simulation {
     /// Transaction `parent` found range `unit` empty and holds its mutex: run the refill,
     /// a separate committed transaction on the table's SYSTAB_0 row.
-    pub(super) fn start_refill(&mut self, parent: u32, unit: u32) {
+    pub(in crate::sim) fn start_refill(&mut self, parent: u32, unit: u32) {
         let client = self.txns[parent].client;
         let r = self.alloc_txn(TxnKind::Refill, client);
         let txn = &mut self.txns[r];
-        txn.refill = Some(super::txn::Refill { parent: Some(parent), first: 0, count: 0, applied: false, unit });
+        txn.refill = Some(crate::sim::txn::Refill { parent: Some(parent), first: 0, count: 0, applied: false, unit });
         txn.piggyback = true;
         workload::refill(self.hot.table, &mut txn.prog);
         self.place_ops(r);
@@ -67,7 +67,7 @@ impl Simulation {
 
     /// The refill's update got the counter row's lock: it takes the range's size in ids
     /// (`cacheSize`, or more as a growing cache grows).
-    pub(super) fn counter_row_locked(&mut self, t: u32, waited: Ns) {
+    pub(in crate::sim) fn counter_row_locked(&mut self, t: u32, waited: Ns) {
         let sizing = self.sizing();
         self.metrics.count(self.now, |c| {
             c.hot_grants += 1;
@@ -77,13 +77,13 @@ impl Simulation {
         self.hot.accounted_from = self.now;
         let refill = self.txns[t].refill.as_mut().expect("only refills lock the counter row");
         refill.first = self.hot.next_id;
-        refill.count = self.ids.caches[refill.unit as usize].range_size(sizing);
+        refill.count = self.ids.cache(refill.unit).range_size(sizing);
         refill.applied = true;
         self.hot.next_id += refill.count;
     }
 
     /// The counter row's lock is released (commit, or abort).
-    pub(super) fn counter_row_released(&mut self) {
+    pub(in crate::sim) fn counter_row_released(&mut self) {
         let granted = self.hot.granted_at.take().expect("hot row released while not held");
         let from = self.hot.accounted_from;
         self.metrics.span(from, self.now, |c, ns| c.hot_busy_ns += ns);
@@ -96,7 +96,7 @@ impl Simulation {
 
     /// The aborted refill `t` still holds the counter row's lock, so nobody read the value
     /// its update wrote: put it back.
-    pub(super) fn undo_counter_update(&mut self, t: u32) {
+    pub(in crate::sim) fn undo_counter_update(&mut self, t: u32) {
         if let Some(refill) = self.txns[t].refill.as_mut().filter(|r| r.applied) {
             self.hot.next_id = refill.first;
             refill.applied = false;
@@ -104,7 +104,7 @@ impl Simulation {
     }
 
     /// The refill committed: its range reaches the cache it was fetched for.
-    pub(super) fn refill_committed(&mut self, r: u32) {
+    pub(in crate::sim) fn refill_committed(&mut self, r: u32) {
         let (epoch, started) = (self.txns[r].epoch, self.txns[r].started);
         let refill = self.txns[r].refill.expect("a refill carries its range");
         self.range_arrived(refill.unit, refill.parent, refill.first, refill.count, epoch, started);
@@ -113,12 +113,12 @@ impl Simulation {
     // ---- the hot row's time accounting ----------------------------------------------------
 
     /// Chain position `replica` of `row` is the hot row.
-    pub(super) fn is_hot(&self, replica: u32, row: u64) -> bool {
+    pub(in crate::sim) fn is_hot(&self, replica: u32, row: u64) -> bool {
         replica == 0 && row == self.hot.row
     }
 
     /// The hot row's wait queue grew or shrank by `delta`.
-    pub(super) fn hot_queue_change(&mut self, delta: i64) {
+    pub(in crate::sim) fn hot_queue_change(&mut self, delta: i64) {
         let len = self.hot.queue_len;
         self.metrics.span(self.hot.queue_since, self.now, move |c, ns| c.hot_queue_ns += len * ns);
         self.hot.queue_since = self.now;
@@ -127,7 +127,7 @@ impl Simulation {
 
     /// The counter row's primary failed: its lock and queue went with it (the refills
     /// holding or waiting for them abort or are taken over). Account the spans up to now.
-    pub(super) fn hot_row_lost(&mut self) {
+    pub(in crate::sim) fn hot_row_lost(&mut self) {
         self.flush_hot_spans();
         self.hot.granted_at = None;
         self.hot.queue_len = 0;
@@ -135,7 +135,7 @@ impl Simulation {
 
     /// Accounts the hot row's open spans (its hold and its queue) up to now, so that a
     /// span crossing windows is split between them.
-    pub(super) fn flush_hot_spans(&mut self) {
+    pub(in crate::sim) fn flush_hot_spans(&mut self) {
         self.hot_queue_change(0);
         if self.hot.granted_at.is_some() {
             let from = self.hot.accounted_from;

@@ -1,0 +1,374 @@
+//! The seam between an insert and the id strategies: where ids come from.
+//!
+//! [`IdSource`] has one variant per `allocator`, holding that strategy's state, and each
+//! operation an insert or a fault needs is one method with one match on it:
+//!
+//! ```text
+//! operation            counterRow              centralService          timestamp
+//! want_id              cached range, or fetch  cached range, or fetch  tick's sequence, or wait
+//! fetch_range          refill (refill.rs)      request (service.rs)    -
+//! range_arrived        (shared by the two range strategies: the cache, its waiters)
+//! api_restarted        its ranges are lost     its ranges are lost     its generator restarts
+//! leave (an abort)     leaves the queue        leaves the queue        leaves the tick queue
+//! clients_added        client scope: a range   client scope: a range   -
+//! allocator_failed     -                       standby takes over      -
+//! ids_twice            the range checker       the range checker       + each generator's own
+//! ```
+//!
+//! A cached range belongs to an API node (behind its mutex: the thread that finds it
+//! empty fetches the next one while the others queue) or to one client (`idCacheScope`).
+//! Every range that arrives is one *coordination*; its latency is from the request to
+//! the arrival. Once an id is known, `id_ready` gives the row its key (`keyLayout`) and
+//! partition (`partitioning`, `keys.rs`) and the round goes on.
+//!
+//! Adding a strategy: its module (state and handlers, as `service.rs`), a variant of
+//! `Allocator` in `config/ids.rs` (the field table takes its choices from there), an arm
+//! in each match here, and a preset in `config/presets.rs`; `index.d.ts`'s `Allocator`
+//! union is pinned to the table by `tests/js/fields.test.mjs`, and the swarm draws the new
+//! choice by itself.
+
+use super::event::Event;
+use super::Simulation;
+
+pub(super) mod refill;
+pub(super) mod service;
+use crate::allocator::{IdCache, Sizing, Take};
+use crate::config::{Allocator, Config, IdCacheScope};
+use crate::keys::{self, KeyPlacement};
+use crate::time::{self, Ns};
+use crate::timestamp::TimestampIds;
+use crate::workload;
+
+/// Where ids come from: the strategy's own state.
+#[derive(Clone)]
+pub(super) enum IdSource {
+    /// Cached ranges refilled by a transaction on the SYSTAB_0 counter row.
+    CounterRow(Ranges),
+    /// Cached ranges fetched from the allocator service.
+    CentralService(Ranges),
+    /// One tick + node + sequence generator per API node.
+    Timestamp(Vec<TimestampIds>),
+}
+
+/// Cached ranges, one per API node or per client.
+#[derive(Clone)]
+pub(super) struct Ranges {
+    pub caches: Vec<IdCache>,
+    pub scope: IdCacheScope,
+}
+
+impl Ranges {
+    /// The cached range transaction `t` (of client `client` on API node `api`) takes from.
+    fn unit_of(&self, api: u32, client: u32) -> u32 {
+        match self.scope {
+            IdCacheScope::ApiNode => api,
+            IdCacheScope::Client => client,
+        }
+    }
+}
+
+/// The allocator side of the simulation besides the hot row: the strategy, where keys
+/// land, and what was issued.
+#[derive(Clone)]
+pub(super) struct Ids {
+    pub source: IdSource,
+    pub keys: KeyPlacement,
+    pub issued: u64,
+    pub lost: u64,
+    /// The last id issued anywhere, and how many ids were greater than the one before.
+    last: u64,
+    pub in_order: u64,
+}
+
+impl Ids {
+    pub fn new(cfg: &Config, partitions: u32) -> Ids {
+        let ranges = || {
+            let units = match cfg.id_cache_scope {
+                IdCacheScope::ApiNode => cfg.api_nodes,
+                IdCacheScope::Client => cfg.clients(),
+            };
+            Ranges { caches: (0..units).map(|_| IdCache::default()).collect(), scope: cfg.id_cache_scope }
+        };
+        let source = match cfg.allocator {
+            Allocator::CounterRow => IdSource::CounterRow(ranges()),
+            Allocator::CentralService => IdSource::CentralService(ranges()),
+            Allocator::Timestamp => IdSource::Timestamp(
+                (0..cfg.api_nodes)
+                    .map(|a| TimestampIds::new(a, time::from_us(cfg.timestamp_tick_us), cfg.timestamp_sequence_bits as u32))
+                    .collect(),
+            ),
+        };
+        Ids {
+            source,
+            keys: KeyPlacement::new(cfg.partitioning, cfg.range_rows, partitions),
+            issued: 0,
+            lost: 0,
+            last: 0,
+            in_order: 0,
+        }
+    }
+
+    /// The cached ranges, for the strategies that keep them.
+    pub fn ranges(&self) -> Option<&Ranges> {
+        match &self.source {
+            IdSource::CounterRow(r) | IdSource::CentralService(r) => Some(r),
+            IdSource::Timestamp(_) => None,
+        }
+    }
+
+    fn ranges_mut(&mut self) -> &mut Ranges {
+        match &mut self.source {
+            IdSource::CounterRow(r) | IdSource::CentralService(r) => r,
+            IdSource::Timestamp(_) => unreachable!("timestamp ids have no ranges"),
+        }
+    }
+
+    /// Cached range `unit` (of a range strategy).
+    pub fn cache(&mut self, unit: u32) -> &mut IdCache {
+        &mut self.ranges_mut().caches[unit as usize]
+    }
+
+    /// Ids a strategy issued twice by its own account (timestamp generators check their
+    /// own order; ranges are checked where they are granted, by `IdChecker`).
+    pub fn own_duplicates(&self) -> u64 {
+        match &self.source {
+            IdSource::CounterRow(_) | IdSource::CentralService(_) => 0,
+            IdSource::Timestamp(stamps) => stamps.iter().map(|s| s.violations).sum(),
+        }
+    }
+
+    pub fn memory_bytes(&self) -> usize {
+        let source = match &self.source {
+            IdSource::CounterRow(r) | IdSource::CentralService(r) => r.caches.iter().map(IdCache::memory_bytes).sum(),
+            IdSource::Timestamp(stamps) => stamps.iter().map(TimestampIds::memory_bytes).sum::<usize>(),
+        };
+        source + self.keys.memory_bytes()
+    }
+}
+
+/// What asking for an id found.
+enum Asked {
+    Id(u64),
+    /// Queued behind a range being fetched.
+    Wait,
+    /// The range is empty and the asker holds its mutex: fetch range `unit`.
+    Fetch(u32),
+    /// The tick's sequence is used up on API node `api`: wait for the next tick.
+    NextTick(u32),
+}
+
+impl Simulation {
+    /// The API node that owns cached range `unit`.
+    pub(super) fn unit_api(&self, unit: u32) -> u32 {
+        match self.ids.ranges().expect("a range strategy").scope {
+            IdCacheScope::ApiNode => unit,
+            IdCacheScope::Client => self.clients[unit as usize].api,
+        }
+    }
+
+    pub(super) fn sizing(&self) -> Sizing {
+        Sizing { base: self.cfg.cache_size, growth: self.cfg.cache_growth, max: self.cfg.cache_size_max }
+    }
+
+    /// Transaction `t`'s round inserts a row whose key the allocator gives.
+    pub(super) fn want_id(&mut self, t: u32) {
+        let (api, client) = (self.txns[t].api, self.txns[t].client);
+        let now = self.now;
+        let asked = match &mut self.ids.source {
+            IdSource::CounterRow(r) | IdSource::CentralService(r) => {
+                let unit = r.unit_of(api, client);
+                match r.caches[unit as usize].take(t) {
+                    Take::Id(id) => Asked::Id(id),
+                    Take::Wait => Asked::Wait,
+                    Take::Refill => Asked::Fetch(unit),
+                }
+            }
+            IdSource::Timestamp(stamps) => match stamps[api as usize].take(t, now) {
+                Some(id) => Asked::Id(id),
+                None => Asked::NextTick(api),
+            },
+        };
+        match asked {
+            Asked::Id(id) => self.id_ready(t, id),
+            Asked::Wait => self.txns[t].waiting_id = true,
+            Asked::Fetch(unit) => {
+                self.txns[t].waiting_id = true;
+                self.fetch_range(t, unit);
+            }
+            Asked::NextTick(api) => {
+                self.txns[t].waiting_id = true;
+                self.wake_at_next_tick(api);
+            }
+        }
+    }
+
+    /// `parent` found range `unit` empty and holds its mutex: fetch the next range.
+    fn fetch_range(&mut self, parent: u32, unit: u32) {
+        match self.ids.source {
+            IdSource::CounterRow(_) => self.start_refill(parent, unit),
+            IdSource::CentralService(_) => self.request_range(parent, unit),
+            IdSource::Timestamp(_) => unreachable!("timestamp ids have no ranges"),
+        }
+    }
+
+    /// The range `[first, first + count)` fetched for `unit` since `started` arrived (a
+    /// refill committed, or the service replied). `epoch` is the API node's restart count
+    /// when the fetch began: if it restarted since, nobody holds the range any more.
+    pub(super) fn range_arrived(&mut self, unit: u32, parent: Option<u32>, first: u64, count: u64, epoch: u32, started: Ns) {
+        self.metrics.coordinated(self.now - started, self.now);
+        self.id_check.grant(first, first + count);
+        let api = self.unit_api(unit) as usize;
+        if epoch != self.faults.api_epoch[api] {
+            self.ids.lost += count; // The API node restarted meanwhile: nobody holds this range.
+            return;
+        }
+        let sizing = self.sizing();
+        let cache = self.ids.cache(unit);
+        cache.refilled(first, count, sizing);
+        // The fetching thread still holds the mutex: it takes the first id (unless a
+        // failure aborted it meanwhile: then the waiters go first).
+        if let Some(parent) = parent {
+            match cache.take(parent) {
+                Take::Id(id) => self.id_ready(parent, id),
+                other => unreachable!("a fresh range gave {other:?}"),
+            }
+        }
+        while let Some((waiter, take)) = self.ids.cache(unit).serve_waiter() {
+            match take {
+                Take::Id(id) => self.id_ready(waiter, id),
+                Take::Refill => {
+                    self.fetch_range(waiter, unit);
+                    break;
+                }
+                Take::Wait => unreachable!("serve_waiter never queues"),
+            }
+        }
+    }
+
+    fn stamps(&mut self) -> &mut Vec<TimestampIds> {
+        match &mut self.ids.source {
+            IdSource::Timestamp(stamps) => stamps,
+            _ => unreachable!("only timestamp ids tick"),
+        }
+    }
+
+    fn wake_at_next_tick(&mut self, api: u32) {
+        let now = self.now;
+        let stamp = &mut self.stamps()[api as usize];
+        if !stamp.wake_pending {
+            stamp.wake_pending = true;
+            let at = stamp.next_tick_at().max(now);
+            self.queue.push(at, Event::Tick { api });
+        }
+    }
+
+    /// A new tick: API node `api`'s waiting inserts get ids while the tick lasts.
+    pub(super) fn timestamp_tick(&mut self, api: u32) {
+        let now = self.now;
+        self.stamps()[api as usize].wake_pending = false;
+        while let Some((t, id)) = self.stamps()[api as usize].next_waiter(now) {
+            self.id_ready(t, id);
+        }
+        if self.stamps()[api as usize].has_waiters() {
+            self.wake_at_next_tick(api);
+        }
+    }
+
+    /// Transaction `t` got `id` for its insert: its row's key follows `keyLayout`, its
+    /// partition `partitioning`; then the round goes to the TC.
+    pub(super) fn id_ready(&mut self, t: u32, id: u64) {
+        if id > self.ids.last || self.ids.issued == 0 {
+            self.ids.in_order += 1;
+        }
+        self.ids.last = id;
+        self.ids.issued += 1;
+        let key = keys::key_of(id, self.cfg.key_layout, self.cfg.shard_bits as u32);
+        let part = self.place_key(key);
+        let range = self.txns[t].round_ops();
+        let txn = &mut self.txns[t];
+        let op = range.into_iter().find(|&i| txn.ops[i].needs_id).expect("round has an insert without key");
+        txn.waiting_id = false;
+        let o = &mut txn.ops[op];
+        o.row = workload::row_key(workload::table_of(o.row), id);
+        o.part = part;
+        o.needs_id = false;
+        self.send_round(t);
+    }
+
+    /// The partition of a new row of the inserted table with `key`, counted for the
+    /// insert-skew report.
+    pub(super) fn place_key(&mut self, key: u64) -> u32 {
+        let part = self.ids.keys.place(key, &self.topo);
+        self.metrics.inserted_into(part, self.now);
+        part
+    }
+
+    /// An API node restarts: its cached ranges (its own, or its clients') are lost, or its
+    /// timestamp generator starts again.
+    pub(super) fn api_restarted(&mut self, api: u32) {
+        let now = self.now;
+        let lost = match &mut self.ids.source {
+            IdSource::CounterRow(r) | IdSource::CentralService(r) => match r.scope {
+                IdCacheScope::ApiNode => std::mem::take(&mut r.caches[api as usize]).remaining(),
+                IdCacheScope::Client => (self.clients.iter().zip(r.caches.iter_mut()))
+                    .filter(|(client, _)| client.api == api)
+                    .map(|(_, cache)| std::mem::take(cache).remaining())
+                    .sum(),
+            },
+            IdSource::Timestamp(stamps) => {
+                stamps[api as usize].restart(now);
+                0
+            }
+        };
+        self.ids.lost += lost;
+    }
+
+    /// Takes aborted transaction `t` out of the allocator's queues. If it was itself
+    /// fetching a range, the fetch finishes for the waiters behind it.
+    pub(super) fn leave_allocator(&mut self, t: u32) {
+        if !std::mem::replace(&mut self.txns[t].waiting_id, false) {
+            return;
+        }
+        let (api, client) = (self.txns[t].api, self.txns[t].client);
+        let fetching = match &mut self.ids.source {
+            IdSource::CounterRow(r) | IdSource::CentralService(r) => {
+                let unit = r.unit_of(api, client);
+                !r.caches[unit as usize].remove_waiter(t)
+            }
+            IdSource::Timestamp(stamps) => {
+                stamps[api as usize].remove_waiter(t);
+                false
+            }
+        };
+        if fetching {
+            for r in self.txns.iter_mut().filter(|r| r.live()) {
+                if let Some(refill) = r.refill.as_mut().filter(|refill| refill.parent == Some(t)) {
+                    refill.parent = None;
+                }
+            }
+            self.service.orphan(t);
+        }
+    }
+
+    /// Clients added while running (client scope) get their own cached ranges.
+    pub(super) fn clients_added(&mut self) {
+        let n = self.clients.len();
+        match &mut self.ids.source {
+            IdSource::CounterRow(r) | IdSource::CentralService(r) => {
+                if r.scope == IdCacheScope::Client {
+                    r.caches.resize_with(n, IdCache::default);
+                }
+            }
+            IdSource::Timestamp(_) => {}
+        }
+    }
+
+    /// The allocator process fails (`allocatorFailure`, which validation allows only for
+    /// the central service): its standby takes over after `takeover_ms`.
+    pub(super) fn allocator_failed(&mut self, takeover_ms: u64) {
+        match self.ids.source {
+            IdSource::CentralService(_) => self.fail_service(takeover_ms),
+            IdSource::CounterRow(_) | IdSource::Timestamp(_) => unreachable!("validation allows allocatorFailure only for centralService"),
+        }
+    }
+}
