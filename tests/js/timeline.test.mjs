@@ -48,9 +48,21 @@ test("checkpoints stay within the memory budget: every other one goes and the in
   const budget = 3 << 20;
   const timeline = new Timeline({ budgetBytes: budget, intervalEvents: 50_000 });
   timeline.reset([sim]);
-  play(timeline, [sim], 2500);
-  assert.ok(timeline.bytes <= budget, `${timeline.bytes} bytes kept`);
-  assert.ok(timeline.intervalEvents > 50_000, "the interval grew when the budget filled");
+  let thinnings = 0;
+  while (sim.nowMs < 2500) {
+    const before = timeline.entries.map((e) => e.ms);
+    const interval = timeline.intervalEvents;
+    timeline.record([sim], sim.runFor(Math.min(37, 2500 - sim.nowMs)).events);
+    assert.ok(timeline.bytes <= budget, `${timeline.bytes} bytes kept`);
+    if (timeline.intervalEvents === interval) continue;
+    // The checkpoint just taken overfilled the budget: of the list with it, every other
+    // one went (the first always stays), and the interval doubled.
+    thinnings += 1;
+    assert.equal(timeline.intervalEvents, 2 * interval, "one thinning doubles the interval");
+    const offered = [...before, sim.nowMs];
+    assert.deepEqual(timeline.entries.map((e) => e.ms), offered.filter((_, i) => i % 2 === 0), `thinning ${thinnings}`);
+  }
+  assert.ok(thinnings >= 2, `the budget filled ${thinnings} times`);
   const times = timeline.entries.map((e) => e.ms);
   assert.equal(times[0], 0, "the start is always kept");
   assert.deepEqual(times, [...times].sort((a, b) => a - b));

@@ -61,3 +61,19 @@ impl Counts {
     }
 }
 
+
+/// Counters of the whole run, warm-up included: what the summary reports as totals.
+#[derive(Clone, Debug, Default)]
+pub struct Totals {
+    /// Events processed.
+    pub events: u64,
+    /// Ids handed to inserts.
+    pub ids_issued: u64,
+    /// Ids that will never be issued: cached by a restarted API node, or reserved by a
+    /// failed allocator service.
+    pub ids_lost: u64,
+    /// Ids greater than the id issued just before them anywhere.
+    pub ids_in_order: u64,
+    /// Transaction attempts aborted by faults (and retried).
+    pub aborts: u64,
+}

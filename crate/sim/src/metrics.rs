@@ -9,7 +9,7 @@ use crate::hist::Histogram;
 use crate::time::{self, Ns};
 use crate::rates::{Span, Throughput};
 use crate::workload::{TxnKind, TXN_KINDS};
-pub use crate::counts::Counts;
+pub use crate::counts::{Counts, Totals};
 use serde::Serialize;
 use std::collections::VecDeque;
 
@@ -63,6 +63,8 @@ pub struct Metrics {
     pub thread_services: Vec<u64>,
     /// Per data-node thread after warm-up: whole CPU cost of the services completed.
     pub thread_cost_ns: Vec<u64>,
+    /// Whole-run totals (events, ids, aborts).
+    pub totals: Totals,
     /// Sum of all messages sent and delivered over the whole run (conservation check).
     pub messages_sent: u64,
     pub messages_delivered: u64,
@@ -97,6 +99,7 @@ impl Metrics {
             thread_busy_ns: vec![0; threads],
             thread_services: vec![0; threads],
             thread_cost_ns: vec![0; threads],
+            totals: Totals::default(),
             messages_sent: 0,
             messages_delivered: 0,
             messages_dropped: 0,

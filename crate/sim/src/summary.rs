@@ -2,8 +2,9 @@
 //!
 //! Its field names are a public contract read by other programs; add fields, never
 //! rename or remove them. Rates are per simulated second of the measured part (after
-//! warm-up). It is built from the metrics, the config and a few totals of the
-//! simulation ([`RunFacts`]), so it does not depend on the simulation itself.
+//! warm-up). It is built from the metrics (every counter, `Metrics::totals` for the whole run),
+//! the config and a few facts of the state now ([`Now`]), so it does not depend on the
+//! simulation itself.
 
 use crate::config::{Allocator, Config, Workload};
 use crate::metrics::{Counts, Metrics};
@@ -164,25 +165,21 @@ impl Latency {
     }
 }
 
-/// Totals of the run that the metrics do not keep.
+/// What the summary reads of the simulation's state now (its counters are all in the
+/// metrics): the time, where the counter row is, what the id checkers found, the clients.
 #[derive(Clone, Copy, Debug)]
-pub struct RunFacts {
-    pub now_ns: Ns,
-    pub events: u64,
+pub struct Now {
+    pub at_ns: Ns,
     pub hot_row_node: u32,
-    pub ids_issued: u64,
-    pub ids_lost: u64,
-    /// Ids greater than the id issued just before them.
-    pub ids_in_order: u64,
+    /// Ids the invariant checkers found issued twice (must be 0).
     pub duplicate_ids: u64,
-    pub aborts: u64,
     /// Active client threads.
-    pub clients: u32,
+    pub active_clients: u32,
 }
 
 impl Summary {
-    pub fn build(m: &Metrics, cfg: &Config, topo: &Topology, facts: RunFacts) -> Summary {
-        let measured_ns = facts.now_ns.saturating_sub(m.warmup_end);
+    pub fn build(m: &Metrics, cfg: &Config, topo: &Topology, now: &Now) -> Summary {
+        let measured_ns = now.at_ns.saturating_sub(m.warmup_end);
         let span = Span::of_ns(measured_ns);
         let r: &Counts = &m.run;
         let t = Throughput::of(r, span);
@@ -200,12 +197,12 @@ impl Summary {
                     thread_service_us_mean: threads.map(|t| time::as_us(ratio(m.thread_cost_ns[t], m.thread_services[t]))).collect(),
                     tc_transactions: span.per_second(r.node_tc_txns[n as usize]),
                     messages: span.per_second(r.node_messages[n as usize]),
-                    holds_hot_row: n == facts.hot_row_node,
+                    holds_hot_row: n == now.hot_row_node,
                 }
             })
             .collect();
         let hot_row = HotRowSummary {
-            node: facts.hot_row_node,
+            node: now.hot_row_node,
             refills_per_second: t.refills_per_second,
             lock_utilization: t.hot_row_lock_utilization,
             lock_wait_us_mean: time::as_us(ratio(r.hot_wait_ns, r.hot_grants)),
@@ -225,29 +222,29 @@ impl Summary {
         Summary {
             config: cfg.clone(),
             simulated_seconds: span.secs(),
-            events: facts.events,
+            events: m.totals.events,
             inserts_per_second: t.inserts_per_second,
             transactions_per_second: t.transactions_per_second,
             tpm: if cfg.workload == Workload::Dbt2 { t.tpm } else { 0.0 },
             nodes,
             hot_row,
-            ids_issued: facts.ids_issued,
-            ids_lost: facts.ids_lost,
-            duplicate_ids: facts.duplicate_ids,
+            ids_issued: m.totals.ids_issued,
+            ids_lost: m.totals.ids_lost,
+            duplicate_ids: now.duplicate_ids,
             latency_us: Latency::of(&m.latency_all),
             latency_by_type_us,
             committed_by_type,
-            clients: facts.clients,
-            aborts: facts.aborts,
+            clients: now.active_clients,
+            aborts: m.totals.aborts,
             allocator: AllocatorSummary {
                 kind: cfg.allocator,
                 coordinations_per_second: t.coordinations_per_second,
-                ids_lost: facts.ids_lost,
+                ids_lost: m.totals.ids_lost,
                 coordination_latency_us: MeanP99::of(&m.coordination_latency),
-                in_order_fraction: ratio(facts.ids_in_order, facts.ids_issued),
+                in_order_fraction: ratio(m.totals.ids_in_order, m.totals.ids_issued),
             },
             keys: KeysSummary::of(m),
-            digest: digest(m, &facts),
+            digest: digest(m, now),
         }
     }
 }
@@ -256,7 +253,7 @@ impl Summary {
 /// kind, hot-row accounting, per-node and per-thread counters, ids, aborts, the latency
 /// histogram). Any change in behaviour changes it, and it is the same on every target for
 /// the same seed and config: the golden tests pin it natively and in wasm.
-fn digest(m: &Metrics, facts: &RunFacts) -> String {
+fn digest(m: &Metrics, now: &Now) -> String {
     let mut h: u64 = 0xCBF2_9CE4_8422_2325;
     let mut feed = |v: u64| {
         for b in v.to_le_bytes() {
@@ -264,8 +261,9 @@ fn digest(m: &Metrics, facts: &RunFacts) -> String {
             h = h.wrapping_mul(0x0000_0100_0000_01B3);
         }
     };
-    feed(facts.events);
-    feed(facts.now_ns);
+    let t = &m.totals;
+    feed(t.events);
+    feed(now.at_ns);
     let r = &m.run;
     TxnKind::ALL.iter().for_each(|&k| feed(r.committed(k)));
     for v in [r.inserts, r.hot_busy_ns, r.hot_hold_sum_ns, r.hot_holds, r.hot_wait_ns, r.hot_grants, r.hot_queue_ns] {
@@ -274,11 +272,11 @@ fn digest(m: &Metrics, facts: &RunFacts) -> String {
     for list in [&r.node_messages, &r.node_tc_txns, &r.node_busy_ns, &m.thread_busy_ns, &m.thread_services] {
         list.iter().for_each(|&v| feed(v));
     }
-    feed(facts.ids_issued);
-    feed(facts.ids_lost);
-    feed(facts.duplicate_ids);
-    feed(facts.aborts);
-    feed(facts.ids_in_order);
+    feed(t.ids_issued);
+    feed(t.ids_lost);
+    feed(now.duplicate_ids);
+    feed(t.aborts);
+    feed(t.ids_in_order);
     feed(r.coordinations);
     m.partition_inserts.iter().for_each(|&v| feed(v));
     m.coordination_latency.for_each_bucket(&mut feed);

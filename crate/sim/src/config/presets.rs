@@ -76,7 +76,7 @@ pub fn preset(name: &str) -> Option<Value> {
             "cacheSize": 1000,
             "hintedRefill": true,
             "network": { "latencyUs": 20 },
-            "cpu": serde_json::to_value(base.cpu.faster(3)).expect("CpuConfig serialises"),
+            "cpu": base.cpu.faster(3),
         }),
         "ndb-autoincrement" => lab(serde_json::json!({})),
         "central-allocator" => lab(serde_json::json!({ "allocator": "centralService", "cacheSize": 1 })),

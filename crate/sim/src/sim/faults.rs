@@ -36,8 +36,6 @@ pub(super) struct FaultState {
     /// Per API node: restarts so far, and until when it is down.
     pub api_epoch: Vec<u32>,
     pub api_down_until: Vec<Ns>,
-    /// Transaction attempts aborted.
-    pub aborts: u64,
 }
 
 impl FaultState {
@@ -49,7 +47,6 @@ impl FaultState {
             delays_until: 0,
             api_epoch: vec![0; cfg.api_nodes as usize],
             api_down_until: vec![0; cfg.api_nodes as usize],
-            aborts: 0,
         }
     }
 
@@ -177,7 +174,7 @@ impl Simulation {
     /// locks and its place in the allocator, and drops its messages in flight (by bumping
     /// its generation). With `retry`, the client is told and runs it again.
     pub(super) fn abort_txn(&mut self, t: u32, retry: bool) {
-        self.faults.aborts += 1;
+        self.metrics.totals.aborts += 1;
         self.undo_counter_update(t);
         self.leave_allocator(t);
         for i in 0..self.txns[t].ops.len() {

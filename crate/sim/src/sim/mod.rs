@@ -29,7 +29,7 @@ use crate::placement::Placement;
 use crate::prng::Prng;
 use crate::queue::EventQueue;
 use crate::time::{self, Ns};
-use crate::summary::{RunFacts, Summary};
+use crate::summary::{Now, Summary};
 use crate::topology::{Host, StationId, Topology};
 use crate::workload::{table, Dbt2State};
 
@@ -85,7 +85,6 @@ pub struct Simulation {
     place: Placement,
     now: Ns,
     queue: EventQueue<Event>,
-    events: u64,
     stations: Vec<Station>,
     txns: TxnSlots,
     clients: Vec<Client>,
@@ -126,7 +125,6 @@ impl Simulation {
         let mut sim = Simulation {
             queue: EventQueue::with_capacity(4 * clients.len() + 64),
             now: 0,
-            events: 0,
             stations,
             txns: TxnSlots::default(),
             locks: LockTable::default(),
@@ -168,7 +166,7 @@ impl Simulation {
     fn process(&mut self, time: Ns, event: Event) {
         debug_assert!(time >= self.now, "time ran backwards");
         self.now = time;
-        self.events += 1;
+        self.metrics.totals.events += 1;
         self.dispatch(event);
     }
 
@@ -207,7 +205,7 @@ impl Simulation {
     }
 
     pub fn events(&self) -> u64 {
-        self.events
+        self.metrics.totals.events
     }
 
     pub fn finished(&self) -> bool {
@@ -233,27 +231,19 @@ impl Simulation {
 
     /// The run summary so far (measured after warm-up).
     pub fn summary(&self) -> Summary {
-        Summary::build(&self.metrics, &self.cfg, &self.topo, self.facts())
-    }
-
-    /// The run's totals that the metrics do not hold.
-    fn facts(&self) -> RunFacts {
-        RunFacts {
-            now_ns: self.now,
-            events: self.events,
+        let now = Now {
+            at_ns: self.now,
             hot_row_node: self.hot_row_node(),
-            ids_issued: self.ids.issued,
-            ids_lost: self.ids.lost,
-            ids_in_order: self.ids.in_order,
             duplicate_ids: self.duplicate_ids(),
-            aborts: self.faults.aborts,
-            clients: self.active_clients(),
-        }
+            active_clients: self.active_clients(),
+        };
+        Summary::build(&self.metrics, &self.cfg, &self.topo, &now)
     }
 
     /// Ids issued, lost (API restarts, service failovers) and issued twice, whole run.
     pub fn ids(&self) -> IdTotals {
-        IdTotals { issued: self.ids.issued, lost: self.ids.lost, duplicates: self.duplicate_ids() }
+        let t = &self.metrics.totals;
+        IdTotals { issued: t.ids_issued, lost: t.ids_lost, duplicates: self.duplicate_ids() }
     }
 
     /// Ids issued twice: ranges that overlapped, or timestamp ids that broke their order.
@@ -267,7 +257,7 @@ impl Simulation {
     }
 
     pub fn aborts(&self) -> u64 {
-        self.faults.aborts
+        self.metrics.totals.aborts
     }
 
     /// Data nodes that are down now.

@@ -67,17 +67,14 @@ impl Ranges {
     }
 }
 
-/// The allocator side of the simulation besides the hot row: the strategy, where keys
-/// land, and what was issued.
+/// The allocator side of the simulation besides the hot row: the strategy, and where
+/// keys land. (What was issued and lost is counted in `Metrics::totals`.)
 #[derive(Clone)]
 pub(super) struct Ids {
     pub source: IdSource,
     pub keys: KeyPlacement,
-    pub issued: u64,
-    pub lost: u64,
-    /// The last id issued anywhere, and how many ids were greater than the one before.
+    /// The last id issued anywhere (to count ids issued in order).
     last: u64,
-    pub in_order: u64,
 }
 
 impl Ids {
@@ -101,10 +98,7 @@ impl Ids {
         Ids {
             source,
             keys: KeyPlacement::new(cfg.partitioning, cfg.range_rows, partitions),
-            issued: 0,
-            lost: 0,
             last: 0,
-            in_order: 0,
         }
     }
 
@@ -219,7 +213,7 @@ impl Simulation {
         self.id_check.grant(first, first + count);
         let api = self.unit_api(unit) as usize;
         if epoch != self.faults.api_epoch[api] {
-            self.ids.lost += count; // The API node restarted meanwhile: nobody holds this range.
+            self.metrics.totals.ids_lost += count; // The API node restarted meanwhile: nobody holds this range.
             return;
         }
         let sizing = self.sizing();
@@ -277,11 +271,12 @@ impl Simulation {
     /// Transaction `t` got `id` for its insert: its row's key follows `keyLayout`, its
     /// partition `partitioning`; then the round goes to the TC.
     pub(super) fn id_ready(&mut self, t: u32, id: u64) {
-        if id > self.ids.last || self.ids.issued == 0 {
-            self.ids.in_order += 1;
+        let totals = &mut self.metrics.totals;
+        if id > self.ids.last || totals.ids_issued == 0 {
+            totals.ids_in_order += 1;
         }
         self.ids.last = id;
-        self.ids.issued += 1;
+        totals.ids_issued += 1;
         let key = keys::key_of(id, self.cfg.key_layout, self.cfg.shard_bits as u32);
         let part = self.place_key(key);
         let range = self.txns[t].round_ops();
@@ -320,7 +315,7 @@ impl Simulation {
                 0
             }
         };
-        self.ids.lost += lost;
+        self.metrics.totals.ids_lost += lost;
     }
 
     /// Takes aborted transaction `t` out of the allocator's queues. If it was itself

@@ -124,7 +124,7 @@ impl Simulation {
     /// The primary fails: the standby takes over after `takeover_ms`, past the reserve.
     pub(in crate::sim) fn fail_service(&mut self, takeover_ms: u64) {
         let s = &mut self.service;
-        self.ids.lost += s.reserved - s.next;
+        self.metrics.totals.ids_lost += s.reserved - s.next;
         s.next = s.reserved;
         s.down_until = s.down_until.max(self.now + time::from_ms(takeover_ms));
     }
