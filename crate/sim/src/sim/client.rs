@@ -53,7 +53,7 @@ impl Simulation {
     /// of the inserted table keyed by the client (`primaryKey`) is placed by
     /// `partitioning`, as an allocator's key is when its id comes (`id_ready`).
     pub(super) fn place_ops(&mut self, t: u32) {
-        let inserted = self.hot.table;
+        let inserted = self.ids.hot.table;
         let user = self.txns[t].kind.is_user();
         self.txns[t].ops.clear();
         for i in 0..self.txns[t].prog.ops.len() {

@@ -21,8 +21,7 @@
 //! A transaction's TC is on the node holding the primary replica of its first row when
 //! the transaction is hinted, else the next data node in the API node's round robin.
 
-use crate::allocator::IdChecker;
-use crate::config::{Config, Workload};
+use crate::config::Config;
 use crate::locks::LockTable;
 use crate::metrics::{Metrics, Window};
 use crate::placement::Placement;
@@ -31,7 +30,7 @@ use crate::queue::EventQueue;
 use crate::time::{self, Ns};
 use crate::summary::{Now, Summary};
 use crate::topology::{Host, StationId, Topology};
-use crate::workload::{table, Dbt2State};
+use crate::workload::Dbt2State;
 
 mod checks;
 mod checkpoint;
@@ -51,8 +50,6 @@ use client::Client;
 use event::{Event, MsgKind};
 use faults::FaultState;
 use network::Station;
-use ids::refill::HotRow;
-use ids::service::Service;
 use txn::TxnSlots;
 
 pub use checkpoint::Checkpoint;
@@ -92,23 +89,11 @@ pub struct Simulation {
     round_robin: Vec<u32>,
     dbt2: Dbt2State,
     locks: LockTable,
-    /// The allocator's cached ranges or timestamp generators, and where keys land.
+    /// Everything about ids: the strategy, where keys land, the counter row, the
+    /// service, the id checker.
     ids: Ids,
-    id_check: IdChecker,
-    /// The hidden-key table's SYSTAB_0 counter row.
-    hot: HotRow,
-    /// The central allocator service (idle unless `allocator` is `centralService`).
-    service: Service,
     faults: FaultState,
     metrics: Metrics,
-}
-
-/// The id of the table whose rows take hidden keys: HISTORY in DBT2, the test table else.
-fn hidden_key_table(w: Workload) -> u64 {
-    match w {
-        Workload::Dbt2 => table::HISTORY,
-        Workload::NdbapiInsert | Workload::SqlInsert => table::INSERT,
-    }
 }
 
 impl Simulation {
@@ -119,7 +104,6 @@ impl Simulation {
         stations.push(Station::new(1)); // The allocator service's one thread.
         let clients: Vec<Client> =
             (0..cfg.clients()).map(|c| Client::new(&cfg, c, c / cfg.clients_per_api_node)).collect();
-        let hot = HotRow::new(&topo, hidden_key_table(cfg.workload));
         let metrics =
             Metrics::new(cfg.data_nodes, topo.threads_per_node(), topo.partitions, time::from_ms(cfg.window_ms), time::from_ms(cfg.warmup_ms));
         let mut sim = Simulation {
@@ -128,10 +112,7 @@ impl Simulation {
             stations,
             txns: TxnSlots::default(),
             locks: LockTable::default(),
-            ids: Ids::new(&cfg, topo.partitions),
-            id_check: IdChecker::default(),
-            hot,
-            service: Service::new(),
+            ids: Ids::new(&cfg, &topo),
             round_robin: (0..cfg.api_nodes).map(|a| a % cfg.data_nodes).collect(),
             dbt2: Dbt2State::new(cfg.warehouses),
             metrics,
@@ -248,12 +229,12 @@ impl Simulation {
 
     /// Ids issued twice: ranges that overlapped, or timestamp ids that broke their order.
     fn duplicate_ids(&self) -> u64 {
-        self.id_check.duplicates + self.ids.own_duplicates()
+        self.ids.check.duplicates + self.ids.own_duplicates()
     }
 
     /// The data node holding the primary replica of the SYSTAB_0 counter row.
     pub fn hot_row_node(&self) -> Host {
-        self.place.primary(&self.topo, self.hot.part)
+        self.place.primary(&self.topo, self.ids.hot.part)
     }
 
     pub fn aborts(&self) -> u64 {
@@ -278,7 +259,7 @@ impl Simulation {
         let queue = self.queue.capacity() * EventQueue::<Event>::slot_bytes();
         let stations: usize = self.stations.iter().map(Station::memory_bytes).sum();
         let clients = self.clients.capacity() * std::mem::size_of::<Client>();
-        let allocator = self.ids.memory_bytes() + self.service.memory_bytes() + self.id_check.stretches() * 48;
+        let allocator = self.ids.memory_bytes();
         queue + stations + self.txns.memory_bytes() + clients + self.locks.memory_bytes() + allocator
             + self.metrics.memory_bytes()
     }

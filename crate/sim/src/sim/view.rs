@@ -62,7 +62,7 @@ impl Simulation {
 
     /// The counter row's lock now: held or not, and the refills waiting for it.
     pub fn hot_row_lock(&self) -> HotRowLock {
-        let (held, waiting) = self.hot.lock_now();
+        let (held, waiting) = self.ids.hot.lock_now();
         HotRowLock { held, waiting }
     }
 }

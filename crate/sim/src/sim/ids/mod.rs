@@ -32,12 +32,23 @@ use super::Simulation;
 
 pub(super) mod refill;
 pub(super) mod service;
-use crate::allocator::{IdCache, Sizing, Take};
-use crate::config::{Allocator, Config, IdCacheScope};
+use crate::allocator::{IdCache, IdChecker, Sizing, Take};
+use crate::config::{Allocator, Config, IdCacheScope, Workload};
 use crate::keys::{self, KeyPlacement};
 use crate::time::{self, Ns};
 use crate::timestamp::TimestampIds;
+use crate::topology::Topology;
+use refill::HotRow;
+use service::Service;
 use crate::workload;
+
+/// The id of the table whose rows take hidden keys: HISTORY in DBT2, the test table else.
+fn hidden_key_table(w: Workload) -> u64 {
+    match w {
+        Workload::Dbt2 => workload::table::HISTORY,
+        Workload::NdbapiInsert | Workload::SqlInsert => workload::table::INSERT,
+    }
+}
 
 /// Where ids come from: the strategy's own state.
 #[derive(Clone)]
@@ -73,12 +84,18 @@ impl Ranges {
 pub(super) struct Ids {
     pub source: IdSource,
     pub keys: KeyPlacement,
+    /// The hidden-key table's SYSTAB_0 counter row (`counterRow` refills lock it).
+    pub hot: HotRow,
+    /// The central allocator service (idle unless `allocator` is `centralService`).
+    pub service: Service,
+    /// Every range granted, to find ids issued twice.
+    pub check: IdChecker,
     /// The last id issued anywhere (to count ids issued in order).
     last: u64,
 }
 
 impl Ids {
-    pub fn new(cfg: &Config, partitions: u32) -> Ids {
+    pub fn new(cfg: &Config, topo: &Topology) -> Ids {
         let ranges = || {
             let units = match cfg.id_cache_scope {
                 IdCacheScope::ApiNode => cfg.api_nodes,
@@ -97,7 +114,10 @@ impl Ids {
         };
         Ids {
             source,
-            keys: KeyPlacement::new(cfg.partitioning, cfg.range_rows, partitions),
+            keys: KeyPlacement::new(cfg.partitioning, cfg.range_rows, topo.partitions),
+            hot: HotRow::new(topo, hidden_key_table(cfg.workload)),
+            service: Service::new(),
+            check: IdChecker::default(),
             last: 0,
         }
     }
@@ -136,7 +156,7 @@ impl Ids {
             IdSource::CounterRow(r) | IdSource::CentralService(r) => r.caches.iter().map(IdCache::memory_bytes).sum(),
             IdSource::Timestamp(stamps) => stamps.iter().map(TimestampIds::memory_bytes).sum::<usize>(),
         };
-        source + self.keys.memory_bytes()
+        source + self.keys.memory_bytes() + self.service.memory_bytes() + self.check.stretches() * 48
     }
 }
 
@@ -210,7 +230,7 @@ impl Simulation {
     /// when the fetch began: if it restarted since, nobody holds the range any more.
     pub(super) fn range_arrived(&mut self, unit: u32, parent: Option<u32>, first: u64, count: u64, epoch: u32, started: Ns) {
         self.metrics.coordinated(self.now - started, self.now);
-        self.id_check.grant(first, first + count);
+        self.ids.check.grant(first, first + count);
         let api = self.unit_api(unit) as usize;
         if epoch != self.faults.api_epoch[api] {
             self.metrics.totals.ids_lost += count; // The API node restarted meanwhile: nobody holds this range.
@@ -341,7 +361,7 @@ impl Simulation {
                     refill.parent = None;
                 }
             }
-            self.service.orphan(t);
+            self.ids.service.orphan(t);
         }
     }
 

@@ -60,7 +60,7 @@ impl Simulation {
         let txn = &mut self.txns[r];
         txn.refill = Some(crate::sim::txn::Refill { parent: Some(parent), first: 0, count: 0, applied: false, unit });
         txn.piggyback = true;
-        workload::refill(self.hot.table, &mut txn.prog);
+        workload::refill(self.ids.hot.table, &mut txn.prog);
         self.place_ops(r);
         self.next_round(r);
     }
@@ -73,19 +73,19 @@ impl Simulation {
             c.hot_grants += 1;
             c.hot_wait_ns += waited;
         });
-        self.hot.granted_at = Some(self.now);
-        self.hot.accounted_from = self.now;
+        self.ids.hot.granted_at = Some(self.now);
+        self.ids.hot.accounted_from = self.now;
         let refill = self.txns[t].refill.as_mut().expect("only refills lock the counter row");
-        refill.first = self.hot.next_id;
+        refill.first = self.ids.hot.next_id;
         refill.count = self.ids.cache(refill.unit).range_size(sizing);
         refill.applied = true;
-        self.hot.next_id += refill.count;
+        self.ids.hot.next_id += refill.count;
     }
 
     /// The counter row's lock is released (commit, or abort).
     pub(in crate::sim) fn counter_row_released(&mut self) {
-        let granted = self.hot.granted_at.take().expect("hot row released while not held");
-        let from = self.hot.accounted_from;
+        let granted = self.ids.hot.granted_at.take().expect("hot row released while not held");
+        let from = self.ids.hot.accounted_from;
         self.metrics.span(from, self.now, |c, ns| c.hot_busy_ns += ns);
         let hold = self.now - granted;
         self.metrics.count(self.now, |c| {
@@ -98,7 +98,7 @@ impl Simulation {
     /// its update wrote: put it back.
     pub(in crate::sim) fn undo_counter_update(&mut self, t: u32) {
         if let Some(refill) = self.txns[t].refill.as_mut().filter(|r| r.applied) {
-            self.hot.next_id = refill.first;
+            self.ids.hot.next_id = refill.first;
             refill.applied = false;
         }
     }
@@ -114,33 +114,33 @@ impl Simulation {
 
     /// Chain position `replica` of `row` is the hot row.
     pub(in crate::sim) fn is_hot(&self, replica: u32, row: u64) -> bool {
-        replica == 0 && row == self.hot.row
+        replica == 0 && row == self.ids.hot.row
     }
 
     /// The hot row's wait queue grew or shrank by `delta`.
     pub(in crate::sim) fn hot_queue_change(&mut self, delta: i64) {
-        let len = self.hot.queue_len;
-        self.metrics.span(self.hot.queue_since, self.now, move |c, ns| c.hot_queue_ns += len * ns);
-        self.hot.queue_since = self.now;
-        self.hot.queue_len = (len as i64 + delta) as u64;
+        let len = self.ids.hot.queue_len;
+        self.metrics.span(self.ids.hot.queue_since, self.now, move |c, ns| c.hot_queue_ns += len * ns);
+        self.ids.hot.queue_since = self.now;
+        self.ids.hot.queue_len = (len as i64 + delta) as u64;
     }
 
     /// The counter row's primary failed: its lock and queue went with it (the refills
     /// holding or waiting for them abort or are taken over). Account the spans up to now.
     pub(in crate::sim) fn hot_row_lost(&mut self) {
         self.flush_hot_spans();
-        self.hot.granted_at = None;
-        self.hot.queue_len = 0;
+        self.ids.hot.granted_at = None;
+        self.ids.hot.queue_len = 0;
     }
 
     /// Accounts the hot row's open spans (its hold and its queue) up to now, so that a
     /// span crossing windows is split between them.
     pub(in crate::sim) fn flush_hot_spans(&mut self) {
         self.hot_queue_change(0);
-        if self.hot.granted_at.is_some() {
-            let from = self.hot.accounted_from;
+        if self.ids.hot.granted_at.is_some() {
+            let from = self.ids.hot.accounted_from;
             self.metrics.span(from, self.now, |c, ns| c.hot_busy_ns += ns);
-            self.hot.accounted_from = self.now;
+            self.ids.hot.accounted_from = self.now;
         }
     }
 }

@@ -79,7 +79,7 @@ impl Simulation {
             epoch: self.faults.api_epoch[api as usize],
             started: self.now,
         };
-        let s = &mut self.service;
+        let s = &mut self.ids.service;
         let slot = match s.free.pop() {
             Some(i) => {
                 s.requests[i as usize] = request;
@@ -97,7 +97,7 @@ impl Simulation {
     /// its standby takes over, the request waits for the standby.
     pub(in crate::sim) fn serve_request(&mut self, slot: u32) {
         let station = self.topo.service_station();
-        let s = &mut self.service;
+        let s = &mut self.ids.service;
         if self.now < s.down_until {
             let until = s.down_until;
             self.arrive_at(until, self.topo.host_of(station), station, request_msg(MsgKind::AllocReq, slot));
@@ -116,14 +116,14 @@ impl Simulation {
 
     /// The service's reply reached the API node.
     pub(in crate::sim) fn range_replied(&mut self, slot: u32) {
-        let r = self.service.requests[slot as usize];
-        self.service.free.push(slot);
+        let r = self.ids.service.requests[slot as usize];
+        self.ids.service.free.push(slot);
         self.range_arrived(r.unit, r.parent, r.first, r.count, r.epoch, r.started);
     }
 
     /// The primary fails: the standby takes over after `takeover_ms`, past the reserve.
     pub(in crate::sim) fn fail_service(&mut self, takeover_ms: u64) {
-        let s = &mut self.service;
+        let s = &mut self.ids.service;
         self.metrics.totals.ids_lost += s.reserved - s.next;
         s.next = s.reserved;
         s.down_until = s.down_until.max(self.now + time::from_ms(takeover_ms));
