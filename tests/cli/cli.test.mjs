@@ -129,7 +129,7 @@ test("presets --json gives each preset's description and whole config; metrics -
   assert.deepEqual(hotrow("presets").stdout.trim().split("\n").map((l) => l.split(" ")[0]), PRESETS, "the table lists the same");
   for (const p of list) {
     assert.ok(p.description.length > 10 && typeof p.config.dataNodes === "number", p.name);
-    assert.equal(JSON.parse(hotrow("run", "--json", "--preset", p.name, "--set", "durationMs=1").stdout).config.cacheSize, p.config.cacheSize);
+    assert.equal(JSON.parse(hotrow("run", "--json", "--preset", p.name, "--set", "durationMs=1", "--set", "warmupMs=0").stdout).config.cacheSize, p.config.cacheSize);
   }
   assert.ok(METRICS.some((m) => m.name === "insertsPerSecond" && m.window && m.summary === "insertsPerSecond"));
   assert.ok(METRICS.every((m) => ["scalar", "perNode", "perPartition"].includes(m.shape)));
@@ -257,4 +257,21 @@ test("bench prints speed as ratios and compares with a baseline binary", () => {
   assert.ok(b.eventsPerSecond > 0 && b.realTimeFactor > 0 && b.bareHeapRatio > 0);
   assert.equal(b.baseline.sameOutcome, true, "the same binary gives the same digest");
   assert.ok(b.baseline.speedUp > 0);
+});
+
+test("equivalence passes a build against itself and catches a 5% change in one CPU cost", () => {
+  const args = ["equivalence", "--baseline", bin, "--presets", "ndbapi-pk", "--seeds", "20", "--duration-ms", "300", "--warmup-ms", "100"];
+  const same = hotrow(...args);
+  assert.equal(same.status, 0, same.stdout + same.stderr);
+  assert.match(same.stdout, /14 of 14 metrics equal/);
+  // The baseline's writes cost 5% more (9.9 us -> 10.395 us): throughput moves about 1%.
+  const changed = hotrow(...args, "--baseline-set", "cpu.lqhWriteNs=10395", "--json");
+  assert.equal(changed.status, 1, changed.stderr);
+  const report = JSON.parse(changed.stdout);
+  const row = report.rows.find((r) => r.metric === "insertsPerSecond");
+  assert.equal(row.equal, false);
+  assert.ok(row.low > 0, `here is faster than the slowed baseline: ${JSON.stringify(row)}`);
+  const bad = hotrow("equivalence", "--baseline", bin, "--presets", "ndbapi-pk", "--set", "cacheSize=0");
+  assert.equal(bad.status, 2);
+  assert.match(bad.stderr, /cacheSize/);
 });

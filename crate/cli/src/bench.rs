@@ -27,6 +27,10 @@ pub struct PresetBench {
     bare_heap_events_per_second: f64,
     /// Model events/s over bare-heap events/s.
     bare_heap_ratio: f64,
+    /// Events after warm-up per row inserted, and per user transaction committed (0 when
+    /// none was).
+    events_per_insert: f64,
+    events_per_transaction: f64,
     digest: String,
     #[serde(skip_serializing_if = "Option::is_none")]
     baseline: Option<Baseline>,
@@ -69,13 +73,20 @@ pub fn run(o: &Options, mut progress: impl FnMut(&str)) -> Result<Vec<PresetBenc
         let clients = config.clients() as u64;
         let mut best = f64::MAX;
         let (mut events, mut digest) = (0, String::new());
+        let (mut per_insert, mut per_txn) = (0.0, 0.0);
         for _ in 0..o.reps {
             let mut sim = Simulation::new(config.clone());
             let t = Instant::now();
+            sim.run_until(hotrow::time::from_ms(WARMUP_MS));
+            let warm = sim.events();
             sim.run_to_end();
             best = best.min(t.elapsed().as_secs_f64());
             events = sim.events();
-            digest = sim.summary().digest;
+            let s = sim.summary();
+            let measured = (events - warm) as f64;
+            let per = |rate: f64| if rate > 0.0 { measured / (rate * s.simulated_seconds) } else { 0.0 };
+            (per_insert, per_txn) = (per(s.inserts_per_second), per(s.transactions_per_second));
+            digest = s.digest;
         }
         let bare = (0..o.reps).map(|_| bare_heap(events, 4 * clients)).fold(f64::MAX, f64::min);
         let (baseline, baseline_error) = match o.baseline {
@@ -97,6 +108,8 @@ pub fn run(o: &Options, mut progress: impl FnMut(&str)) -> Result<Vec<PresetBenc
             real_time_factor: simulated_seconds / best,
             bare_heap_events_per_second: events as f64 / bare,
             bare_heap_ratio: bare / best,
+            events_per_insert: per_insert,
+            events_per_transaction: per_txn,
             digest,
             baseline,
             baseline_error,
@@ -176,7 +189,11 @@ fn bare_heap(events: u64, population: u64) -> f64 {
 pub fn render(results: &[PresetBench]) -> String {
     use std::fmt::Write;
     let mut o = String::new();
-    let _ = writeln!(o, "{:<18} {:>10} {:>12} {:>10} {:>12} {:>10}", "preset", "events", "M events/s", "x real", "bare heap", "baseline");
+    let _ = writeln!(
+        o,
+        "{:<18} {:>10} {:>12} {:>10} {:>12} {:>10} {:>10} {:>10}",
+        "preset", "events", "M events/s", "x real", "bare heap", "ev/insert", "ev/txn", "baseline"
+    );
     for r in results {
         let base = match (&r.baseline, &r.baseline_error) {
             (Some(b), _) => format!("{:.2}x{}", b.speed_up, if b.same_outcome { "" } else { " DIFFERENT OUTCOME" }),
@@ -185,18 +202,20 @@ pub fn render(results: &[PresetBench]) -> String {
         };
         let _ = writeln!(
             o,
-            "{:<18} {:>10} {:>12.2} {:>10.2} {:>11.2}x {:>10}",
+            "{:<18} {:>10} {:>12.2} {:>10.2} {:>11.2}x {:>10.1} {:>10.1} {:>10}",
             r.preset,
             r.events,
             r.events_per_second / 1e6,
             r.real_time_factor,
             r.bare_heap_ratio,
+            r.events_per_insert,
+            r.events_per_transaction,
             base
         );
     }
     let _ = writeln!(
         o,
-        "\nx real: simulated s per wall s. bare heap: model events/s over a bare BinaryHeap loop's\n(1.0 = the model costs what the bare queue alone costs). baseline: wall time of the other\nbinary over this one's, same scenario, child processes, best of the repetitions."
+        "\nx real: simulated s per wall s. bare heap: model events/s over a bare BinaryHeap loop's\n(1.0 = the model costs what the bare queue alone costs). ev/insert, ev/txn: events after\nwarm-up per row inserted and per user transaction committed. baseline: wall time of the other\nbinary over this one's, same scenario, child processes, best of the repetitions."
     );
     for r in results {
         if let Some(e) = &r.baseline_error {

@@ -9,6 +9,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 mod bench;
+mod equivalence;
 mod swarm;
 mod sweep;
 mod table;
@@ -42,6 +43,7 @@ const EXAMPLES: &str = "Examples:
   hotrow fields                                   every config field: unit, range, default, live
   hotrow metrics                                  every metric of windows and summaries: unit, meaning
   hotrow bench --baseline ./old/hotrow
+  hotrow equivalence --baseline ./old/hotrow --seeds 20      outcomes distributed alike?
 
 Config fields are camelCase, as in the JSON config, the npm API and playground URLs
 (`hotrow fields` lists them). `hotrow run --json` shows every field's effective value.
@@ -133,6 +135,39 @@ enum Command {
         #[arg(long, value_name = "PATH")]
         baseline: Option<std::path::PathBuf>,
     },
+    /// Compare this build's outcomes with another build's, statistically: every preset over
+    /// --seeds seeds, each summary metric's means with a 99.9% Welch interval of their
+    /// difference. Exit 1 if any metric of any preset differs.
+    Equivalence {
+        /// The other `hotrow` binary (e.g. a build of the previous commit).
+        #[arg(long, value_name = "PATH")]
+        baseline: std::path::PathBuf,
+        /// Presets to compare, comma-separated (default: every preset).
+        #[arg(long, value_delimiter = ',')]
+        presets: Vec<String>,
+        /// Seeds per preset (1, 2, ...); at least 2.
+        #[arg(long, default_value_t = 20)]
+        seeds: u64,
+        /// Measured simulated milliseconds per run.
+        #[arg(long, default_value_t = 500)]
+        duration_ms: u64,
+        /// Simulated warm-up milliseconds per run.
+        #[arg(long, default_value_t = 200)]
+        warmup_ms: u64,
+        /// Set a field on both sides, e.g. `clientsPerApiNode=8`. Repeatable.
+        #[arg(long = "set", value_name = "KEY=VALUE")]
+        sets: Vec<String>,
+        /// Set a field on the baseline's runs only, e.g. to check that a small change
+        /// is caught (`cpu.lqhWriteNs=10395`). Repeatable.
+        #[arg(long = "baseline-set", value_name = "KEY=VALUE")]
+        baseline_sets: Vec<String>,
+        /// Threads to run on (default: the number of cores).
+        #[arg(long)]
+        jobs: Option<usize>,
+        /// Print JSON instead of a table.
+        #[arg(long)]
+        json: bool,
+    },
     /// Measure simulation speed per preset: simulated s per wall s, events/s, the ratio
     /// to a bare binary-heap loop, and with --baseline the speed-up over another binary.
     Bench {
@@ -189,11 +224,8 @@ impl Scenario {
             obj.insert("preset".into(), Value::String(p.clone()));
         }
         for s in &self.sets {
-            let Some((key, raw)) = s.split_once('=') else {
-                return Err(format!("--set {s}: expected KEY=VALUE, e.g. --set cacheSize=1000"));
-            };
-            let value = serde_json::from_str(raw).unwrap_or_else(|_| Value::String(raw.to_string()));
-            hotrow::config::set_dotted(&mut obj, key.trim(), value).map_err(|e| e.to_string())?;
+            let (key, value) = parse_set(s)?;
+            hotrow::config::set_dotted(&mut obj, &key, value).map_err(|e| e.to_string())?;
         }
         Ok(Value::Object(obj))
     }
@@ -281,6 +313,52 @@ fn main() -> ExitCode {
             if report.pass { ExitCode::SUCCESS } else { ExitCode::from(1) }
         }
         Command::Swarm { seeds, start, json, baseline } => swarm::run(start, seeds, json, baseline.as_deref()),
+        Command::Equivalence { baseline, presets, seeds, duration_ms, warmup_ms, sets, baseline_sets, jobs, json } => {
+            let parse = |list: &[String]| list.iter().map(|s| parse_set(s)).collect::<Result<Vec<_>, String>>();
+            let (sets, baseline_sets) = match (parse(&sets), parse(&baseline_sets)) {
+                (Ok(a), Ok(b)) => (a, b),
+                (Err(msg), _) | (_, Err(msg)) => return bad_input(&msg),
+            };
+            let presets = if presets.is_empty() { hotrow::PRESETS.iter().map(|(n, _)| n.to_string()).collect() } else { presets };
+            if seeds < 2 {
+                return bad_input(&format!("--seeds {seeds}: at least 2 (an interval needs a spread)"));
+            }
+            let jobs = jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+            let options = equivalence::Options { baseline: &baseline, presets, seeds, duration_ms, warmup_ms, sets, baseline_sets, jobs };
+            // Every config both sides will run must be valid before anything runs.
+            for p in &options.presets {
+                let mut m = Map::new();
+                m.insert("preset".into(), Value::String(p.clone()));
+                m.insert("durationMs".into(), duration_ms.into());
+                m.insert("warmupMs".into(), warmup_ms.into());
+                for (k, v) in options.sets.iter().chain(&options.baseline_sets) {
+                    if let Err(e) = hotrow::config::set_dotted(&mut m, k, v.clone()) {
+                        return bad_input(&e.to_string());
+                    }
+                }
+                if let Err(e) = Config::from_json(&Value::Object(m)) {
+                    return bad_input(&e.to_string());
+                }
+            }
+            let started = Instant::now();
+            let report = equivalence::run(&options, |done, total| {
+                if done % 20 == 0 || done == total {
+                    eprintln!("equivalence: {done} of {total} runs");
+                }
+            });
+            match report {
+                Ok(r) => {
+                    eprintln!("equivalence: {:.1} s", started.elapsed().as_secs_f64());
+                    if json {
+                        println!("{}", serde_json::to_string_pretty(&r).expect("the report serialises"));
+                    } else {
+                        print!("{}", equivalence::render(&r));
+                    }
+                    if r.equal { ExitCode::SUCCESS } else { ExitCode::from(1) }
+                }
+                Err(msg) => bad_input(&msg),
+            }
+        }
         Command::Bench { presets, duration_ms, reps, baseline, json } => {
             let presets = if presets.is_empty() { hotrow::PRESETS.iter().map(|(n, _)| n.to_string()).collect() } else { presets };
             let options = bench::Options { presets, duration_ms, reps: reps.max(1), baseline: baseline.as_deref() };
@@ -341,6 +419,15 @@ fn sweep(scenario: &Scenario, varies: &[String], seeds: u64, jobs: Option<usize>
         }
     }
     ExitCode::SUCCESS
+}
+
+/// `KEY=VALUE`, the value read as JSON when it parses, else as a string.
+fn parse_set(s: &str) -> Result<(String, Value), String> {
+    let Some((key, raw)) = s.split_once('=') else {
+        return Err(format!("--set {s}: expected KEY=VALUE, e.g. --set cacheSize=1000"));
+    };
+    let value = serde_json::from_str(raw).unwrap_or_else(|_| Value::String(raw.to_string()));
+    Ok((key.trim().to_string(), value))
 }
 
 fn bad_input(msg: &str) -> ExitCode {
