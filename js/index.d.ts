@@ -444,4 +444,7 @@ export interface MetricInfo {
 }
 /** The metric table, the one list of metrics the CLI, the playground and these types share. */
 export function metrics(): MetricInfo[];
+/** Bytes of WebAssembly memory the module holds now (grows as needed, never shrinks; freed
+ * simulations' and checkpoints' bytes are reused). */
+export function memoryBytes(): number;
 export const version: string;

@@ -68,7 +68,10 @@ export function makeChart(target, { series, height = 180, yLabel = "", y2Label =
             ctx.stroke();
             ctx.fillStyle = css(host, "--hotrow-ref", "#888");
             ctx.font = `${Math.round(11 * devicePixelRatio)}px system-ui, sans-serif`;
-            ctx.fillText(r.label, u.bbox.left + 6, y - 4);
+            // uPlot leaves the context aligned for its last axis label: start at the left.
+            ctx.textAlign = "left";
+            ctx.textBaseline = "alphabetic";
+            ctx.fillText(r.label, u.bbox.left + 6 * devicePixelRatio, y - 4 * devicePixelRatio);
             ctx.restore();
           }
         },
@@ -77,10 +80,17 @@ export function makeChart(target, { series, height = 180, yLabel = "", y2Label =
   };
   const empty = [[], ...series.map(() => [])];
   const chart = new uPlot(opts, empty, target);
-  new ResizeObserver(() => {
+  const resized = new ResizeObserver(() => {
     const w = Math.max(200, target.clientWidth);
     if (Math.abs(w - chart.width) > 2) chart.setSize({ width: w, height });
-  }).observe(target);
+  });
+  resized.observe(target);
+  // A destroyed chart stops watching its panel (charts are rebuilt on every restart).
+  const destroy = chart.destroy.bind(chart);
+  chart.destroy = () => {
+    resized.disconnect();
+    destroy();
+  };
   return chart;
 }
 

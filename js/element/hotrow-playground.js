@@ -10,6 +10,7 @@
 // (--hotrow-bg, --hotrow-fg, --hotrow-accent, --hotrow-hot, --hotrow-font, ...).
 // Live figures carry data-metric="insertsPerSecond" | "tpm" | "hotRowLockUtilization" | ...
 // and every update dispatches a `hotrow-snapshot` event with them.
+import { bindKeys } from "./keys.js";
 import { makeChart, css } from "./charts.js";
 import { setupCharts, ingest, render, makeHeatmaps } from "./render.js";
 import { template } from "./template.js";
@@ -72,6 +73,9 @@ export class HotrowPlayground extends HTMLElement {
     this.metricEls = Object.fromEntries(this.$$("[data-metric]").map((el) => [el.dataset.metric, el]));
     this.fillSelects();
     wireControls(this, FIELD_LABELS);
+    bindKeys(this);
+    // Focusable, so that a click anywhere in it gives its shortcuts the keyboard.
+    if (!this.hasAttribute("tabindex")) this.tabIndex = 0;
     if (!this.loaded) this.load(parseEntries(this.getAttributeNames().map((n) => [n, this.getAttribute(n)]), { kebabNames: true }));
     this.worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
     this.worker.onmessage = (e) => this.onWorker(e.data);

@@ -16,6 +16,12 @@ export const STYLE = `
 * { box-sizing: border-box; }
 h2, h3 { margin: 0 0 6px; font-size: 15px; }
 h3 { font-size: 13px; color: var(--hotrow-muted); font-weight: 600; }
+.keys-help { border: 1px solid var(--hotrow-border); border-radius: 6px; background: var(--hotrow-panel); padding: 8px 12px; margin: 6px 0; }
+.keys-help h3 { margin: 0 0 4px; font-size: 1em; }
+.keys-help dl { display: grid; grid-template-columns: max-content 1fr; gap: 2px 12px; margin: 6px 0; }
+.keys-help dt, .keys-help dd { margin: 0; }
+.keys-help kbd { font: inherit; border: 1px solid var(--hotrow-border); border-radius: 3px; padding: 0 5px; background: var(--hotrow-bg); }
+:host(:focus-visible) { outline: 2px solid var(--hotrow-accent); outline-offset: 2px; }
 .figures { display: grid; grid-template-columns: repeat(auto-fit, minmax(130px, 1fr)); gap: 8px; margin-bottom: 10px; }
 .figure { background: var(--hotrow-panel); border-radius: 6px; padding: 6px 10px; min-width: 0; }
 .figure .label { font-size: 12px; color: var(--hotrow-muted); }

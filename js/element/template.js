@@ -26,7 +26,14 @@ export const template = () => `
   <button class="tour-start full-only" title="a guided tour: the bug, its fix and other ways to hand out ids, in nine chapters">Take the tour</button>
   <button class="share full-only" title="copy a link that reopens this exact run">Copy link</button>
   <button class="theme full-only" title="switch light / dark">Theme</button>
+  <button class="keys-toggle" aria-expanded="false" aria-controls="keys-help" title="keyboard shortcuts (?)">Keys</button>
 </div>
+<section class="keys-help" id="keys-help" hidden aria-label="keyboard shortcuts" part="keys">
+  <h3>Keyboard shortcuts</h3>
+  <p class="hint">While focus is in the playground, outside its text fields and menus.</p>
+  <dl></dl>
+  <button class="keys-close">Close</button>
+</section>
 <div class="row faults full-only" role="group" aria-label="faults">
   <span class="legend-note">Faults:</span>
   <label for="faultNode">data node</label><select id="faultNode"></select>

@@ -115,3 +115,17 @@ export class Timeline {
     this.bytes = 0;
   }
 }
+
+/**
+ * A new simulation that goes on from where `sim` is now (a fork's run B). The checkpoint it
+ * starts from is freed at once: the branch owns a copy, and a checkpoint kept would be a
+ * whole state lost in wasm memory per fork.
+ */
+export function branch(sim, Simulation = sim.constructor) {
+  const cp = sim.checkpoint();
+  try {
+    return Simulation.fromCheckpoint(cp);
+  } finally {
+    cp.free();
+  }
+}

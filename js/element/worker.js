@@ -5,7 +5,7 @@
 // page seek back to any time already run, and fork a branch there (timeline.js).
 import { init, Simulation, liveFields, presets, fields, metrics, version } from "../index.js";
 import { getField, setField } from "./state.js";
-import { Timeline } from "./timeline.js";
+import { Timeline, branch } from "./timeline.js";
 
 // The worker's own budget per tick (about 30 ms of work), so it stays responsive to
 // messages; the package's runFor has no budget unless the caller passes one.
@@ -80,7 +80,7 @@ function seek({ ms, id }) {
  */
 function fork({ field, value, id }) {
   const a = sims[0];
-  const b = Simulation.fromCheckpoint(a.checkpoint());
+  const b = branch(a);
   try {
     b.set(field, value);
   } catch (e) {

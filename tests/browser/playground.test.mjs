@@ -148,6 +148,88 @@ test("works at 320 px wide and is keyboard-usable", async () => {
   await page.close();
 });
 
+/** Waits until `check(el, arg)` holds in the page, for at most 10 s. */
+async function until(pg, check, arg, what) {
+  const deadline = Date.now() + 10_000;
+  while (!(await pg.evaluate(check, arg))) {
+    if (Date.now() > deadline) throw new Error(`timed out: ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+test("keyboard shortcuts: space, period, r and ? act inside the element, never on typed keys or outside it", async () => {
+  const { page, problems } = await open(`${env.site.origin}/index.html?preset=ndbapi-hidden-pk`);
+  const pg = page.locator("hotrow-playground");
+  await waitValue(pg, "insertsPerSecond", (v) => v > 0);
+  const state = () => pg.evaluate((el) => ({ paused: el.paused, pressed: el.$(".play").getAttribute("aria-pressed"), nowMs: el.latest?.nowMs ?? 0 }));
+  // Keys pressed on the host page go nowhere.
+  await page.evaluate(() => document.body.focus());
+  await page.keyboard.press(" ");
+  assert.equal((await state()).paused, false, "space outside the element does not pause it");
+  // A click on a chart gives the element the keyboard.
+  await pg.locator(".chart-throughput").click();
+  await page.keyboard.press(" ");
+  await until(pg, (el) => el.paused, null, "space pauses it");
+  assert.equal((await state()).pressed, "true", "space paused it");
+  const before = (await state()).nowMs;
+  await page.keyboard.press(".");
+  await until(pg, (el, t0) => (el.latest?.nowMs ?? 0) > t0, before, "period steps");
+  assert.ok((await state()).paused, "a step leaves it paused");
+  await page.keyboard.press(" ");
+  await until(pg, (el) => !el.paused, null, "space plays again");
+  // ? lists the keys; Escape closes the list.
+  await page.keyboard.press("?");
+  const help = pg.locator(".keys-help");
+  assert.equal(await help.isVisible(), true);
+  assert.deepEqual(await help.locator("kbd").allTextContents(), ["Space", ".", "r", "?"]);
+  assert.equal(await pg.locator(".keys-toggle").getAttribute("aria-expanded"), "true");
+  await page.keyboard.press("Escape");
+  assert.equal(await help.isVisible(), false);
+  // Typing into the element's own field is typing, not a shortcut.
+  await pg.locator("#seed").fill("");
+  await pg.locator("#seed").type("3r ");
+  assert.equal((await state()).paused, false, "space in a field does not pause");
+  assert.equal(await pg.locator(".notice").textContent().then((t) => t.includes("Reset")), false, "r in a field does not reset");
+  // r resets.
+  await pg.locator(".chart-throughput").click();
+  await page.keyboard.press("r");
+  await pg.locator(".notice", { hasText: "Reset" }).waitFor();
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test("rebuilt charts stop watching their panels: restarts leave no ResizeObserver behind", async () => {
+  const page = await env.browser.newPage({ viewport: { width: 1280, height: 1000 } });
+  // Count observers that watch something and were not disconnected.
+  await page.addInitScript(() => {
+    const Native = window.ResizeObserver;
+    window.liveObservers = 0;
+    window.ResizeObserver = class extends Native {
+      observe(...args) {
+        if (!this.counted) window.liveObservers += 1;
+        this.counted = true;
+        return super.observe(...args);
+      }
+      disconnect() {
+        if (this.counted) window.liveObservers -= 1;
+        this.counted = false;
+        return super.disconnect();
+      }
+    };
+  });
+  await page.goto(`${env.site.origin}/index.html?preset=ndbapi-hidden-pk`);
+  const pg = page.locator("hotrow-playground");
+  await waitValue(pg, "insertsPerSecond", (v) => v > 0);
+  const first = await page.evaluate(() => window.liveObservers);
+  for (let i = 0; i < 5; i++) {
+    await pg.locator(".reset").click();
+    await pg.evaluate((el) => new Promise((ok) => { const t = () => (el.charts?.length && el.latest ? ok() : setTimeout(t, 20)); t(); }));
+    await page.waitForTimeout(100);
+  }
+  assert.equal(await page.evaluate(() => window.liveObservers), first, "five restarts, the same observers");
+  await page.close();
+});
+
 test("sweep over cache size runs in the worker and can be cancelled", async () => {
   const { page, problems } = await open(`${env.site.origin}/index.html?preset=ndbapi-hidden-pk&mode=sweep`);
   const pg = page.locator("hotrow-playground");

@@ -67,8 +67,8 @@ async function axe(page) {
 }
 
 for (const [name, path, scheme] of [
-  // Every page, and both themes: the main page in light and (in compare mode) dark, the docs
-  // page in dark, a tour step in both.
+  // Every page, and both themes: the main page in light and (in compare mode) dark, both
+  // with the keyboard shortcuts listed, the docs page in dark, a tour step in both.
   ["the main page (light)", "/index.html?preset=bug39267", "light"],
   ["the main page in compare mode (dark)", "/index.html?mode=compare", "dark"],
   ["the embed page", "/embed.html?preset=bug39267", "light"],
@@ -82,6 +82,11 @@ for (const [name, path, scheme] of [
     await page.goto(`${env.site.origin}${path}`);
     await waitValue(page.locator("hotrow-playground").first(), "insertsPerSecond");
     if (path.includes("tour=")) await page.locator(".driver-popover").waitFor();
+    // The main pages are checked with the keyboard shortcuts' list open.
+    if (path.startsWith("/index.html?preset") || path.includes("mode=compare")) {
+      await page.locator("hotrow-playground .keys-toggle").click();
+      await page.locator("hotrow-playground .keys-help").waitFor();
+    }
     assert.deepEqual(await axe(page), []);
     await context.close();
   });

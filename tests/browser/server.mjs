@@ -2,7 +2,7 @@
 // MIME types a wasm site needs, and nothing outside it.
 import { createServer } from "node:http";
 import { readFile, stat } from "node:fs/promises";
-import { extname, join, normalize, resolve } from "node:path";
+import { extname, isAbsolute, join, normalize, relative, resolve } from "node:path";
 
 const TYPES = {
   ".html": "text/html; charset=utf-8", ".js": "text/javascript", ".mjs": "text/javascript", ".css": "text/css",
@@ -15,7 +15,9 @@ export async function serve(dir) {
     try {
       const path = decodeURIComponent(new URL(req.url, "http://x").pathname);
       let file = normalize(join(root, path));
-      if (!file.startsWith(root)) throw new Error("outside root");
+      // Inside root only: a prefix test would let `/..%2Froot2/x` read a sibling folder.
+      const rel = relative(root, file);
+      if (rel.startsWith("..") || isAbsolute(rel)) throw new Error("outside root");
       if ((await stat(file)).isDirectory()) file = join(file, "index.html");
       const body = await readFile(file);
       res.writeHead(200, { "content-type": TYPES[extname(file)] ?? "application/octet-stream", "cache-control": "no-store" });

@@ -3,8 +3,8 @@
 // change truncates the recorded future.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { Simulation } from "hotrow";
-import { Timeline } from "../../js/element/timeline.js";
+import { Simulation, memoryBytes } from "hotrow";
+import { Timeline, branch } from "../../js/element/timeline.js";
 
 const config = { preset: "bug39267", durationMs: 3000, warmupMs: 0 };
 
@@ -99,5 +99,24 @@ test("a change after seeking back truncates the recorded future", () => {
   assert.equal(fingerprint(sim), fingerprint(changed));
   changed.free();
   timeline.free();
+  sim.free();
+});
+
+test("a fork frees the checkpoint it branched from: memory after 50 forks stays within one checkpoint", () => {
+  const sim = new Simulation(config);
+  sim.runFor(300);
+  const probe = sim.checkpoint();
+  const size = probe.memoryBytes;
+  probe.free();
+  branch(sim).free(); // the allocator's first use of the sizes a branch needs
+  const start = memoryBytes();
+  for (let i = 0; i < 50; i++) {
+    const b = branch(sim);
+    b.set("cacheSize", 1000 + i);
+    b.runFor(1);
+    b.free();
+  }
+  const grown = memoryBytes() - start;
+  assert.ok(grown <= size, `wasm memory grew ${grown} bytes over 50 forks; one checkpoint is ${size}`);
   sim.free();
 });

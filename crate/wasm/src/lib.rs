@@ -7,6 +7,7 @@
 //! every later call throws instead of running on a possibly broken state.
 
 use hotrow::catalog::{self, Read, Shape};
+use hotrow::time;
 use hotrow::{Config, ConfigError, Window};
 use js_sys::{Array, Float64Array, Object, Reflect};
 use serde::Serialize;
@@ -182,7 +183,7 @@ impl Simulation {
         while done < n && self.inner.step() {
             done += 1;
         }
-        Ok(Obj::new().set("events", done as f64).set("nowMs", self.inner.now_ns() as f64 / 1e6).done())
+        Ok(Obj::new().set("events", done as f64).set("nowMs", time::as_ms(self.inner.now_ns())).done())
     }
 
     /// Advances simulated time by `simulatedMs`. With `maxEvents` (a budget, for a render
@@ -210,7 +211,7 @@ impl Simulation {
         let a = self.inner.advance(ns, limit);
         Ok(Obj::new()
             .set("events", a.events as f64)
-            .set("nowMs", a.now_ns as f64 / 1e6)
+            .set("nowMs", time::as_ms(a.now_ns))
             .set("reached", a.now_ns >= target)
             .done())
     }
@@ -223,7 +224,7 @@ impl Simulation {
         let s = &self.inner;
         let topo = s.topology();
         let o = Obj::new();
-        o.set("nowMs", s.now_ns() as f64 / 1e6)
+        o.set("nowMs", time::as_ms(s.now_ns()))
             .set("events", s.events() as f64)
             .set("finished", s.finished())
             .set("windowsClosed", s.windows_closed() as f64)
@@ -350,7 +351,7 @@ impl Simulation {
             .set("allocator", f64s(sample.iter().map(|m| m.allocator as u8 as f64)))
             .set("signal", Array::from_iter(sample.iter().map(|m| JsValue::from_str(m.signal))));
         Ok(Obj::new()
-            .set("nowMs", s.now_ns() as f64 / 1e6)
+            .set("nowMs", time::as_ms(s.now_ns()))
             .set("dataNodes", topo.data_nodes as f64)
             .set("nodeGroups", topo.node_groups as f64)
             .set("replicas", topo.replicas as f64)
@@ -394,7 +395,7 @@ impl Simulation {
 
     #[wasm_bindgen(getter, js_name = nowMs)]
     pub fn now_ms(&self) -> f64 {
-        self.inner.now_ns() as f64 / 1e6
+        time::as_ms(self.inner.now_ns())
     }
 
     #[wasm_bindgen(getter)]
@@ -415,7 +416,7 @@ impl Checkpoint {
     /// The simulated time it was taken at.
     #[wasm_bindgen(getter, js_name = nowMs)]
     pub fn now_ms(&self) -> f64 {
-        self.inner.now_ns() as f64 / 1e6
+        time::as_ms(self.inner.now_ns())
     }
 
     /// Bytes of wasm memory it holds.
@@ -460,6 +461,14 @@ pub fn fields() -> Result<JsValue, JsValue> {
 pub fn metrics() -> Result<JsValue, JsValue> {
     alive()?;
     Ok(to_js(&catalog::describe()))
+}
+
+/// Bytes of WebAssembly memory the module holds now. It grows as simulations and
+/// checkpoints need it and never shrinks; freed objects' bytes are reused.
+#[wasm_bindgen(js_name = memoryBytes)]
+pub fn memory_bytes() -> f64 {
+    let memory: js_sys::WebAssembly::Memory = wasm_bindgen::memory().unchecked_into();
+    memory.buffer().unchecked_into::<js_sys::ArrayBuffer>().byte_length() as f64
 }
 
 /// The version of the simulation crate.
