@@ -26,6 +26,10 @@ if [ ! -f "$vendor/driver.js.mjs" ] || [ node_modules/driver.js/package.json -nt
     fs.writeFileSync(process.argv[1], "// driver.js " + require("./node_modules/driver.js/package.json").version + " CSS (MIT), adopted as a constructed sheet (no inline style under a CSP).\nexport const css = " + JSON.stringify(css) + ";\n");' "$vendor/driver-css.js"
 fi
 
+# The element's types and its custom-elements.json come from its own lists: always fresh.
+node scripts/element-types.mjs
+cem analyze --quiet >&2
+
 stamp=dist/.built
 if [ -f "$stamp" ] && [ -z "$(find crate/sim/src crate/wasm/src crate/wasm/Cargo.toml Cargo.lock -newer "$stamp" -print -quit)" ]; then
   exit 0

@@ -17,7 +17,7 @@ import { template } from "./template.js";
 import { STYLE } from "./style.js";
 import { css as uplotCss } from "../../dist/vendor/uplot/uplot-css.js";
 import {
-  FIELDS, COMPARE_FIELDS, DEFAULT_SPEED, parseEntries, kebab, setField, toQuery,
+  FIELDS, COMPARE_FIELDS, DEFAULT_SPEED, ATTRIBUTE_VIEW, ATTRIBUTE_ONLY, parseEntries, kebab, setField, toQuery,
 } from "./state.js";
 import { wireControls, syncControls, bindFieldTable, choiceLabel, FIELD_LABELS } from "./controls.js";
 import { compareSpec, configsFor, sweepValues, SWEEP_FIELDS } from "./modes.js";
@@ -38,8 +38,25 @@ function sheets() {
 }
 
 
+/**
+ * The hotrow playground: a simulated MySQL Cluster whose hidden-key counter row throttles
+ * it (Bug #39267), charted live while you turn its knobs.
+ *
+ * @summary A live, embeddable simulation of a hot counter row in a sharded cluster.
+ * @fires {CustomEvent<HotrowSnapshotDetail>} hotrow-snapshot - after every drawn update: `{ tpm, insertsPerSecond, hotRowLockUtilization, refillsPerSecond, nowMs, compareRatio? }`
+ * @fires {CustomEvent<HotrowStateChangeDetail>} hotrow-statechange - the state changed: `{ query }` reopens it as a URL query
+ * @fires {CustomEvent<HotrowSweepResult[]>} hotrow-sweep - a sweep's results so far: one `{ index, value, ...metrics }` per run
+ * @fires {CustomEvent<HotrowSweepDoneDetail>} hotrow-sweepdone - a sweep finished: `{ runs, workers, seconds }`, or null when cancelled
+ * @csspart error - the error message shown when a setting or the worker fails
+ * @csspart figures - the row of headline figures
+ * @csspart controls - the knobs
+ * @csspart charts - the charts, heatmaps and bars
+ * @csspart keys - the keyboard shortcuts' list
+ * @cssprop --hotrow-accent - the first run's colour
+ * @cssprop --hotrow-hot - the hot row's colour
+ */
 export class HotrowPlayground extends HTMLElement {
-  static observedAttributes = [...Object.keys(FIELDS).map(kebab), "mode", "speed", "paused", "pause-at-ms", "tour"];
+  static observedAttributes = [...Object.keys(FIELDS).map(kebab), ...ATTRIBUTE_VIEW];
 
   constructor() {
     super();
@@ -96,7 +113,7 @@ export class HotrowPlayground extends HTMLElement {
   }
 
   attributeChangedCallback() {
-    if (!this.worker) return;
+    if (!this.worker || this.reflecting) return;
     clearTimeout(this.attrTimer);
     this.attrTimer = setTimeout(() => {
       this.load(parseEntries(this.getAttributeNames().map((n) => [n, this.getAttribute(n)]), { kebabNames: true }));
@@ -261,6 +278,12 @@ export class HotrowPlayground extends HTMLElement {
 
   applyMode() {
     const mode = this.view.mode;
+    // The `mode` attribute follows the mode shown (without restarting: see reflecting).
+    if (this.getAttribute("mode") !== mode && (mode !== "live" || this.hasAttribute("mode"))) {
+      this.reflecting = true;
+      this.setAttribute("mode", mode);
+      this.reflecting = false;
+    }
     for (const tab of this.$$("[data-mode]")) tab.setAttribute("aria-pressed", String(tab.dataset.mode === mode));
     this.$(".compare-panel").hidden = mode !== "compare";
     for (const el of this.$$(".compare-only")) el.hidden = mode !== "compare";
@@ -354,6 +377,22 @@ export class HotrowPlayground extends HTMLElement {
     this.sweepChart.setData([x, results.map((r) => (dbt2 ? r.tpm : r.insertsPerSecond))]);
     this.dispatchEvent(new CustomEvent("hotrow-sweep", { detail: results, bubbles: true, composed: true }));
   }
+}
+
+// Every attribute but ATTRIBUTE_ONLY is also a property (camelCase; `network-latency-us` is
+// `networkLatencyUs`) that reads and writes it: setting one restarts as the attribute does.
+for (const attr of HotrowPlayground.observedAttributes.filter((a) => !ATTRIBUTE_ONLY.includes(a))) {
+  const prop = attr.replace(/-([a-z])/g, (_, c) => c.toUpperCase());
+  Object.defineProperty(HotrowPlayground.prototype, prop, {
+    get() {
+      return this.getAttribute(attr);
+    },
+    set(value) {
+      if (value === null || value === undefined) this.removeAttribute(attr);
+      else this.setAttribute(attr, String(value));
+    },
+    configurable: true,
+  });
 }
 
 if (!customElements.get("hotrow-playground")) customElements.define("hotrow-playground", HotrowPlayground);

@@ -50,6 +50,12 @@ export const VIEW = {
   tour: "int", // the guided tour's chapter, 1-based
 };
 
+/** The element's attributes: every URL field (kebab-cased) and the view settings an
+ * attribute may set. Each is also a property of the element (camelCase), except `paused`
+ * and `tour`, which name the element's own state. */
+export const ATTRIBUTE_VIEW = ["mode", "speed", "paused", "pause-at-ms", "tour"];
+export const ATTRIBUTE_ONLY = ["paused", "tour"];
+
 export const STATE_VERSION = 1;
 export const MODES = ["live", "compare", "sweep"];
 export const DEFAULT_SPEED = 1000;

@@ -4,7 +4,7 @@
 
 export const template = () => `
 <div class="error" role="alert" part="error"></div>
-<div class="figures" aria-live="polite">
+<div class="figures" aria-live="polite" part="figures">
   <div class="figure primary-tpm"><div class="label">TPM (New-Order / min)</div><div class="value" data-metric="tpm">–</div></div>
   <div class="figure"><div class="label">inserts / s</div><div class="value" data-metric="insertsPerSecond">–</div></div>
   <div class="figure full-only"><div class="label">transactions / s</div><div class="value" data-metric="transactionsPerSecond">–</div></div>
@@ -43,7 +43,7 @@ export const template = () => `
   <span class="legend-note">aborted: <span data-metric="aborts">0</span> · ids lost: <span data-metric="idsLost">0</span> · down: <span data-metric="nodesDown">none</span></span>
 </div>
 <div class="notice" aria-live="polite"></div>
-<div class="controls">
+<div class="controls" part="controls">
   <div class="control full-only"><label for="preset">preset</label><select id="preset"></select></div>
   <div class="control full-only"><label for="workload">workload</label><select id="workload">
     <option value="dbt2">DBT2 (TPC-C-like via mysqld)</option><option value="ndbapi-insert">NDB API single-row inserts</option><option value="sql-insert">SQL single-row INSERTs via mysqld</option></select>
@@ -95,7 +95,7 @@ export const template = () => `
   <progress class="sweep-progress" max="1" value="0" aria-label="sweep progress"></progress>
   <div class="panel"><h3>throughput vs <span class="sweep-axis">cache size</span> (each point: 1 s measured after 1 s warm-up)</h3><div class="chart sweep-chart"></div></div>
 </div>
-<div class="panels live-panels">
+<div class="panels live-panels" part="charts">
   <div class="panel cluster-panel" data-view="cluster" data-messages-in-flight="0">
     <h3>the cluster now <span class="legend-note">(one simulated moment; API nodes above, data nodes by node group below)</span></h3>
     <canvas class="cluster" role="img" aria-label="the cluster"></canvas>

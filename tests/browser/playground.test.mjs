@@ -157,7 +157,7 @@ async function until(pg, check, arg, what) {
   }
 }
 
-test("keyboard shortcuts: space, period, r and ? act inside the element, never on typed keys or outside it", async () => {
+test("keyboard shortcuts act inside the element, never on typed keys or outside it; the mode is reflected", async () => {
   const { page, problems } = await open(`${env.site.origin}/index.html?preset=ndbapi-hidden-pk`);
   const pg = page.locator("hotrow-playground");
   await waitValue(pg, "insertsPerSecond", (v) => v > 0);
@@ -194,6 +194,11 @@ test("keyboard shortcuts: space, period, r and ? act inside the element, never o
   await pg.locator(".chart-throughput").click();
   await page.keyboard.press("r");
   await pg.locator(".notice", { hasText: "Reset" }).waitFor();
+  // The mode shown is reflected in the `mode` attribute and property, without a restart loop.
+  await pg.locator('[data-mode="compare"]').click();
+  await until(pg, (el) => el.getAttribute("mode") === "compare" && el.mode === "compare" && el.effective.length === 2, null, "mode reflected");
+  const starts = await pg.evaluate((el) => new Promise((ok) => setTimeout(() => ok(el.effective.length), 300)));
+  assert.equal(starts, 2, "compare mode runs two simulations");
   assert.deepEqual(problems, []);
   await page.close();
 });

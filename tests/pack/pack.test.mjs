@@ -16,7 +16,7 @@ const cli = join(root, "target/release/hotrow");
 test("the packed tarball installs into an empty project and works there", (t) => {
   const { app, files, cleanup } = packAndInstall();
   t.after(cleanup);
-  for (const f of ["js/element/hotrow-playground.js", "js/element/worker.js", "dist/vendor/uplot/uPlot.esm.js", "js/index.js", "js/node.mjs", "js/index.d.ts", "dist/web/hotrow.js", "dist/web/hotrow_bg.wasm", "dist/node/hotrow.js", "dist/node/hotrow_bg.wasm", "dist/node/package.json", "package.json", "README.md"]) {
+  for (const f of ["js/element/hotrow-playground.js", "js/element/worker.js", "dist/vendor/uplot/uPlot.esm.js", "js/index.js", "js/node.mjs", "js/index.d.ts", "dist/web/hotrow.js", "dist/web/hotrow_bg.wasm", "dist/node/hotrow.js", "dist/node/hotrow_bg.wasm", "dist/node/package.json", "dist/types/hotrow-playground.d.ts", "custom-elements.json", "package.json", "README.md"]) {
     assert.ok(files.includes(f), `tarball lacks ${f}`);
   }
   assert.ok(!files.some((f) => f.startsWith("crate/") || f.startsWith("target/") || f.startsWith("node_modules/")), files.join(" "));
@@ -56,8 +56,34 @@ test("the packed tarball installs into an empty project and works there", (t) =>
     s.throughput;
     export { n, load, d };
   `);
-  const r = spawnSync(tsc, ["--noEmit", "--strict", "--module", "nodenext", "--moduleResolution", "nodenext", "--target", "es2022", "--lib", "es2022,dom", "check.ts"], { cwd: app, encoding: "utf8" });
+  // The custom element: its class, attributes as properties, events with their details.
+  writeFileSync(join(app, "element.ts"), `
+    import "hotrow/playground";
+    import type { HotrowPlayground, HotrowSweepResult } from "hotrow/playground";
+    const el = document.createElement("hotrow-playground");
+    const typed: HotrowPlayground = el;
+    el.cacheSize = "1000";
+    el.networkLatencyUs = "20";
+    el.mode = "compare";
+    const q: string = el.query;
+    el.addEventListener("hotrow-snapshot", (e) => { const t: number = e.detail.tpm + e.detail.nowMs; });
+    el.addEventListener("hotrow-sweep", (e) => { const r: HotrowSweepResult[] = e.detail; });
+    el.seek(1500).then((shown) => shown.insertsPerSecond);
+    // @ts-expect-error the snapshot event carries no such figure
+    el.addEventListener("hotrow-snapshot", (e) => e.detail.throughput);
+    // @ts-expect-error attributes are strings
+    el.cacheSize = 1000;
+    export { typed, q };
+  `);
+  const r = spawnSync(tsc, ["--noEmit", "--strict", "--module", "nodenext", "--moduleResolution", "nodenext", "--target", "es2022", "--lib", "es2022,dom", "check.ts", "element.ts"], { cwd: app, encoding: "utf8" });
   assert.equal(r.status, 0, r.stdout + r.stderr);
+  // custom-elements.json (the analyzer's, from the element's JSDoc and attribute list).
+  const pkg = JSON.parse(readFileSync(join(app, "node_modules/hotrow/package.json"), "utf8"));
+  const cem = JSON.parse(readFileSync(join(app, "node_modules/hotrow", pkg.customElements), "utf8"));
+  const decl = cem.modules.flatMap((m) => m.declarations ?? []).find((d) => d.tagName === "hotrow-playground");
+  assert.deepEqual(decl.events.map((e) => e.name).sort(), ["hotrow-snapshot", "hotrow-statechange", "hotrow-sweep", "hotrow-sweepdone"]);
+  for (const part of ["error", "figures", "controls", "charts", "keys"]) assert.ok(decl.cssParts.some((p) => p.name === part), part);
+  for (const attr of ["cache-size", "network-latency-us", "mode", "paused"]) assert.ok(decl.attributes.some((a) => a.name === attr), attr);
 });
 
 // The budget was 150 KiB until the allocator lab (three strategies, range partitioning, 15
