@@ -1,5 +1,6 @@
 // The playground's controls, each bound to its config field. A live field (the package's
 // liveFields()) goes to the running simulation; any other restarts it from time 0.
+import { downloadData, downloadChart } from "./downloads.js";
 import { getField, setField, compareValue } from "./state.js";
 import { fmtInt, fmtUs, fmtSpeed, logSlider } from "./format.js";
 
@@ -151,6 +152,9 @@ export function wireControls(el, labels) {
     el.fork(field, value).catch(() => {}); // the element shows the error
   };
   $(".tour-start").onclick = () => el.tour.start(1);
+  $(".dl-csv").onclick = () => downloadData(el, "csv");
+  $(".dl-json").onclick = () => downloadData(el, "json");
+  for (const b of el.$$(".dl-png")) b.onclick = () => downloadChart(el, b.dataset.chart);
   $(".sweep-run").onclick = () => el.runSweep();
   $(".sweep-cancel").onclick = () => el.cancelSweep();
   $(".share").onclick = async () => {

@@ -10,6 +10,7 @@
 // (--hotrow-bg, --hotrow-fg, --hotrow-accent, --hotrow-hot, --hotrow-font, ...).
 // Live figures carry data-metric="insertsPerSecond" | "tpm" | "hotRowLockUtilization" | ...
 // and every update dispatches a `hotrow-snapshot` event with them.
+import { exported } from "./downloads.js";
 import { bindKeys } from "./keys.js";
 import { makeChart, css } from "./charts.js";
 import { setupCharts, ingest, render, makeHeatmaps } from "./render.js";
@@ -147,6 +148,9 @@ export class HotrowPlayground extends HTMLElement {
 
   onWorker(m) {
     switch (m.type) {
+      case "export":
+        exported(this, m);
+        break;
       case "ready":
         this.ready = true;
         this.liveFields = m.liveFields;

@@ -16,6 +16,7 @@ export const STYLE = `
 * { box-sizing: border-box; }
 h2, h3 { margin: 0 0 6px; font-size: 15px; }
 h3 { font-size: 13px; color: var(--hotrow-muted); font-weight: 600; }
+.panel h3 .dl-png { font-size: 0.75em; padding: 0 6px; margin-left: 6px; vertical-align: middle; }
 .keys-help { border: 1px solid var(--hotrow-border); border-radius: 6px; background: var(--hotrow-panel); padding: 8px 12px; margin: 6px 0; }
 .keys-help h3 { margin: 0 0 4px; font-size: 1em; }
 .keys-help dl { display: grid; grid-template-columns: max-content 1fr; gap: 2px 12px; margin: 6px 0; }

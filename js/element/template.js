@@ -26,6 +26,9 @@ export const template = () => `
   <button class="tour-start full-only" title="a guided tour: the bug, its fix and other ways to hand out ids, in nine chapters">Take the tour</button>
   <button class="share full-only" title="copy a link that reopens this exact run">Copy link</button>
   <button class="theme full-only" title="switch light / dark">Theme</button>
+  <span class="downloads full-only" role="group" aria-label="download">
+    <button class="dl-csv" title="every metrics window kept, one row each: the columns of hotrow run --csv">Windows CSV</button>
+    <button class="dl-json" title="the run summary so far: the object hotrow run --json prints">Summary JSON</button></span>
   <button class="keys-toggle" aria-expanded="false" aria-controls="keys-help" title="keyboard shortcuts (?)">Keys</button>
 </div>
 <section class="keys-help" id="keys-help" hidden aria-label="keyboard shortcuts" part="keys">
@@ -103,15 +106,15 @@ export const template = () => `
       the traffic): <span class="key-api">API ↔ TC</span>, <span class="key-lqh">TC ↔ data (prepare, commit, complete)</span>,
       <span class="key-alloc">id refills</span>. A node's fill is its load, the bar under it the transactions it coordinates;
       the outlined node holds the SYSTAB_0 counter row, and the squares are refills waiting for its lock.</div></div>
-  <div class="panel"><h3>throughput</h3><div class="chart chart-throughput"></div>
+  <div class="panel"><h3>throughput <button class="dl-png" data-chart="throughputChart" title="download this chart as a PNG image">PNG</button></h3><div class="chart chart-throughput"></div>
     <div class="legend-note reported-note" hidden>Dashed lines: the bug report's measurements at 8 data nodes.</div></div>
-  <div class="panel full-only"><h3>hot row: lock busy and refills / s</h3><div class="chart chart-hot"></div></div>
+  <div class="panel full-only"><h3>hot row: lock busy and refills / s <button class="dl-png" data-chart="hotChart" title="download this chart as a PNG image">PNG</button></h3><div class="chart chart-hot"></div></div>
   <div class="panel"><h3><span class="heatmap-title">load per data node</span> <span class="legend-note heatmap-legend">(● holds the SYSTAB_0 counter row)</span></h3>
     <h3 class="compare-only run-name" hidden>A</h3>
     <canvas class="heatmap" role="img" aria-label="load per data node over time"></canvas><div class="bars bars-load"></div>
     <h3 class="compare-only run-name" hidden>B</h3>
     <canvas class="heatmap compare-only" role="img" aria-label="run B: load per data node over time" hidden></canvas><div class="bars bars-load compare-only" hidden></div></div>
-  <div class="panel full-only"><h3>latency (p50, p99)</h3><div class="chart chart-latency"></div></div>
+  <div class="panel full-only"><h3>latency (p50, p99) <button class="dl-png" data-chart="latencyChart" title="download this chart as a PNG image">PNG</button></h3><div class="chart chart-latency"></div></div>
   <div class="panel full-only"><h3>transactions coordinated per data node / s</h3><div class="bars bars-tc"></div>
     <h3 class="compare-only run-name" hidden>B</h3><div class="bars bars-tc compare-only" hidden></div>
     <div class="legend-note">Without a hint, cache-1 refills land TC work on every node, even idle ones.</div></div>

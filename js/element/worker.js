@@ -252,6 +252,10 @@ onmessage = async (event) => {
     case "sweep":
       sweep(m);
       break;
+    case "export":
+      // What a download takes away, per run: the windows kept as CSV, the summary so far.
+      post({ type: "export", id: m.id, runs: sims.map((s) => ({ csv: s.windowsCsv(), summary: s.summary() })) });
+      break;
   }
 };
 

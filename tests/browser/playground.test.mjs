@@ -7,8 +7,9 @@ import { fileURLToPath } from "node:url";
 import { useSite, root, openPage, metric, waitValue } from "./page.mjs";
 import { packAndInstall } from "../pack/pack.mjs";
 import { serve } from "./server.mjs";
-import { writeFileSync, mkdirSync as mkdir } from "node:fs";
+import { writeFileSync, readFileSync, mkdirSync as mkdir } from "node:fs";
 import { execFileSync } from "node:child_process";
+import { join } from "node:path";
 
 const shots = `${root}test-results`;
 mkdirSync(shots, { recursive: true });
@@ -232,6 +233,32 @@ test("rebuilt charts stop watching their panels: restarts leave no ResizeObserve
     await page.waitForTimeout(100);
   }
   assert.equal(await page.evaluate(() => window.liveObservers), first, "five restarts, the same observers");
+  await page.close();
+});
+
+test("downloads: the windows as the CLI's CSV, the summary as its JSON, a chart as PNG", async () => {
+  const { page, problems } = await open(`${env.site.origin}/index.html?preset=ndbapi-hidden-pk&seed=3&pauseAtMs=300`);
+  const pg = page.locator("hotrow-playground");
+  await until(pg, (el) => el.paused && (el.latest?.nowMs ?? 0) >= 300, null, "paused at 300 ms");
+  const fetchDownload = async (button) => {
+    const [download] = await Promise.all([page.waitForEvent("download"), pg.locator(button).first().click()]);
+    return { name: download.suggestedFilename(), body: readFileSync(await download.path()) };
+  };
+  const csv = await fetchDownload(".dl-csv");
+  assert.match(csv.name, /^hotrow-ndbapi-hidden-pk-seed3-\d+ms\.csv$/);
+  const cli = execFileSync(join(root, "target/release/hotrow"), ["run", "--csv", "--preset", "ndbapi-hidden-pk", "--set", "seed=3",
+    "--set", "durationMs=300", "--set", "warmupMs=0"], { encoding: "utf8" });
+  assert.equal(csv.body.toString("utf8"), cli, "the same columns and numbers as hotrow run --csv");
+  const json = await fetchDownload(".dl-json");
+  const summary = JSON.parse(json.body.toString("utf8"));
+  const cliSummary = JSON.parse(execFileSync(join(root, "target/release/hotrow"), ["run", "--json", "--preset", "ndbapi-hidden-pk",
+    "--set", "durationMs=10", "--set", "warmupMs=0"], { encoding: "utf8" }));
+  assert.deepEqual(Object.keys(summary).sort(), Object.keys(cliSummary).sort(), "the object hotrow run --json prints");
+  assert.equal(summary.config.seed, 3);
+  const png = await fetchDownload('.dl-png[data-chart="throughputChart"]');
+  assert.match(png.name, /-throughput\.png$/);
+  assert.deepEqual([...png.body.subarray(0, 4)], [0x89, 0x50, 0x4e, 0x47], "a PNG file");
+  assert.deepEqual(problems, []);
   await page.close();
 });
 

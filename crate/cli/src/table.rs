@@ -74,35 +74,11 @@ pub fn validation(r: &hotrow::validate::Report) -> String {
     o
 }
 
-/// `hotrow run --csv`: one row per metrics window, a column per window metric of the
-/// table, per-node and per-partition metrics as `nodeLoad[i]`, `partitionInsertsPerSecond[p]`.
-pub fn windows_csv(out: impl std::io::Write, windows: &[hotrow::Window]) -> csv::Result<()> {
-    use hotrow::catalog::{window_metrics, Read};
-    let mut w = csv::Writer::from_writer(out);
-    let Some(first) = windows.first() else {
-        w.write_record(window_metrics().filter(|m| matches!(m.window, Some(Read::Scalar(_)))).map(|m| m.name))?;
-        return w.flush().map_err(Into::into);
-    };
-    let mut header = Vec::new();
-    for m in window_metrics() {
-        match m.window.expect("a window metric") {
-            Read::Scalar(_) => header.push(m.name.to_string()),
-            Read::Vector(read) => header.extend((0..read(first).len()).map(|i| format!("{}[{i}]", m.name))),
-        }
-    }
-    w.write_record(&header)?;
-    for x in windows {
-        let mut row = Vec::with_capacity(header.len());
-        for m in window_metrics() {
-            match m.window.expect("a window metric") {
-                Read::Scalar(read) => row.push(read(x)),
-                Read::Vector(read) => row.extend_from_slice(read(x)),
-            }
-        }
-        w.write_record(row.iter().map(|v| v.to_string()))?;
-    }
-    w.flush()?;
-    Ok(())
+/// `hotrow run --csv`: one row per metrics window (the core's CSV, as the playground
+/// downloads it).
+pub fn windows_csv(mut out: impl std::io::Write, windows: &[hotrow::Window]) -> std::io::Result<()> {
+    out.write_all(hotrow::catalog::windows_csv(windows).as_bytes())?;
+    out.flush()
 }
 
 /// `hotrow fields`: the config field table.

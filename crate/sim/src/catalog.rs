@@ -127,6 +127,44 @@ pub fn of_summary(summary: &Value, m: &Metric) -> f64 {
     lookup(summary, path).and_then(Value::as_f64).unwrap_or_else(|| panic!("the summary has no number at {path}"))
 }
 
+/// Windows as CSV, one row per window and a column per window metric (per-node and
+/// per-partition metrics as `nodeLoad[i]`, `partitionInsertsPerSecond[p]`): what
+/// `hotrow run --csv` prints and the playground downloads. Numbers are written in Rust's
+/// shortest exact form, so a value reads back as the same `f64`.
+pub fn windows_csv<'a>(windows: impl IntoIterator<Item = &'a Window>) -> String {
+    use std::fmt::Write;
+    let mut windows = windows.into_iter().peekable();
+    let mut out = String::new();
+    let mut header: Vec<String> = Vec::new();
+    for m in window_metrics() {
+        match (m.window.expect("a window metric"), windows.peek()) {
+            (Read::Scalar(_), _) => header.push(m.name.to_string()),
+            (Read::Vector(read), Some(first)) => header.extend((0..read(first).len()).map(|i| format!("{}[{i}]", m.name))),
+            (Read::Vector(_), None) => {}
+        }
+    }
+    out += &header.join(",");
+    out.push('\n');
+    for w in windows {
+        let mut first = true;
+        let mut cell = |out: &mut String, v: f64| {
+            if !first {
+                out.push(',');
+            }
+            first = false;
+            let _ = write!(out, "{v}");
+        };
+        for m in window_metrics() {
+            match m.window.expect("a window metric") {
+                Read::Scalar(read) => cell(&mut out, read(w)),
+                Read::Vector(read) => read(w).iter().for_each(|&v| cell(&mut out, v)),
+            }
+        }
+        out.push('\n');
+    }
+    out
+}
+
 /// The table for `hotrow metrics --json` and the npm `metrics()`.
 pub fn describe() -> Value {
     Value::Array(

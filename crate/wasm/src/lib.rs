@@ -275,6 +275,13 @@ impl Simulation {
         Ok(o.done())
     }
 
+    /// Every window kept, as CSV: the columns and numbers of `hotrow run --csv`.
+    #[wasm_bindgen(js_name = windowsCsv)]
+    pub fn windows_csv(&self) -> Result<String, JsValue> {
+        alive()?;
+        Ok(catalog::windows_csv(self.inner.windows()))
+    }
+
     /// The run summary: the same object `hotrow run --json` prints.
     pub fn summary(&self) -> Result<JsValue, JsValue> {
         alive()?;
