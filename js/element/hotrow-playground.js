@@ -129,11 +129,18 @@ export class HotrowPlayground extends HTMLElement {
     this.view = { mode: "live", speed: DEFAULT_SPEED, ...state.view };
     this.paused = this.hasAttribute("paused");
     this.errors = state.errors?.length ? [`Some settings were ignored: ${state.errors.join("; ")}.`] : [];
+    this.pendingFork = rewind.forkFromView(this);
     if (this.worker && this.ready) this.start();
   }
 
   /** The current state, for a shareable link (see state.js toQuery). */
   get state() {
+    const f = this.forkInfo;
+    if (f) {
+      // A fork is its moment and its change: a link replays run A to there and forks again.
+      const view = { mode: "live", speed: this.view.speed, forkField: f.field, forkValue: String(f.value), forkAtMs: f.atMs };
+      return { config: this.overrides, view };
+    }
     const view = { mode: this.view.mode, speed: this.view.speed };
     if (this.view.mode === "compare") Object.assign(view, this.compareSpec());
     if (this.tour?.active) view.tour = this.tour.index + 1;

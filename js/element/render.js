@@ -4,7 +4,7 @@ import { makeChart, Heatmap, drawBars, css } from "./charts.js";
 import { fmtInt, fmtPct, fmtUs } from "./format.js";
 import { Series } from "./series.js";
 import { FIELD_LABELS } from "./controls.js";
-import { updateTimeline, settleWaiters } from "./rewind.js";
+import { updateTimeline, settleWaiters, replayFork } from "./rewind.js";
 
 export const MAX_POINTS = 600;
 
@@ -116,6 +116,7 @@ export function ingest(el, m) {
     el.paused = true;
     el.updatePlayButton();
   }
+  if (m.pausedItself) replayFork(el);
   updateTimeline(el, m);
   el.dirty = true;
   if (m.seekId) {

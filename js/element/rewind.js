@@ -1,7 +1,7 @@
 // Rewind and fork, the element's side: seek to a time already run, fork a branch there,
 // and the timeline control that shows where the run is. The worker keeps the checkpoints
 // (timeline.js); the element asks and resolves promises when the answer is shown.
-import { FIELDS } from "./state.js";
+import { FIELDS, compareValue } from "./state.js";
 import { FIELD_LABELS } from "./controls.js";
 
 /**
@@ -80,4 +80,31 @@ export function updateTimeline(el, m) {
   const text = `${(m.nowMs / 1000).toFixed(2)} s of ${(t.frontierMs / 1000).toFixed(2)} s`;
   el.$("#timeline-out").textContent = text;
   range.setAttribute("aria-valuetext", text);
+}
+
+/**
+ * A link's fork (`forkField`, `forkValue`, `forkAtMs` in the view): taken out of the view,
+ * checked, and returned to replay once run A reaches its moment (the run pauses there).
+ */
+export function forkFromView(el) {
+  const { forkField: field, forkValue: text, forkAtMs: atMs } = el.view;
+  delete el.view.forkField;
+  delete el.view.forkValue;
+  delete el.view.forkAtMs;
+  if (field === undefined && text === undefined && atMs === undefined) return null;
+  const value = field in FIELDS ? compareValue(field, text ?? "") : undefined;
+  if (value === undefined || !(atMs >= 0)) {
+    el.errors.push(`The link's fork was ignored: ${field} = ${text} at ${atMs} ms cannot be replayed`);
+    return null;
+  }
+  el.view.pauseAtMs = atMs;
+  return { field, value, atMs };
+}
+
+/** Once run A has paused at a link's fork moment: shows that exact moment and forks there. */
+export function replayFork(el) {
+  const f = el.pendingFork;
+  if (!f) return;
+  el.pendingFork = null;
+  seek(el, f.atMs).then(() => fork(el, f.field, f.value)).catch(() => {}); // the element shows errors
 }

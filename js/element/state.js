@@ -48,6 +48,9 @@ export const VIEW = {
   compareA: "string",
   compareB: "string",
   tour: "int", // the guided tour's chapter, 1-based
+  forkField: "string", // a fork shown: run A to forkAtMs, then run B with forkField = forkValue
+  forkValue: "string",
+  forkAtMs: "number",
 };
 
 /** The element's attributes: every URL field (kebab-cased) and the view settings an

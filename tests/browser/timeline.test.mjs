@@ -85,6 +85,16 @@ test("forking at a past moment runs the branch against the original in compare m
   assert.equal(at.columns.length, 2);
   assert.deepEqual(at.columns[1], at.columns[0], "the branch shares the past");
   assert.match(await root(".fork-note").textContent(), /forked at 1\.50 s: cache size 1 → 1000/);
+  // A shared link reopens the fork: run A to its moment, then the same branch and note.
+  const query = await pg.evaluate((el) => el.query);
+  assert.match(query, /forkField=cacheSize&forkValue=1000&forkAtMs=1500/);
+  const linked = await openPage(env.browser, `${env.site.origin}/index.html?${query}`);
+  const lpg = linked.page.locator("hotrow-playground");
+  await lpg.evaluate((el) => new Promise((r) => { const c = () => (el.forkInfo && el.series.length === 2 && el.paused ? r() : setTimeout(c, 50)); c(); }));
+  assert.equal(await lpg.locator(".fork-note").textContent(), await root(".fork-note").textContent());
+  assert.deepEqual(await shown(lpg), at, "the link shows what the fork showed");
+  assert.deepEqual(linked.problems, []);
+  await linked.page.close();
   await root(".play").click();
   const ratio = await waitValue(pg, "compareRatio", (v) => v > 1.3, 30_000);
   assert.ok(ratio > 1.3, `ratio ${ratio}`);
