@@ -1,10 +1,10 @@
-// hotrow for Node: the WebAssembly module is loaded from disk when this file is imported,
-// so `new Simulation(...)` works at once. `init()` exists so that code written for
-// browsers runs unchanged.
-import { createRequire } from "node:module";
+// hotrow for Node: the same WebAssembly bytes browsers load (dist/web), instantiated from
+// disk when this file is imported, so `new Simulation(...)` works at once. `init()` exists
+// so that code written for browsers runs unchanged.
+import { readFileSync } from "node:fs";
+import * as wasm from "../dist/web/hotrow.js";
 
-const require = createRequire(import.meta.url);
-const wasm = require("../dist/node/hotrow.js");
+wasm.initSync({ module: readFileSync(new URL("../dist/web/hotrow_bg.wasm", import.meta.url)) });
 
 export function init() {
   return Promise.resolve();

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Builds what the npm package ships besides js/: the WebAssembly module in dist/web
-# (browsers and bundlers, an ES module that fetches the .wasm) and dist/node (Node, loads
-# the .wasm from disk), and uPlot's and driver.js's ES modules and CSS in dist/vendor, so
+# Builds what the npm package ships besides js/: the WebAssembly module in dist/web, built
+# once (browsers and bundlers fetch the .wasm; js/node.mjs instantiates the same bytes from
+# disk with initSync), the element's types and manifest, and uPlot's and driver.js's ES modules and CSS in dist/vendor, so
 # that the <hotrow-playground> element imports only relative paths and runs without a bundler.
 # Skips what is newer than every source it is made from.
 set -euo pipefail
@@ -34,12 +34,8 @@ stamp=dist/.built
 if [ -f "$stamp" ] && [ -z "$(find crate/sim/src crate/wasm/src crate/wasm/Cargo.toml Cargo.lock -newer "$stamp" -print -quit)" ]; then
   exit 0
 fi
-for target in web nodejs; do
-  dir=$([ "$target" = nodejs ] && echo node || echo web)
-  wasm-pack --log-level warn build crate/wasm --release --target "$target" --out-dir "../../dist/$dir" \
-    --out-name hotrow --mode no-install --no-pack >&2
-  rm -f "dist/$dir/.gitignore"
-  # dist/node is CommonJS; the package root says "type": "module".
-  [ "$dir" = node ] && echo '{ "type": "commonjs" }' > dist/node/package.json
-done
+wasm-pack --log-level warn build crate/wasm --release --target web --out-dir ../../dist/web \
+  --out-name hotrow --mode no-install --no-pack >&2
+rm -f dist/web/.gitignore
+rm -rf dist/node # built by earlier versions, once per target
 touch "$stamp"

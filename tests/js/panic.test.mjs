@@ -3,10 +3,9 @@
 // (Its own file: node --test runs each file in a fresh process, so the poison stays here.)
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { createRequire } from "node:module";
 import { Simulation } from "hotrow";
-
-const wasm = createRequire(import.meta.url)("../../dist/node/hotrow.js");
+// The module the package's Node entry instantiated (one instance per process).
+import * as wasm from "../../dist/web/hotrow.js";
 
 test("after a panic every call throws a clear error", () => {
   const sim = new Simulation({ preset: "ndbapi-pk", durationMs: 100, warmupMs: 0 });

@@ -16,12 +16,13 @@ const cli = join(root, "target/release/hotrow");
 test("the packed tarball installs into an empty project and works there", (t) => {
   const { app, files, cleanup } = packAndInstall();
   t.after(cleanup);
-  for (const f of ["js/element/hotrow-playground.js", "js/element/worker.js", "dist/vendor/uplot/uPlot.esm.js", "js/index.js", "js/node.mjs", "js/index.d.ts", "dist/web/hotrow.js", "dist/web/hotrow_bg.wasm", "dist/node/hotrow.js", "dist/node/hotrow_bg.wasm", "dist/node/package.json", "dist/types/hotrow-playground.d.ts", "custom-elements.json", "package.json", "README.md"]) {
+  for (const f of ["js/element/hotrow-playground.js", "js/element/worker.js", "dist/vendor/uplot/uPlot.esm.js", "js/index.js", "js/node.mjs", "js/index.d.ts", "dist/web/hotrow.js", "dist/web/hotrow_bg.wasm", "dist/types/hotrow-playground.d.ts", "custom-elements.json", "package.json", "README.md"]) {
     assert.ok(files.includes(f), `tarball lacks ${f}`);
   }
   assert.ok(!files.some((f) => f.startsWith("crate/") || f.startsWith("target/") || f.startsWith("node_modules/")), files.join(" "));
-
-  assert.ok(existsSync(join(app, "node_modules/hotrow/dist/node/hotrow_bg.wasm")));
+  // One WebAssembly module: Node instantiates the bytes browsers load.
+  assert.deepEqual(files.filter((f) => f.endsWith(".wasm")), ["dist/web/hotrow_bg.wasm"]);
+  assert.ok(existsSync(join(app, "node_modules/hotrow/dist/web/hotrow_bg.wasm")));
 
   writeFileSync(join(app, "main.mjs"), `
     import { Simulation, presets, version, init } from "hotrow";
