@@ -38,7 +38,17 @@ export interface HotrowSweepResult {
 /** \`hotrow-sweepdone\`: a sweep finished (null when it was cancelled). */
 export type HotrowSweepDoneDetail = { runs: number; workers: number; seconds: number } | null;
 
+/** \`hotrow-strategiesdone\`: every id strategy ran on the current cluster (Strategies mode). */
+export interface HotrowStrategiesDoneDetail {
+  runs: number;
+  workers: number;
+  seconds: number;
+  /** One per strategy: its fields (\`value\`), every summary metric, its digest and config. */
+  results: (HotrowSweepResult & { digest: string; config: Record<string, unknown> })[];
+}
+
 export interface HotrowPlaygroundEventMap extends HTMLElementEventMap {
+  "hotrow-strategiesdone": CustomEvent<HotrowStrategiesDoneDetail>;
   "hotrow-snapshot": CustomEvent<HotrowSnapshotDetail>;
   "hotrow-statechange": CustomEvent<HotrowStateChangeDetail>;
   "hotrow-sweep": CustomEvent<HotrowSweepResult[]>;

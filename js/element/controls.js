@@ -157,6 +157,8 @@ export function wireControls(el, labels) {
   for (const b of el.$$(".dl-png")) b.onclick = () => downloadChart(el, b.dataset.chart);
   $(".sweep-run").onclick = () => el.runSweep();
   $(".sweep-cancel").onclick = () => el.cancelSweep();
+  $(".strategies-run").onclick = () => el.runStrategies();
+  $(".strategies-cancel").onclick = () => el.cancelSweep();
   $(".share").onclick = async () => {
     const url = `${location.origin}${location.pathname}?${el.query}`;
     try {

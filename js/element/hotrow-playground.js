@@ -10,6 +10,7 @@
 // (--hotrow-bg, --hotrow-fg, --hotrow-accent, --hotrow-hot, --hotrow-font, ...).
 // Live figures carry data-metric="insertsPerSecond" | "tpm" | "hotRowLockUtilization" | ...
 // and every update dispatches a `hotrow-snapshot` event with them.
+import { runStrategies } from "./strategies.js";
 import { exported } from "./downloads.js";
 import { bindKeys } from "./keys.js";
 import { makeChart, css } from "./charts.js";
@@ -48,6 +49,7 @@ function sheets() {
  * @fires {CustomEvent<HotrowStateChangeDetail>} hotrow-statechange - the state changed: `{ query }` reopens it as a URL query
  * @fires {CustomEvent<HotrowSweepResult[]>} hotrow-sweep - a sweep's results so far: one `{ index, value, ...metrics }` per run
  * @fires {CustomEvent<HotrowSweepDoneDetail>} hotrow-sweepdone - a sweep finished: `{ runs, workers, seconds }`, or null when cancelled
+ * @fires {CustomEvent<HotrowStrategiesDoneDetail>} hotrow-strategiesdone - every id strategy ran: `{ runs, workers, seconds, results }`
  * @csspart error - the error message shown when a setting or the worker fails
  * @csspart figures - the row of headline figures
  * @csspart controls - the knobs
@@ -231,7 +233,7 @@ export class HotrowPlayground extends HTMLElement {
     this.showError(this.errors.join(" "));
     this.errors = [];
     this.applyMode();
-    if (this.view.mode === "sweep") {
+    if (this.view.mode === "sweep" || this.view.mode === "strategies") {
       this.worker.postMessage({ type: "start", configs: [this.overrides], speed: this.view.speed, paused: true });
       return;
     }
@@ -278,7 +280,7 @@ export class HotrowPlayground extends HTMLElement {
   change(field, value) {
     setField(this.overrides, field, value);
     const live = this.liveFields.includes(field.split(".")[0]);
-    if (live && this.view.mode !== "sweep" && !(this.view.mode === "compare" && field === this.compareSpec().compareField)) {
+    if (live && this.view.mode !== "sweep" && this.view.mode !== "strategies" && !(this.view.mode === "compare" && field === this.compareSpec().compareField)) {
       this.worker?.postMessage({ type: "set", field, value });
     } else {
       this.note(`${FIELD_LABELS[field] ?? field} changes the cluster: restarted from time 0.`);
@@ -299,7 +301,8 @@ export class HotrowPlayground extends HTMLElement {
     this.$(".compare-panel").hidden = mode !== "compare";
     for (const el of this.$$(".compare-only")) el.hidden = mode !== "compare";
     this.$(".sweep-panel").hidden = mode !== "sweep";
-    this.$(".live-panels").hidden = mode === "sweep";
+    this.$(".strategies-panel").hidden = mode !== "strategies";
+    this.$(".live-panels").hidden = mode === "sweep" || mode === "strategies";
   }
 
   updatePlayButton() {
@@ -380,6 +383,11 @@ export class HotrowPlayground extends HTMLElement {
 
   cancelSweep() {
     this.pool?.cancel();
+  }
+
+  /** Runs every id strategy on the current cluster and workload (strategies.js). */
+  runStrategies() {
+    runStrategies(this);
   }
 
   drawSweep(results, choices) {

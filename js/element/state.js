@@ -60,7 +60,7 @@ export const ATTRIBUTE_VIEW = ["mode", "speed", "paused", "pause-at-ms", "tour"]
 export const ATTRIBUTE_ONLY = ["paused", "tour"];
 
 export const STATE_VERSION = 1;
-export const MODES = ["live", "compare", "sweep"];
+export const MODES = ["live", "compare", "sweep", "strategies"];
 export const DEFAULT_SPEED = 1000;
 export const COMPARE_FIELDS = ["cacheSize", "hintedRefill", "primaryKey", "dataNodes", "network.latencyUs", "clientsPerApiNode",
   "allocator", "idCacheScope", "cacheGrowth", "partitioning", "keyLayout"];

@@ -17,6 +17,11 @@ export const STYLE = `
 h2, h3 { margin: 0 0 6px; font-size: 15px; }
 h3 { font-size: 13px; color: var(--hotrow-muted); font-weight: 600; }
 .panel h3 .dl-png { font-size: 0.75em; padding: 0 6px; margin-left: 6px; vertical-align: middle; }
+.strategies-table { border-collapse: collapse; width: 100%; margin: 8px 0; font-variant-numeric: tabular-nums; }
+.strategies-table caption { text-align: left; color: var(--hotrow-muted); padding-bottom: 4px; }
+.strategies-table th, .strategies-table td { border-bottom: 1px solid var(--hotrow-border); padding: 3px 6px; text-align: right; }
+.strategies-table th[scope="row"], .strategies-table thead th:first-child { text-align: left; }
+.strategies-table tr.best th, .strategies-table tr.best td { font-weight: 600; }
 .keys-help { border: 1px solid var(--hotrow-border); border-radius: 6px; background: var(--hotrow-panel); padding: 8px 12px; margin: 6px 0; }
 .keys-help h3 { margin: 0 0 4px; font-size: 1em; }
 .keys-help dl { display: grid; grid-template-columns: max-content 1fr; gap: 2px 12px; margin: 6px 0; }
@@ -57,6 +62,7 @@ canvas.cluster { width: 100%; height: 250px; display: block; }
 .key-alloc { color: var(--hotrow-hot); font-weight: 600; }
 .bars { display: grid; gap: 2px; font-size: 12px; }
 .bar { display: grid; grid-template-columns: 4.5em 1fr 5em; gap: 6px; align-items: center; }
+.bars-strategies .bar { grid-template-columns: minmax(8em, 18em) 1fr 5em; }
 .bar-track { height: 10px; background: var(--hotrow-bg); border: 1px solid var(--hotrow-border); border-radius: 3px; overflow: hidden; }
 .bar-fill { display: block; height: 100%; background: var(--hotrow-accent); }
 .bar.hot .bar-fill { background: var(--hotrow-hot); }

@@ -21,7 +21,7 @@ export const template = () => `
     <input id="speed" type="range" min="0" max="5" step="0.05" aria-describedby="speed-out"><output id="speed-out"></output></span>
   <span class="control inline full-only"><label for="seed" title="seed of every random choice: the same seed gives the same run">random seed</label><input id="seed" type="number" min="0" step="1"></span>
   <span class="tabs full-only" role="group" aria-label="mode">
-    <button data-mode="live">Live</button><button data-mode="compare">Compare</button><button data-mode="sweep">Sweep</button>
+    <button data-mode="live">Live</button><button data-mode="compare">Compare</button><button data-mode="sweep">Sweep</button><button data-mode="strategies" title="every id strategy on this cluster and workload, side by side">Strategies</button>
   </span>
   <button class="tour-start full-only" title="a guided tour: the bug, its fix and other ways to hand out ids, in nine chapters">Take the tour</button>
   <button class="share full-only" title="copy a link that reopens this exact run">Copy link</button>
@@ -90,6 +90,18 @@ export const template = () => `
   <div class="control"><label for="compareA">run A</label><input id="compareA" type="text" inputmode="decimal"></div>
   <div class="control"><label for="compareB">run B</label><input id="compareB" type="text" inputmode="decimal"></div>
   <div class="control"><span class="hint">Same seed, same workload; only this knob differs. The ratio is run B over run A, averaged over the last second.</span></div>
+</div>
+<div class="strategies-panel" hidden>
+  <div class="row"><button class="strategies-run primary">Run every strategy</button><button class="strategies-cancel" disabled>Cancel</button>
+    <span class="hint">each run: this cluster and workload, 1 s measured after 0.5 s warm-up, API node 0 restarting once</span></div>
+  <progress class="strategies-progress" max="1" value="0" aria-label="strategies progress"></progress>
+  <table class="strategies-table">
+    <caption>Every id strategy on this cluster (★: no other is better on inserts/s, ids lost and order at once)</caption>
+    <thead><tr><th scope="col">strategy</th><th scope="col">inserts / s</th><th scope="col">p99 (us)</th><th scope="col">coordinations / s</th>
+      <th scope="col">ids lost (1 restart)</th><th scope="col">insert skew</th><th scope="col">in order</th></tr></thead>
+    <tbody></tbody>
+  </table>
+  <div class="panel"><h3>inserts / s per strategy</h3><div class="bars bars-strategies"></div></div>
 </div>
 <div class="sweep-panel" hidden>
   <div class="row"><label for="sweepField">sweep</label>

@@ -181,7 +181,9 @@ function sweep({ base, field, values, indexes, runMs, warmupMs }) {
   const results = [];
   for (let i = 0; i < values.length; i++) {
     const config = structuredClone(base);
-    setField(config, field, values[i]);
+    // A field and its value, or (field null) a set of fields, as the strategies run them.
+    if (field === null) for (const [k, v] of Object.entries(values[i])) setField(config, k, v);
+    else setField(config, field, values[i]);
     config.durationMs = runMs;
     config.warmupMs = warmupMs;
     let sim;
@@ -189,7 +191,7 @@ function sweep({ base, field, values, indexes, runMs, warmupMs }) {
       sim = new Simulation(config);
       sim.runToEnd();
       const s = sim.summary();
-      results.push({ index: indexes?.[i] ?? i, value: values[i], ...summaryMetrics(s) });
+      results.push({ index: indexes?.[i] ?? i, value: values[i], ...summaryMetrics(s), digest: s.digest, config });
     } catch (e) {
       fail(e, "sweep");
       return;

@@ -72,6 +72,7 @@ for (const [name, path, scheme] of [
   ["the main page (light)", "/index.html?preset=bug39267", "light"],
   ["the main page in compare mode (dark)", "/index.html?mode=compare", "dark"],
   ["the embed page", "/embed.html?preset=bug39267", "light"],
+  ["the strategies mode", "/index.html?preset=ndbapi-hidden-pk&mode=strategies", "light"],
   ["the docs page (dark)", "/docs.html", "dark"],
   ["a tour step", "/index.html?tour=3", "light"],
   ["a tour step (dark)", "/index.html?tour=7", "dark"],
@@ -80,7 +81,9 @@ for (const [name, path, scheme] of [
     const context = await env.browser.newContext({ viewport: { width: 1280, height: 1000 }, colorScheme: scheme });
     const page = await context.newPage();
     await page.goto(`${env.site.origin}${path}`);
-    await waitValue(page.locator("hotrow-playground").first(), "insertsPerSecond");
+    // The strategies mode runs nothing until asked: wait for its panel instead.
+    if (path.includes("mode=strategies")) await page.locator("hotrow-playground .strategies-run").waitFor();
+    else await waitValue(page.locator("hotrow-playground").first(), "insertsPerSecond");
     if (path.includes("tour=")) await page.locator(".driver-popover").waitFor();
     // The main pages are checked with the keyboard shortcuts' list open.
     if (path.startsWith("/index.html?preset") || path.includes("mode=compare")) {

@@ -3,7 +3,9 @@
 // both runs on every chart, and the sweep fans out over workers and can sweep the strategy.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { useSite, openPage, waitValue } from "./page.mjs";
+import { useSite, openPage, waitValue, root } from "./page.mjs";
+import { execFileSync } from "node:child_process";
+import { join } from "node:path";
 import { fields } from "hotrow";
 
 const env = useSite();
@@ -104,6 +106,35 @@ test("the sweep fans out over workers, sweeps the strategy, and reports its spee
   }
   const [one, all] = Object.entries(timing);
   console.log(`sweep of 8 runs: 1 worker ${one[1].toFixed(2)} s, ${all[0]} workers ${all[1].toFixed(2)} s, speed-up ${(one[1] / all[1]).toFixed(2)}x`);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test("all strategies at once: every strategy of the field table, the CLI's digests, the best marked", async () => {
+  const { page, problems } = await openPage(env.browser, `${env.site.origin}/index.html?preset=ndbapi-hidden-pk&mode=strategies`);
+  const pg = page.locator("hotrow-playground");
+  await pg.locator(".strategies-run").waitFor();
+  await page.waitForFunction(() => document.querySelector("hotrow-playground").fieldTable);
+  const done = nextEvent(page, "hotrow-strategiesdone");
+  await pg.locator(".strategies-run").click();
+  const detail = await done;
+  const allocators = fields().find((f) => f.name === "allocator").kind.values;
+  const scopes = fields().find((f) => f.name === "idCacheScope").kind.values;
+  const layouts = fields().find((f) => f.name === "keyLayout").kind.values;
+  const expected = allocators.reduce((n, a) => n + (a === "timestamp" ? 1 : scopes.length), 0) + layouts.length;
+  assert.equal(detail.results.length, expected, "every allocator x cache owner, and every key layout on range partitioning");
+  console.log(`all strategies (ndbapi-hidden-pk): ${detail.runs} runs on ${detail.workers} workers in ${detail.seconds.toFixed(1)} s`);
+  // The same numbers as the CLI for the same config: the same digest, run by run.
+  for (const r of detail.results) {
+    const cli = JSON.parse(execFileSync(join(root, "target/release/hotrow"), ["run", "--json", "--config", "-"], { input: JSON.stringify(r.config), encoding: "utf8" }));
+    assert.equal(cli.digest, r.digest, JSON.stringify(r.value));
+    assert.equal(cli.insertsPerSecond, r.insertsPerSecond);
+  }
+  const rows = await pg.locator(".strategies-table tbody tr").count();
+  assert.equal(rows, expected);
+  const best = await pg.locator(".strategies-table tbody tr.best").count();
+  assert.ok(best >= 1 && best < expected, `${best} best choices marked`);
+  assert.match(await pg.locator(".strategies-table tbody tr.best th").first().textContent(), /^★ /);
   assert.deepEqual(problems, []);
   await page.close();
 });

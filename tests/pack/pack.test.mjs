@@ -82,7 +82,7 @@ test("the packed tarball installs into an empty project and works there", (t) =>
   const pkg = JSON.parse(readFileSync(join(app, "node_modules/hotrow/package.json"), "utf8"));
   const cem = JSON.parse(readFileSync(join(app, "node_modules/hotrow", pkg.customElements), "utf8"));
   const decl = cem.modules.flatMap((m) => m.declarations ?? []).find((d) => d.tagName === "hotrow-playground");
-  assert.deepEqual(decl.events.map((e) => e.name).sort(), ["hotrow-snapshot", "hotrow-statechange", "hotrow-sweep", "hotrow-sweepdone"]);
+  assert.deepEqual(decl.events.map((e) => e.name).sort(), ["hotrow-snapshot", "hotrow-statechange", "hotrow-strategiesdone", "hotrow-sweep", "hotrow-sweepdone"]);
   for (const part of ["error", "figures", "controls", "charts", "keys"]) assert.ok(decl.cssParts.some((p) => p.name === part), part);
   for (const attr of ["cache-size", "network-latency-us", "mode", "paused"]) assert.ok(decl.attributes.some((a) => a.name === attr), attr);
 });
