@@ -44,15 +44,21 @@ if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modu
   say "installing npm packages"
   npm ci --no-audit --no-fund --loglevel=error >&2
 fi
-# Browser tests drive Debian's Chromium through playwright-core (no browser download).
-if [ "${1:-}" = "--browser" ] && ! command -v chromium >/dev/null; then
-  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
-    say "installing Debian's chromium for the browser tests"
-    apt-get update -qq >&2
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >&2
-  else
-    say "the browser tests need Chromium at /usr/bin/chromium: install Debian's 'chromium' package (as root) and run again"
-    exit 1
+# Browser tests drive Debian's Chromium through playwright-core and Debian's Firefox ESR
+# through puppeteer-core (WebDriver BiDi): no browser download.
+if [ "${1:-}" = "--browser" ]; then
+  missing=()
+  command -v chromium >/dev/null || missing+=(chromium)
+  [ -x /usr/bin/firefox-esr ] || missing+=(firefox-esr)
+  if [ ${#missing[@]} -gt 0 ]; then
+    if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+      say "installing Debian's ${missing[*]} for the browser tests"
+      apt-get update -qq >&2
+      DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >&2
+    else
+      say "the browser tests need Debian's ${missing[*]} (/usr/bin/chromium, /usr/bin/firefox-esr): install them (as root) and run again"
+      exit 1
+    fi
   fi
 fi
 say "ready"

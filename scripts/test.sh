@@ -17,6 +17,6 @@ bash scripts/build-site.sh
 phase "wasm-bindgen-test under Node: wasm digests equal the native golden digests"
 wasm-pack --log-level warn test --node --release crate/wasm 2>&1
 
-phase "node --test: CLI contract, JavaScript API, packed tarball, playground in Chromium"
-node --test --test-concurrency=1 tests/cli/ tests/js/ tests/pack/ tests/browser/ 2>&1
+phase "node --test: CLI contract, JavaScript API, packed tarball, playground in Chromium and Firefox"
+node --test --test-concurrency=1 tests/cli/ tests/js/ tests/pack/ tests/browser/ tests/firefox/ 2>&1
 phase "done"

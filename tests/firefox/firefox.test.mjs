@@ -1,0 +1,127 @@
+// The browser suite's core in Firefox (Debian's firefox-esr, driven by puppeteer-core over
+// WebDriver BiDi, no browser download): the playground loads and runs, a seek shows what a
+// fresh run shows, a fork branches, the tour opens, the CSV download is the CLI's, the keys
+// work, and nothing breaks the page's CSP. A missing Firefox fails the run, never skips it.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import puppeteer from "puppeteer-core";
+import { serve } from "../browser/server.mjs";
+import { root } from "../browser/page.mjs";
+
+const FIREFOX = "/usr/bin/firefox-esr";
+let site;
+let browser;
+let profile;
+
+before(async () => {
+  assert.ok(existsSync(FIREFOX), `Firefox ESR is missing at ${FIREFOX}: run scripts/setup.sh --browser (as root) to install Debian's firefox-esr`);
+  site = await serve(join(root, "www/dist"));
+  profile = mkdtempSync(join(tmpdir(), "hotrow-firefox-"));
+  browser = await puppeteer.launch({ browser: "firefox", executablePath: FIREFOX, headless: true, userDataDir: profile });
+});
+
+after(async () => {
+  await browser?.close();
+  await site?.close();
+  if (profile) rmSync(profile, { recursive: true, force: true });
+});
+
+/** A page that records console errors, page errors and CSP violations. */
+async function open(query) {
+  const page = await browser.newPage();
+  await page.setViewport({ width: 1280, height: 1000 });
+  const problems = [];
+  page.on("console", (m) => m.type() === "error" && problems.push(`console: ${m.text()}`));
+  page.on("pageerror", (e) => problems.push(`pageerror: ${e.message}`));
+  await page.evaluateOnNewDocument(() => {
+    document.addEventListener("securitypolicyviolation", (e) => console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI}`));
+  });
+  await page.goto(`${site.origin}/index.html?${query}`);
+  return { page, problems };
+}
+
+/** Waits until `check(element, arg)` holds, polling in the page. */
+async function until(page, check, arg) {
+  const el = await page.$("hotrow-playground");
+  await page.waitForFunction(check, { timeout: 30_000, polling: 50 }, el, arg);
+}
+
+const shown = (page) =>
+  page.evaluate(() => {
+    const el = document.querySelector("hotrow-playground");
+    return { figures: el.figures, columns: el.series.map((s) => Object.fromEntries(Object.keys(s.cols).map((k) => [k, [...s.get(k)]]))) };
+  });
+
+test("Firefox: the playground loads and runs under its CSP", async () => {
+  const { page, problems } = await open("preset=bug39267");
+  await until(page, (el) => el.figures?.insertsPerSecond > 0 && el.figures.nowMs > 300);
+  const figures = await page.evaluate(() => document.querySelector("hotrow-playground").figures);
+  assert.ok(figures.tpm > 0 && figures.hotRowLockUtilization > 0.5, JSON.stringify(figures));
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test("Firefox: a seek shows exactly what a fresh run shows at that time; a fork branches there", async () => {
+  const { page, problems } = await open("preset=ndbapi-hidden-pk&speed=3000");
+  await until(page, (el) => (el.latest?.nowMs ?? 0) > 1500);
+  await page.evaluate(() => document.querySelector("hotrow-playground").seek(700));
+  const back = await shown(page);
+  const fresh = await open("preset=ndbapi-hidden-pk&speed=3000&pauseAtMs=700");
+  await until(fresh.page, (el) => el.paused && (el.latest?.nowMs ?? 0) >= 700);
+  await fresh.page.evaluate(() => document.querySelector("hotrow-playground").seek(700));
+  assert.deepEqual(await shown(fresh.page), back);
+  await page.evaluate(() => document.querySelector("hotrow-playground").fork("cacheSize", 1000));
+  const note = await page.evaluate(() => document.querySelector("hotrow-playground").shadowRoot.querySelector(".fork-note").textContent);
+  assert.match(note, /forked at 0\.70 s: cache size 1 → 1000/);
+  assert.deepEqual([...problems, ...fresh.problems], []);
+  await page.close();
+  await fresh.page.close();
+});
+
+test("Firefox: the tour opens at its chapter", async () => {
+  const { page, problems } = await open("tour=3");
+  await page.waitForSelector(".driver-popover", { timeout: 30_000 });
+  const text = await page.$eval(".driver-popover", (p) => p.textContent);
+  assert.match(text, /Chapter 3 of 9/);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test("Firefox: the windows download is the CLI's CSV; space pauses from the keyboard", async () => {
+  const { page, problems } = await open("preset=ndbapi-hidden-pk&seed=3&pauseAtMs=300");
+  await until(page, (el) => el.paused && (el.latest?.nowMs ?? 0) >= 300);
+  // What the download link saves: the blob the element hands to the browser.
+  // (Its blob is read where it is made: the page's CSP lets no script fetch a blob: URL.)
+  await page.evaluate(() => {
+    const create = URL.createObjectURL;
+    URL.createObjectURL = (blob) => {
+      URL.createObjectURL = create;
+      blob.text().then((text) => (window.hotrowSaved = { ...window.hotrowSaved, text }));
+      return create(blob);
+    };
+    const click = HTMLAnchorElement.prototype.click;
+    HTMLAnchorElement.prototype.click = function () {
+      HTMLAnchorElement.prototype.click = click;
+      window.hotrowSaved = { ...window.hotrowSaved, name: this.download };
+    };
+    document.querySelector("hotrow-playground").shadowRoot.querySelector(".dl-csv").click();
+  });
+  await page.waitForFunction(() => window.hotrowSaved?.name && window.hotrowSaved.text, { timeout: 30_000, polling: 50 });
+  const csv = await page.evaluate(() => window.hotrowSaved);
+  assert.match(csv.name, /^hotrow-ndbapi-hidden-pk-seed3-\d+ms\.csv$/);
+  const cli = execFileSync(join(root, "target/release/hotrow"), ["run", "--csv", "--preset", "ndbapi-hidden-pk", "--set", "seed=3",
+    "--set", "durationMs=300", "--set", "warmupMs=0"], { encoding: "utf8" });
+  assert.equal(csv.text, cli);
+  // Keys: play with space from the element, pause again with space.
+  await page.evaluate(() => document.querySelector("hotrow-playground").focus());
+  await page.keyboard.press(" ");
+  await until(page, (el) => !el.paused);
+  await page.keyboard.press(" ");
+  await until(page, (el) => el.paused);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
