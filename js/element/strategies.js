@@ -85,11 +85,52 @@ function showStrategies(el, results) {
     const tr = document.createElement("tr");
     const name = document.createElement("th");
     name.scope = "row";
-    name.textContent = `${marked.has(i) ? "★ " : ""}${strategyName(r.value)}`;
+    name.textContent = `${marked.has(i) ? "★ " : ""}${i + 1}. ${strategyName(r.value)}`;
     tr.append(name, ...COLUMNS.map((c) => Object.assign(document.createElement("td"), { textContent: fmt[c](r[c]) })));
     tr.classList.toggle("best", marked.has(i));
     tr.dataset.digest = r.digest;
     return tr;
   }));
   drawBars(el.$(".bars-strategies"), results.map((r) => r.insertsPerSecond), { max: 1, fmt: fmtInt, label: (i) => strategyName(results[i].value) });
+  scatter(el.$(".scatter-lost"), results, marked, "idsLost", "ids lost (1 restart)", fmtInt);
+  scatter(el.$(".scatter-order"), results, marked, "inOrderFraction", "ids in order", fmtPct);
+}
+
+const SVG = "http://www.w3.org/2000/svg";
+const node = (name, attrs, text) => {
+  const n = document.createElementNS(SVG, name);
+  for (const [k, v] of Object.entries(attrs)) n.setAttribute(k, String(v));
+  if (text !== undefined) n.textContent = text;
+  return n;
+};
+
+/** A scatter of inserts/s (up) against metric `x` (right), a point per strategy numbered as
+ * in the table, the best choices in the hot colour. SVG with classes only (the CSP allows
+ * no inline style). */
+function scatter(svg, results, marked, x, xLabel, fmtX) {
+  const [w, h, left, bottom, top, right] = [480, 250, 56, 34, 22, 20];
+  svg.setAttribute("viewBox", `0 0 ${w} ${h}`);
+  const xs = results.map((r) => r[x]);
+  const ys = results.map((r) => r.insertsPerSecond);
+  const xMax = Math.max(...xs, x === "inOrderFraction" ? 1 : 1e-9);
+  const yMax = Math.max(...ys, 1e-9);
+  const px = (v) => left + ((w - left - right) * v) / xMax;
+  const py = (v) => h - bottom - ((h - bottom - top) * v) / yMax;
+  const parts = [
+    node("line", { class: "axis", x1: left, y1: h - bottom, x2: w - right, y2: h - bottom }),
+    node("line", { class: "axis", x1: left, y1: top, x2: left, y2: h - bottom }),
+    node("text", { class: "tick", x: left - 4, y: top + 4, "text-anchor": "end" }, fmtInt(yMax)),
+    node("text", { class: "tick", x: left - 4, y: h - bottom, "text-anchor": "end" }, "0"),
+    node("text", { class: "tick", x: w - right, y: h - bottom + 14, "text-anchor": "end" }, fmtX(xMax)),
+    node("text", { class: "tick", x: left, y: h - bottom + 14 }, fmtX(0)),
+    node("text", { class: "axis-label", x: (left + w - right) / 2, y: h - 4, "text-anchor": "middle" }, xLabel),
+  ];
+  results.forEach((r, i) => {
+    const g = node("g", { class: marked.has(i) ? "point best" : "point" });
+    g.append(node("title", {}, `${i + 1}. ${strategyName(r.value)}: ${fmtInt(r.insertsPerSecond)} inserts/s, ${xLabel} ${fmtX(r[x])}`));
+    g.append(node("circle", { cx: px(r[x]), cy: py(r.insertsPerSecond), r: 5 }));
+    g.append(node("text", { class: "point-label", x: px(r[x]) + 7, y: py(r.insertsPerSecond) - 6 }, String(i + 1)));
+    parts.push(g);
+  });
+  svg.replaceChildren(...parts);
 }

@@ -22,6 +22,12 @@ h3 { font-size: 13px; color: var(--hotrow-muted); font-weight: 600; }
 .strategies-table th, .strategies-table td { border-bottom: 1px solid var(--hotrow-border); padding: 3px 6px; text-align: right; }
 .strategies-table th[scope="row"], .strategies-table thead th:first-child { text-align: left; }
 .strategies-table tr.best th, .strategies-table tr.best td { font-weight: 600; }
+.scatter { width: 100%; height: auto; display: block; }
+.scatter .axis { stroke: var(--hotrow-border); }
+.scatter .tick, .scatter .axis-label, .scatter .point-label { fill: var(--hotrow-muted); font-size: 11px; }
+.scatter .point circle { fill: var(--hotrow-accent); }
+.scatter .point.best circle { fill: var(--hotrow-hot); }
+.scatter .point.best .point-label { fill: var(--hotrow-fg); font-weight: 600; }
 .keys-help { border: 1px solid var(--hotrow-border); border-radius: 6px; background: var(--hotrow-panel); padding: 8px 12px; margin: 6px 0; }
 .keys-help h3 { margin: 0 0 4px; font-size: 1em; }
 .keys-help dl { display: grid; grid-template-columns: max-content 1fr; gap: 2px 12px; margin: 6px 0; }

@@ -101,6 +101,10 @@ export const template = () => `
       <th scope="col">ids lost (1 restart)</th><th scope="col">insert skew</th><th scope="col">in order</th></tr></thead>
     <tbody></tbody>
   </table>
+  <div class="panels strategies-charts">
+    <div class="panel"><h3>inserts / s against ids lost to a restart</h3><svg class="scatter scatter-lost" role="img" aria-label="inserts per second against ids lost, one point per strategy"></svg></div>
+    <div class="panel"><h3>inserts / s against the share of ids in order</h3><svg class="scatter scatter-order" role="img" aria-label="inserts per second against the share of ids in order, one point per strategy"></svg></div>
+  </div>
   <div class="panel"><h3>inserts / s per strategy</h3><div class="bars bars-strategies"></div></div>
 </div>
 <div class="sweep-panel" hidden>

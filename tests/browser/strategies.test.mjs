@@ -135,6 +135,11 @@ test("all strategies at once: every strategy of the field table, the CLI's diges
   const best = await pg.locator(".strategies-table tbody tr.best").count();
   assert.ok(best >= 1 && best < expected, `${best} best choices marked`);
   assert.match(await pg.locator(".strategies-table tbody tr.best th").first().textContent(), /^★ /);
+  // Throughput against ids lost and against order: a point per strategy, the best ones marked.
+  for (const chart of [".scatter-lost", ".scatter-order"]) {
+    assert.equal(await pg.locator(`${chart} .point`).count(), expected, chart);
+    assert.equal(await pg.locator(`${chart} .point.best`).count(), best, chart);
+  }
   assert.deepEqual(problems, []);
   await page.close();
 });

@@ -1,7 +1,8 @@
 // The browser suite's core in Firefox (Debian's firefox-esr, driven by puppeteer-core over
 // WebDriver BiDi, no browser download): the playground loads and runs, a seek shows what a
-// fresh run shows, a fork branches, the tour opens, the CSV download is the CLI's, the keys
-// work, and nothing breaks the page's CSP. A missing Firefox fails the run, never skips it.
+// fresh run shows, a fork branches and its link reopens it, the tour opens, the CSV download
+// is the CLI's, every strategy runs with the CLI's digests, the keys work, and nothing
+// breaks the page's CSP. A missing Firefox fails the run, never skips it.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
@@ -124,4 +125,28 @@ test("Firefox: the windows download is the CLI's CSV; space pauses from the keyb
   await until(page, (el) => el.paused);
   assert.deepEqual(problems, []);
   await page.close();
+});
+
+test("Firefox: a fork's link reopens it exactly; every strategy runs with the CLI's digests", async () => {
+  const { page, problems } = await open("preset=ndbapi-hidden-pk&speed=3000");
+  await until(page, (el) => (el.latest?.nowMs ?? 0) > 1000);
+  await page.evaluate(() => document.querySelector("hotrow-playground").seek(600));
+  await page.evaluate(() => document.querySelector("hotrow-playground").fork("cacheSize", 1000));
+  const forked = await shown(page);
+  const query = await page.evaluate(() => document.querySelector("hotrow-playground").query);
+  const linked = await open(query);
+  await until(linked.page, (el) => el.forkInfo && el.series.length === 2 && el.paused);
+  assert.deepEqual(await shown(linked.page), forked);
+  const strategies = await open("preset=ndbapi-hidden-pk&mode=strategies");
+  await until(strategies.page, (el) => el.fieldTable);
+  await strategies.page.evaluate(() => document.querySelector("hotrow-playground").shadowRoot.querySelector(".strategies-run").click());
+  await until(strategies.page, (el) => el.lastStrategies);
+  const results = await strategies.page.evaluate(() => document.querySelector("hotrow-playground").lastStrategies.results);
+  assert.equal(results.length, 8);
+  for (const r of results.slice(0, 3)) {
+    const cli = JSON.parse(execFileSync(join(root, "target/release/hotrow"), ["run", "--json", "--config", "-"], { input: JSON.stringify(r.config), encoding: "utf8" }));
+    assert.equal(cli.digest, r.digest);
+  }
+  assert.deepEqual([...problems, ...linked.problems, ...strategies.problems], []);
+  for (const p of [page, linked.page, strategies.page]) await p.close();
 });
