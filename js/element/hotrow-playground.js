@@ -23,7 +23,7 @@ import {
 } from "./state.js";
 import { wireControls, syncControls, bindFieldTable, choiceLabel, FIELD_LABELS } from "./controls.js";
 import { compareSpec, configsFor, sweepValues, SWEEP_FIELDS } from "./modes.js";
-import { SweepPool } from "./sweep.js";
+import { runOnPool } from "./sweep.js";
 import { ClusterDrawing } from "./cluster.js";
 import { Tour } from "./tour.js";
 import * as rewind from "./rewind.js";
@@ -356,28 +356,12 @@ export class HotrowPlayground extends HTMLElement {
       logX: field === "cacheSize", xLabel: label, yLabel: dbt2 ? "TPM" : "inserts/s",
       xNames: choices ? values.map((v) => choiceLabel(field, v)) : null,
     });
-    this.$(".sweep-progress").value = 0;
-    this.$(".sweep-run").disabled = true;
-    this.$(".sweep-cancel").disabled = false;
-    const workers = Math.min(values.length, this.sweepWorkers ?? navigator.hardwareConcurrency ?? 2);
-    this.note(`Sweeping ${values.length} runs on ${workers} worker${workers > 1 ? "s" : ""}...`);
-    this.pool ??= new SweepPool(() => new Worker(new URL("./worker.js", import.meta.url), { type: "module" }));
-    const t0 = performance.now();
-    const draw = (results) => {
-      this.$(".sweep-progress").value = results.length / values.length;
-      this.drawSweep(results, choices);
-    };
-    this.pool.run({ base: this.overrides, field, values, runMs: 1000, warmupMs: 1000, workers }, draw).then(
-      (results) => {
-        const seconds = (performance.now() - t0) / 1000;
-        this.lastSweep = results && { runs: results.length, workers, seconds };
-        this.note(results ? `Sweep finished: ${results.length} runs on ${workers} workers in ${seconds.toFixed(1)} s.` : "Sweep cancelled.");
-        if (results) this.dispatchEvent(new CustomEvent("hotrow-sweepdone", { detail: this.lastSweep, bubbles: true, composed: true }));
-      },
-      (e) => this.showError(`The sweep stopped: ${e.message}`),
-    ).finally(() => {
-      this.$(".sweep-run").disabled = false;
-      this.$(".sweep-cancel").disabled = true;
+    const job = { base: this.overrides, field, values, runMs: 1000, warmupMs: 1000 };
+    runOnPool(this, "sweep", job, (results) => this.drawSweep(results, choices)).then(({ results, failed, workers, seconds }) => {
+      if (failed) return;
+      this.lastSweep = results && { runs: results.length, workers, seconds };
+      this.note(results ? `Sweep finished: ${results.length} runs on ${workers} workers in ${seconds.toFixed(1)} s.` : "Sweep cancelled.");
+      if (results) this.dispatchEvent(new CustomEvent("hotrow-sweepdone", { detail: this.lastSweep, bubbles: true, composed: true }));
     });
   }
 

@@ -4,7 +4,7 @@
 // metric-table names; the best choices (no other strategy is better on inserts/s, ids lost
 // and order at once) are marked.
 
-import { SweepPool } from "./sweep.js";
+import { runOnPool } from "./sweep.js";
 import { drawBars } from "./charts.js";
 import { fmtInt, fmtPct } from "./format.js";
 
@@ -51,29 +51,13 @@ const WARMUP_MS = 500;
 export function runStrategies(el) {
   const patches = strategies(el.fieldTable);
   const base = { ...structuredClone(el.overrides), faults: restartAt(WARMUP_MS, RUN_MS) };
-  el.$(".strategies-progress").value = 0;
-  el.$(".strategies-run").disabled = true;
-  el.$(".strategies-cancel").disabled = false;
   el.$(".strategies-table tbody").replaceChildren();
-  const workers = Math.min(patches.length, el.sweepWorkers ?? navigator.hardwareConcurrency ?? 2);
-  el.note(`Running ${patches.length} strategies on ${workers} worker${workers > 1 ? "s" : ""}...`);
-  el.pool ??= new SweepPool(() => new Worker(new URL("./worker.js", import.meta.url), { type: "module" }));
-  const t0 = performance.now();
-  const draw = (results) => {
-    el.$(".strategies-progress").value = results.length / patches.length;
-    showStrategies(el, results);
-  };
-  el.pool.run({ base, field: null, values: patches, runMs: RUN_MS, warmupMs: WARMUP_MS, workers }, draw).then(
-    (results) => {
-      const seconds = (performance.now() - t0) / 1000;
-      el.lastStrategies = results && { runs: results.length, workers, seconds, results };
-      el.note(results ? `${results.length} strategies on ${workers} workers in ${seconds.toFixed(1)} s.` : "Cancelled.");
-      if (results) el.dispatchEvent(new CustomEvent("hotrow-strategiesdone", { detail: el.lastStrategies, bubbles: true, composed: true }));
-    },
-    (e) => el.showError(`The strategies could not run: ${e.message}`),
-  ).finally(() => {
-    el.$(".strategies-run").disabled = false;
-    el.$(".strategies-cancel").disabled = true;
+  const job = { base, field: null, values: patches, runMs: RUN_MS, warmupMs: WARMUP_MS };
+  runOnPool(el, "strategies", job, (results) => showStrategies(el, results)).then(({ results, failed, workers, seconds }) => {
+    if (failed) return;
+    el.lastStrategies = results && { runs: results.length, workers, seconds, results };
+    el.note(results ? `${results.length} strategies on ${workers} workers in ${seconds.toFixed(1)} s.` : "Cancelled.");
+    if (results) el.dispatchEvent(new CustomEvent("hotrow-strategiesdone", { detail: el.lastStrategies, bubbles: true, composed: true }));
   });
 }
 

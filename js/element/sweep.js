@@ -64,3 +64,35 @@ export class SweepPool {
     this.workers = [];
   }
 }
+
+/**
+ * Runs `job` (SweepPool.run's options without `workers`) on element `el`'s pool with the
+ * controls named `prefix`-run, -cancel and -progress: disables and re-enables them, shows
+ * progress, calls `draw(results so far)`, and resolves with `{ results, workers, seconds }`
+ * (`results` null when cancelled); a failed run is shown as the element's error and
+ * resolves with `failed` set.
+ */
+export function runOnPool(el, prefix, job, draw) {
+  const count = job.values.length;
+  el.$(`.${prefix}-progress`).value = 0;
+  el.$(`.${prefix}-run`).disabled = true;
+  el.$(`.${prefix}-cancel`).disabled = false;
+  const workers = Math.min(count, el.sweepWorkers ?? navigator.hardwareConcurrency ?? 2);
+  el.note(`Running ${count} runs on ${workers} worker${workers > 1 ? "s" : ""}...`);
+  el.pool ??= new SweepPool(() => new Worker(new URL("./worker.js", import.meta.url), { type: "module" }));
+  const t0 = performance.now();
+  const progress = (results) => {
+    el.$(`.${prefix}-progress`).value = results.length / count;
+    draw(results);
+  };
+  return el.pool.run({ ...job, workers }, progress).then(
+    (results) => ({ results, workers, seconds: (performance.now() - t0) / 1000 }),
+    (e) => {
+      el.showError(`The runs stopped: ${e.message}`);
+      return { results: null, failed: true, workers, seconds: (performance.now() - t0) / 1000 };
+    },
+  ).finally(() => {
+    el.$(`.${prefix}-run`).disabled = false;
+    el.$(`.${prefix}-cancel`).disabled = true;
+  });
+}

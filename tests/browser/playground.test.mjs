@@ -262,6 +262,29 @@ test("downloads: the windows as the CLI's CSV, the summary as its JSON, a chart 
   await page.close();
 });
 
+test("the reported reference lines' labels are drawn whole inside the chart", async () => {
+  const page = await env.browser.newPage({ viewport: { width: 1280, height: 1000 } });
+  // Record where each reference label is drawn and how it is aligned.
+  await page.addInitScript(() => {
+    const fill = CanvasRenderingContext2D.prototype.fillText;
+    window.refLabels = [];
+    CanvasRenderingContext2D.prototype.fillText = function (text, x, y, ...rest) {
+      if (String(text).startsWith("reported:")) {
+        const w = this.measureText(text).width;
+        const shift = { left: 0, start: 0, center: w / 2, right: w, end: w }[this.textAlign] ?? 0;
+        window.refLabels.push({ text, left: x - shift, right: x - shift + w, canvas: this.canvas.width });
+      }
+      return fill.call(this, text, x, y, ...rest);
+    };
+  });
+  await page.goto(`${env.site.origin}/index.html?preset=bug39267`);
+  await waitValue(page.locator("hotrow-playground"), "tpm", (v) => v > 0);
+  await page.waitForFunction(() => window.refLabels.length >= 2);
+  const labels = await page.evaluate(() => window.refLabels.slice(-2));
+  for (const l of labels) assert.ok(l.left >= 0 && l.right <= l.canvas, `"${l.text}" drawn from ${l.left} to ${l.right} of ${l.canvas}`);
+  await page.close();
+});
+
 test("sweep over cache size runs in the worker and can be cancelled", async () => {
   const { page, problems } = await open(`${env.site.origin}/index.html?preset=ndbapi-hidden-pk&mode=sweep`);
   const pg = page.locator("hotrow-playground");

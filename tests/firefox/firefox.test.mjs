@@ -51,6 +51,10 @@ async function until(page, check, arg) {
   await page.waitForFunction(check, { timeout: 30_000, polling: 50 }, el, arg);
 }
 
+/** The CLI's output, and its summary for a config. */
+const hotrow = (...args) => execFileSync(join(root, "target/release/hotrow"), args, { encoding: "utf8" });
+const cliRun = (config) => JSON.parse(execFileSync(join(root, "target/release/hotrow"), ["run", "--json", "--config", "-"], { input: JSON.stringify(config), encoding: "utf8" }));
+
 const shown = (page) =>
   page.evaluate(() => {
     const el = document.querySelector("hotrow-playground");
@@ -114,8 +118,7 @@ test("Firefox: the windows download is the CLI's CSV; space pauses from the keyb
   await page.waitForFunction(() => window.hotrowSaved?.name && window.hotrowSaved.text, { timeout: 30_000, polling: 50 });
   const csv = await page.evaluate(() => window.hotrowSaved);
   assert.match(csv.name, /^hotrow-ndbapi-hidden-pk-seed3-\d+ms\.csv$/);
-  const cli = execFileSync(join(root, "target/release/hotrow"), ["run", "--csv", "--preset", "ndbapi-hidden-pk", "--set", "seed=3",
-    "--set", "durationMs=300", "--set", "warmupMs=0"], { encoding: "utf8" });
+  const cli = hotrow("run", "--csv", "--preset", "ndbapi-hidden-pk", "--set", "seed=3", "--set", "durationMs=300", "--set", "warmupMs=0");
   assert.equal(csv.text, cli);
   // Keys: play with space from the element, pause again with space.
   await page.evaluate(() => document.querySelector("hotrow-playground").focus());
@@ -143,10 +146,7 @@ test("Firefox: a fork's link reopens it exactly; every strategy runs with the CL
   await until(strategies.page, (el) => el.lastStrategies);
   const results = await strategies.page.evaluate(() => document.querySelector("hotrow-playground").lastStrategies.results);
   assert.equal(results.length, 8);
-  for (const r of results.slice(0, 3)) {
-    const cli = JSON.parse(execFileSync(join(root, "target/release/hotrow"), ["run", "--json", "--config", "-"], { input: JSON.stringify(r.config), encoding: "utf8" }));
-    assert.equal(cli.digest, r.digest);
-  }
+  for (const r of results.slice(0, 3)) assert.equal(cliRun(r.config).digest, r.digest);
   assert.deepEqual([...problems, ...linked.problems, ...strategies.problems], []);
   for (const p of [page, linked.page, strategies.page]) await p.close();
 });
