@@ -9,9 +9,9 @@ import { updateTimeline, settleWaiters, replayFork } from "./rewind.js";
 export const MAX_POINTS = 600;
 
 /** The chart columns: x (seconds) and every scalar window metric of the core's metric
- * table, by the table's names. */
-const seriesNames = (el) => ["x", ...scalarMetrics(el).map((m) => m.name)];
-const scalarMetrics = (el) => el.metricTable.filter((m) => m.window && m.shape === "scalar" && m.name !== "endMs");
+ * table, by the table's names (worked out once per chart setup, read every tick). */
+const scalarMetricNames = (el) => el.metricTable.filter((m) => m.window && m.shape === "scalar" && m.name !== "endMs").map((m) => m.name);
+const seriesNames = (el) => ["x", ...el.seriesMetrics];
 /** The table's label of a metric, for legends. */
 const label = (el, name) => el.metricTable.find((m) => m.name === name).label;
 /** The bug report's measurements (DBT2, 8 data nodes), drawn as reference lines. */
@@ -58,6 +58,7 @@ export function setupCharts(el) {
     series: both([{ label: label(el, "latencyP50Us"), color: colors[0], fmt: fmtUs }, { label: label(el, "latencyP99Us"), color: hot, fmt: fmtUs }]), yLabel: "response time (us)",
   });
   el.charts = [el.throughputChart, el.hotChart, el.latencyChart];
+  el.seriesMetrics = scalarMetricNames(el);
   el.series = el.effective.map(() => new Series(seriesNames(el), MAX_POINTS));
   // Range partitioning: the heatmap shows partitions (the tail hotspot is a bright line).
   el.byPartition = c.partitioning === "range";
@@ -97,7 +98,7 @@ export function ingest(el, m) {
     el.cluster.reset(); // the flows' tally restarts at the moment shown
     for (const h of el.heatmaps) h.reset(h.labels, h.mark);
   }
-  const names = scalarMetrics(el).map((x) => x.name);
+  const names = el.seriesMetrics;
   m.sims.forEach((s, i) => {
     const d = el.series[i];
     const w = s.windows;

@@ -7,6 +7,7 @@
 import { runOnPool } from "./sweep.js";
 import { drawBars } from "./charts.js";
 import { fmtInt, fmtPct } from "./format.js";
+import { choiceLabel } from "./controls.js";
 
 /** Every strategy, from the field table: each allocator with each cache owner (timestamp
  * ids have no cache), then each key layout on range partitioning. */
@@ -36,12 +37,11 @@ export function best(results) {
   return results.map((r, i) => (results.some((o) => better(o, r)) ? -1 : i)).filter((i) => i >= 0);
 }
 
-/** A strategy's name in the table. */
+/** A strategy's name in the table, in the words the controls use for its choices. */
 export function strategyName(p) {
-  const who = { apiNode: "per API node", client: "per client" }[p.idCacheScope] ?? "";
-  const what = { counterRow: "counter row", centralService: "central service", timestamp: "timestamp ids" }[p.allocator] ?? p.allocator;
-  if (p.partitioning === "range") return `range partitioning, ${{ sequential: "sequential keys", shardBits: "shard bits", bitReversed: "bit-reversed keys" }[p.keyLayout] ?? p.keyLayout}`;
-  return who ? `${what}, ${who}` : what;
+  if (p.partitioning === "range") return `${choiceLabel("partitioning", "range")}: ${choiceLabel("keyLayout", p.keyLayout)}`;
+  const owner = p.idCacheScope ? `; cached by ${choiceLabel("idCacheScope", p.idCacheScope)}` : "";
+  return `${choiceLabel("allocator", p.allocator)}${owner}`;
 }
 
 const RUN_MS = 1000;

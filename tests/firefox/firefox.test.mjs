@@ -51,6 +51,14 @@ async function until(page, check, arg) {
   await page.waitForFunction(check, { timeout: 30_000, polling: 50 }, el, arg);
 }
 
+/** ndbapi-hidden-pk run past `runMs` of simulated time, then shown again at `seekMs`. */
+async function runThenSeek(runMs, seekMs) {
+  const opened = await open("preset=ndbapi-hidden-pk&speed=3000");
+  await until(opened.page, (el, ms) => (el.latest?.nowMs ?? 0) > ms, runMs);
+  await opened.page.evaluate((ms) => document.querySelector("hotrow-playground").seek(ms), seekMs);
+  return opened;
+}
+
 /** The CLI's output, and its summary for a config. */
 const hotrow = (...args) => execFileSync(join(root, "target/release/hotrow"), args, { encoding: "utf8" });
 const cliRun = (config) => JSON.parse(execFileSync(join(root, "target/release/hotrow"), ["run", "--json", "--config", "-"], { input: JSON.stringify(config), encoding: "utf8" }));
@@ -71,9 +79,7 @@ test("Firefox: the playground loads and runs under its CSP", async () => {
 });
 
 test("Firefox: a seek shows exactly what a fresh run shows at that time; a fork branches there", async () => {
-  const { page, problems } = await open("preset=ndbapi-hidden-pk&speed=3000");
-  await until(page, (el) => (el.latest?.nowMs ?? 0) > 1500);
-  await page.evaluate(() => document.querySelector("hotrow-playground").seek(700));
+  const { page, problems } = await runThenSeek(1500, 700);
   const back = await shown(page);
   const fresh = await open("preset=ndbapi-hidden-pk&speed=3000&pauseAtMs=700");
   await until(fresh.page, (el) => el.paused && (el.latest?.nowMs ?? 0) >= 700);
@@ -131,9 +137,7 @@ test("Firefox: the windows download is the CLI's CSV; space pauses from the keyb
 });
 
 test("Firefox: a fork's link reopens it exactly; every strategy runs with the CLI's digests", async () => {
-  const { page, problems } = await open("preset=ndbapi-hidden-pk&speed=3000");
-  await until(page, (el) => (el.latest?.nowMs ?? 0) > 1000);
-  await page.evaluate(() => document.querySelector("hotrow-playground").seek(600));
+  const { page, problems } = await runThenSeek(1000, 600);
   await page.evaluate(() => document.querySelector("hotrow-playground").fork("cacheSize", 1000));
   const forked = await shown(page);
   const query = await page.evaluate(() => document.querySelector("hotrow-playground").query);

@@ -43,6 +43,7 @@ impl Simulation {
     pub fn in_flight(&self, max: usize) -> InFlightSample {
         let mut sample = Vec::with_capacity(max.min(4096));
         let mut total = 0;
+        let latency = self.latency_ns() as f64;
         for (at, event) in self.queue.iter() {
             let Event::Arrive { station, from, msg } = *event else { continue };
             if self.stale(msg) {
@@ -53,7 +54,7 @@ impl Simulation {
                 continue;
             }
             let left = at.saturating_sub(self.now) as f64;
-            let trip = (self.latency_ns() as f64).max(left).max(1.0);
+            let trip = latency.max(left).max(1.0);
             let allocator = msg.kind.is_service() || self.txns[msg.txn].kind == TxnKind::Refill;
             sample.push(InFlight { from, to: self.topo.host_of(station), signal: msg.kind.signal(), allocator, progress: 1.0 - left / trip });
         }
@@ -62,7 +63,6 @@ impl Simulation {
 
     /// The counter row's lock now: held or not, and the refills waiting for it.
     pub fn hot_row_lock(&self) -> HotRowLock {
-        let (held, waiting) = self.ids.hot.lock_now();
-        HotRowLock { held, waiting }
+        self.ids.hot.lock_now()
     }
 }

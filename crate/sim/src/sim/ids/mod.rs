@@ -142,13 +142,14 @@ impl Ids {
         &mut self.ranges_mut().caches[unit as usize]
     }
 
-    /// Ids a strategy issued twice by its own account (timestamp generators check their
-    /// own order; ranges are checked where they are granted, by `IdChecker`).
-    pub fn own_duplicates(&self) -> u64 {
-        match &self.source {
-            IdSource::CounterRow(_) | IdSource::CentralService(_) => 0,
-            IdSource::Timestamp(stamps) => stamps.iter().map(|s| s.violations).sum(),
-        }
+    /// Ids issued twice: ranges that overlapped (the checker sees every granted range), or
+    /// timestamp ids that broke their generator's order (each checks its own).
+    pub fn duplicates(&self) -> u64 {
+        self.check.duplicates
+            + match &self.source {
+                IdSource::CounterRow(_) | IdSource::CentralService(_) => 0,
+                IdSource::Timestamp(stamps) => stamps.iter().map(|s| s.violations).sum(),
+            }
     }
 
     pub fn memory_bytes(&self) -> usize {

@@ -11,6 +11,7 @@
 //! row's time accounting (lock busy time, waiters over time), which the metrics split
 //! across windows.
 
+use crate::sim::HotRowLock;
 use crate::sim::Simulation;
 use crate::time::Ns;
 use crate::topology::Topology;
@@ -33,8 +34,8 @@ pub(in crate::sim) struct HotRow {
 
 impl HotRow {
     /// Whether the row's lock is held now, and how many refills wait for it.
-    pub fn lock_now(&self) -> (bool, u64) {
-        (self.granted_at.is_some(), self.queue_len)
+    pub fn lock_now(&self) -> HotRowLock {
+        HotRowLock { held: self.granted_at.is_some(), waiting: self.queue_len }
     }
 
     pub fn new(topo: &Topology, hidden_table: u64) -> HotRow {
