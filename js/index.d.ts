@@ -1,8 +1,47 @@
 // Types of the npm package `hotrow`: the same API in browsers, bundlers and Node.
 
-/** Workloads: the DBT2 (TPC-C-like) mix through mysqld, NDB API single-row inserts, or
- * single-row autocommit INSERT statements through mysqld. */
-export type Workload = "dbt2" | "ndbapi-insert" | "sql-insert";
+/** Workloads by name: the DBT2 (TPC-C-like) mix through mysqld (built in), and the shipped
+ * workload specs (`workloads()` gives each in full). */
+export type Workload = "dbt2" | "ndbapi-insert" | "sql-insert" | "tpcb" | "sysbench-insert" | "bulk-insert" | "event-log" | "ycsb-a";
+
+/** Which key each row of a statement gets. Absent: uniform for reads, updates and
+ * deletes, sequential for inserts; an insert into an `autoIncrement` or `hidden` table
+ * takes its key from the id allocator and names none. */
+export type KeyChoice =
+  | { dist: "uniform" }
+  | { dist: "zipfian"; /** 0 < theta < 1; YCSB uses 0.99 */ theta: number }
+  | { dist: "hotspot"; /** (0, 1]: the first keys, this share of them */ hotFraction: number; /** [0, 1] of the accesses */ hotShare: number }
+  | { dist: "sequential" }
+  | { dist: "sameAs"; /** an earlier statement of this transaction */ statement: number };
+
+/** A workload as data: tables and a weighted mix of transactions. Errors name the JSON
+ * path (`workload.transactions[0].statements[2].rows`). */
+export interface WorkloadSpec {
+  /** 1 to 64 characters. */
+  name: string;
+  about?: string;
+  /** "mysqld": a round per statement, then the commit (a one-statement transaction
+   * commits with it); "ndbapi": one batch, committed with it. */
+  api: "mysqld" | "ndbapi";
+  /** Multiplies every table's rows (1..=100000; default 1). */
+  scale?: number;
+  /** 1 to 64 tables; at most one with an "autoIncrement" or "hidden" key. */
+  tables: { name: string; rows: number; key: "primaryKey" | "autoIncrement" | "hidden" }[];
+  /** 1 to 10 transactions. */
+  transactions: {
+    name: string;
+    /** 1..=1000000, relative to the others (default 1). */
+    weight?: number;
+    /** 1 to 256 statements, at most 60000 rows in all. */
+    statements: {
+      op: "read" | "update" | "insert" | "delete";
+      table: string;
+      /** 1..=10000 (default 1). */
+      rows?: number;
+      key?: KeyChoice;
+    }[];
+  }[];
+}
 
 /** Where ids come from: a counter row in the cluster (NDB), one allocator service (TiDB
  * AUTO_ID_CACHE 1), or time + node + sequence (Snowflake, CockroachDB unique_rowid). */
@@ -63,7 +102,8 @@ export type Fault =
 export interface Config {
   /** Seed of every random choice (0..=2^53-1). */
   seed: number;
-  workload: Workload;
+  /** A workload's name, or a spec of one's own. */
+  workload: Workload | WorkloadSpec;
   /** 1..=48, a multiple of `replicas`. */
   dataNodes: number;
   /** 1..=4. */
@@ -107,6 +147,9 @@ export interface Config {
   shardBits: number;
   /** DBT2 warehouses, 1..=100,000. */
   warehouses: number;
+  /** A transaction waiting this long for a row lock is aborted and retried, ms
+   * (1..=3,600,000; NDB's TransactionDeadlockDetectionTimeout, default 1200). Live. */
+  lockWaitTimeoutMs: number;
   /** Measured simulated time after warm-up, ms (1..=86,400,000). */
   durationMs: number;
   /** Warm-up not counted in the summary, ms (0..=3,600,000). */
@@ -135,6 +178,7 @@ export type LiveField =
   | "hintedTransactions"
   | "clientsPerApiNode"
   | "thinkTimeUs"
+  | "lockWaitTimeoutMs"
   | "durationMs"
   | "network.latencyUs"
   | `cpu.${keyof CpuConfig}`;
@@ -193,6 +237,8 @@ export interface Snapshot {
   idsIssued: number;
   idsLost: number;
   duplicateIds: number;
+  /** The latest window's hottest rows (at most ten), busiest first. */
+  hottestRows: HotRow[];
 }
 
 /** Windows as columns, named as `metrics()` names them: one value per window, per-node
@@ -257,7 +303,27 @@ export interface HotRowSummary {
   refills: number;
 }
 
-export type TxnKind = "newOrder" | "payment" | "orderStatus" | "delivery" | "stockLevel" | "insert" | "refill";
+/** DBT2's transaction kinds and the refill; a workload spec's transactions go by their own names. */
+export type TxnKind = "newOrder" | "payment" | "orderStatus" | "delivery" | "stockLevel" | "insert" | "refill" | (string & {});
+
+/** One hot row: a row whose (primary) lock was among the busiest. Rows are tracked in
+ * bounded memory (the 64 locked most often); a row locked once, with nobody waiting, is
+ * not listed. */
+export interface HotRow {
+  /** Its table: a spec's table name, DBT2's (`district`, ...), or `SYSTAB_0` (the counter rows). */
+  table: string;
+  /** Its key in the table (a counter row's key is the id of the table it counts for). */
+  key: number;
+  /** Fraction of the time its lock was held, 0..1. */
+  lockBusyFraction: number;
+  grantsPerSecond: number;
+  /** Lock requests that had to wait, per second. */
+  waitsPerSecond: number;
+  /** Requests waiting on average. */
+  meanWaiters: number;
+  /** Mean wait of the requests that waited, us. */
+  meanWaitUs: number;
+}
 
 /** The same object `hotrow run --json` prints. */
 export interface Summary {
@@ -277,6 +343,10 @@ export interface Summary {
   committedByType: Partial<Record<TxnKind, number>>;
   clients: number;
   aborts: number;
+  /** Of the aborts, attempts that waited `lockWaitTimeoutMs` for a row lock. */
+  lockTimeouts: number;
+  /** The rows whose locks were busiest after warm-up, busiest first (at most ten). */
+  hottestRows: HotRow[];
   /** What the id strategy costs. */
   allocator: AllocatorSummary;
   /** Where the inserted rows landed. */
@@ -444,6 +514,8 @@ export interface MetricInfo {
 }
 /** The metric table, the one list of metrics the CLI, the playground and these types share. */
 export function metrics(): MetricInfo[];
+/** The workloads: DBT2 (built in: `spec` null), then each shipped spec in full. */
+export function workloads(): { name: Workload; about: string; spec: WorkloadSpec | null }[];
 /** Bytes of WebAssembly memory the module holds now (grows as needed, never shrinks; freed
  * simulations' and checkpoints' bytes are reused). */
 export function memoryBytes(): number;

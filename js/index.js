@@ -21,6 +21,7 @@ export const presets = (...args) => wasm.presets(...args);
 export const liveFields = () => wasm.liveFields();
 export const fields = () => wasm.fields();
 export const metrics = () => wasm.metrics();
+export const workloads = () => wasm.workloads();
 export const memoryBytes = () => wasm.memoryBytes();
 /** The package's version. A literal, as the module is not loaded before `init()`;
  * tests/js/api.test.mjs pins it to package.json and to the WebAssembly's own `version()`. */

@@ -16,6 +16,7 @@ export const presets = (...args) => wasm.presets(...args);
 export const liveFields = () => wasm.liveFields();
 export const fields = () => wasm.fields();
 export const metrics = () => wasm.metrics();
+export const workloads = () => wasm.workloads();
 export const memoryBytes = () => wasm.memoryBytes();
 /** The version of the simulation inside: the crates' version, which tests/js/api.test.mjs
  * pins to package.json's. */

@@ -212,6 +212,16 @@ const CONTROL_ID = { "network.latencyUs": "latency" };
 
 /** How the choices of a field read in a select (the values themselves come from the field table). */
 const CHOICE_LABELS = {
+  workload: {
+    dbt2: "DBT2 (TPC-C-like via mysqld)",
+    "ndbapi-insert": "NDB API single-row inserts",
+    "sql-insert": "SQL single-row INSERTs via mysqld",
+    tpcb: "TPC-B transfers (branch, teller, account, history)",
+    "sysbench-insert": "sysbench oltp_insert (AUTO_INCREMENT)",
+    "bulk-insert": "multi-row INSERTs of 100 rows",
+    "event-log": "append-only event log via the NDB API",
+    "ycsb-a": "YCSB A: 50/50 read/update, Zipfian",
+  },
   allocator: { counterRow: "a counter row in the cluster (NDB SYSTAB_0)", centralService: "one allocator service (TiDB PD, Vitess)", timestamp: "time + node + sequence (Snowflake)" },
   idCacheScope: { apiNode: "the API node, behind a mutex (mysqld)", client: "each client (NDB API Ndb object)" },
   partitioning: { hash: "by hash of the key (NDB)", range: "by key range (TiKV, CockroachDB, Spanner)" },

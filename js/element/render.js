@@ -187,6 +187,7 @@ export function render(el) {
     }
     drawBars(el.$$(".bars-tc")[i], sn.nodeTcPerSecond, { max: 1, fmt: fmtInt, hotNode: sn.hotRowNode });
   });
+  drawHottestRows(el.$(".hottest tbody"), snap.hottestRows ?? []);
   const view = m.sims[0].cluster;
   if (view) {
     el.cluster.update(view, snap, { speed: el.view.speed, allocator: el.effective[0]?.allocator ?? "counterRow" });
@@ -194,4 +195,33 @@ export function render(el) {
   }
   el.figures = figures;
   el.dispatchEvent(new CustomEvent("hotrow-snapshot", { detail: figures, bubbles: true, composed: true }));
+}
+
+/** The hottest rows of the latest window as table rows (rebuilt only when they change). */
+function drawHottestRows(body, rows) {
+  if (!body) return;
+  const cells = rows.map((r) => [r.table, String(r.key), fmtPct(r.lockBusyFraction), fmtInt(r.waitsPerSecond),
+    r.meanWaiters.toFixed(r.meanWaiters < 10 ? 2 : 0), fmtUs(r.meanWaitUs)]);
+  const text = JSON.stringify(cells);
+  if (body.dataset.rows === text) return;
+  body.dataset.rows = text;
+  if (!cells.length) {
+    const tr = document.createElement("tr");
+    const td = document.createElement("td");
+    td.colSpan = 6;
+    td.className = "legend-note";
+    td.textContent = "no row locked twice in the last window";
+    tr.append(td);
+    body.replaceChildren(tr);
+    return;
+  }
+  body.replaceChildren(...cells.map((c) => {
+    const tr = document.createElement("tr");
+    for (const v of c) {
+      const td = document.createElement("td");
+      td.textContent = v;
+      tr.append(td);
+    }
+    return tr;
+  }));
 }

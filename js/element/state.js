@@ -34,6 +34,7 @@ export const FIELDS = {
   keyLayout: "string",
   shardBits: "int",
   warehouses: "int",
+  lockWaitTimeoutMs: "int",
   windowMs: "int",
   "network.latencyUs": "int",
 };

@@ -67,6 +67,10 @@ canvas.cluster { width: 100%; height: 250px; display: block; }
 .key-lqh { color: var(--hotrow-accent2); font-weight: 600; }
 .key-alloc { color: var(--hotrow-hot); font-weight: 600; }
 .bars { display: grid; gap: 2px; font-size: 12px; }
+.hottest-panel { overflow-x: auto; min-width: 0; }
+table.hottest { width: 100%; border-collapse: collapse; font-size: 12px; font-variant-numeric: tabular-nums; }
+table.hottest th, table.hottest td { text-align: right; padding: 1px 6px; border-bottom: 1px solid var(--hotrow-border); }
+table.hottest th:first-child, table.hottest td:first-child { text-align: left; }
 .bar { display: grid; grid-template-columns: 4.5em 1fr 5em; gap: 6px; align-items: center; }
 .bars-strategies .bar { grid-template-columns: minmax(8em, 18em) 1fr 5em; }
 .bar-track { height: 10px; background: var(--hotrow-bg); border: 1px solid var(--hotrow-border); border-radius: 3px; overflow: hidden; }

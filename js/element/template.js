@@ -48,8 +48,7 @@ export const template = () => `
 <div class="notice" aria-live="polite"></div>
 <div class="controls" part="controls">
   <div class="control full-only"><label for="preset">preset</label><select id="preset"></select></div>
-  <div class="control full-only"><label for="workload">workload</label><select id="workload">
-    <option value="dbt2">DBT2 (TPC-C-like via mysqld)</option><option value="ndbapi-insert">NDB API single-row inserts</option><option value="sql-insert">SQL single-row INSERTs via mysqld</option></select>
+  <div class="control full-only"><label for="workload">workload</label><select id="workload"></select>
     <span class="hint restart-tag">restarts the run</span></div>
   <div class="control"><label for="cacheSize">id cache size <span class="live-tag">live</span></label>
     <span class="inline"><input id="cacheSize" type="range" min="0" max="6" step="0.01"><output for="cacheSize"></output></span>
@@ -134,6 +133,13 @@ export const template = () => `
   <div class="panel full-only"><h3>transactions coordinated per data node / s</h3><div class="bars bars-tc"></div>
     <h3 class="compare-only run-name" hidden>B</h3><div class="bars bars-tc compare-only" hidden></div>
     <div class="legend-note">Without a hint, cache-1 refills land TC work on every node, even idle ones.</div></div>
+  <div class="panel hottest-panel" part="hottest-rows"><h3>hottest rows (last window)</h3>
+    <table class="hottest" aria-label="the rows whose locks were busiest in the last window">
+      <thead><tr><th scope="col">table</th><th scope="col">key</th><th scope="col" title="fraction of the time the row's lock was held">lock busy</th>
+        <th scope="col" title="lock requests that had to wait, per second">waits / s</th><th scope="col" title="requests waiting on average">waiters</th>
+        <th scope="col" title="mean wait of the requests that waited">mean wait</th></tr></thead>
+      <tbody></tbody></table>
+    <div class="legend-note">Rows locked most often (64 tracked), ranked by lock busy time; a row locked once, with nobody waiting, is not listed.</div></div>
 </div>
 <div class="row timeline-row live-panels" role="group" aria-label="timeline">
   <label for="timeline">simulated time</label>

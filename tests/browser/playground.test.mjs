@@ -68,6 +68,26 @@ test("raising cache size from 1 to 1000 on bug39267 raises the displayed through
   await page.close();
 });
 
+test("the workload picker offers every shipped workload; TPC-B shows its branch row as the hottest", async () => {
+  const { page, problems } = await open(`${env.site.origin}/index.html?preset=modern&speed=200`);
+  const pg = page.locator("hotrow-playground");
+  const select = pg.locator("#workload");
+  await pg.locator("#workload option").first().waitFor({ state: "attached" });
+  const offered = await select.locator("option").evaluateAll((os) => os.map((o) => o.value));
+  for (const w of ["dbt2", "ndbapi-insert", "sql-insert", "tpcb", "sysbench-insert", "bulk-insert", "event-log", "ycsb-a"]) {
+    assert.ok(offered.includes(w), `${w} offered: ${offered}`);
+  }
+  await select.selectOption("tpcb");
+  const first = pg.locator(".hottest tbody tr").first();
+  await first.filter({ hasText: "branches" }).waitFor({ timeout: 30_000 });
+  const cells = await first.locator("td").allTextContents();
+  assert.equal(cells[0], "branches");
+  assert.match(cells[2], /^(9\d|100)(\.\d)?%$/, `lock busy ${cells[2]}`);
+  assert.match(page.url(), /workload=tpcb/, "the URL follows the workload");
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
 test("compare mode shows a ratio above 1 for cache 1 vs 1000", async () => {
   const { page, problems } = await open(`${env.site.origin}/index.html?mode=compare&speed=3000`);
   const pg = page.locator("hotrow-playground");

@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { readFileSync } from "node:fs";
-import { Simulation, Checkpoint, presets, version, init, liveFields, fields, metrics } from "hotrow";
+import { Simulation, Checkpoint, presets, version, init, liveFields, fields, metrics, workloads } from "hotrow";
 
 const short = { durationMs: 300, warmupMs: 100 };
 const cli = fileURLToPath(new URL("../../target/release/hotrow", import.meta.url));
@@ -17,7 +17,7 @@ test("init is harmless in Node and the module exports what the docs say", async 
   assert.deepEqual(list.map((p) => p.name), ["bug39267", "bug39267-fixed", "ndbapi-pk", "ndbapi-hidden-pk", "modern", "ndb-autoincrement", "central-allocator", "timestamp-ids", "adaptive-cache", "range-sequential", "range-shard-bits", "range-bit-reversed"]);
   for (const p of list) {
     assert.equal(typeof p.description, "string");
-    assert.ok(["dbt2", "ndbapi-insert", "sql-insert"].includes(p.config.workload), p.name);
+    assert.ok(workloads().some((w) => w.name === p.config.workload), p.name);
   }
 });
 
@@ -92,6 +92,7 @@ test("snapshot and windows have the documented shapes", () => {
   assert.ok(s.nodeLoad instanceof Float64Array && s.nodeTcPerSecond instanceof Float64Array);
   assert.equal(s.nodeLoad.length, 8);
   assert.ok(s.tpm > 0 && s.hotRowLockUtilization > 0.9);
+  assert.ok(s.hottestRows.length <= 10 && s.hottestRows[0].table === "SYSTAB_0", JSON.stringify(s.hottestRows[0]));
   const all = sim.windows();
   assert.deepEqual(Object.keys(all).sort(), ["coordinationsPerSecond", "count", "dataNodes", "endMs", "first", "hotRowLockUtilization",
     "hotRowQueueMean", "insertSkew", "insertsPerSecond", "latencyP50Us", "latencyP99Us", "nodeLoad", "nodeMessagesPerSecond",
@@ -304,4 +305,23 @@ test("cluster() samples the messages in flight and the counter row's lock queue"
   assert.ok(all.lockWaiting > 0, "and refills queue for it");
   assert.throws(() => sim.cluster(-1), (e) => e.field === "maxMessages");
   sim.free();
+});
+
+test("workloads(): DBT2 and the shipped specs, runnable by name or as a spec object", () => {
+  const list = workloads();
+  assert.deepEqual(list.map((w) => w.name), fields().find((f) => f.name === "workload").kind.values);
+  const tpcb = list.find((w) => w.name === "tpcb");
+  const byName = new Simulation({ preset: "modern", workload: "tpcb", durationMs: 30, warmupMs: 10 });
+  byName.runToEnd();
+  const own = new Simulation({ preset: "modern", workload: tpcb.spec, durationMs: 30, warmupMs: 10 });
+  own.runToEnd();
+  assert.equal(own.summary().digest, byName.summary().digest, "the shipped spec as an object is the same workload");
+  assert.ok(byName.summary().committedByType.transfer > 0);
+  const bigger = { ...tpcb.spec, scale: 4 };
+  const scaled = new Simulation({ preset: "modern", workload: bigger, durationMs: 30, warmupMs: 10 });
+  assert.equal(scaled.config.workload.scale, 4);
+  for (const s of [byName, own, scaled]) s.free();
+  const bad = { ...tpcb.spec, transactions: [{ name: "t", statements: [{ op: "read", table: "nope" }] }] };
+  assert.throws(() => new Simulation({ workload: bad }),
+    (e) => e instanceof Error && e.field === "workload.transactions[0].statements[0].table" && /branches/.test(e.message));
 });

@@ -88,10 +88,13 @@ test("the packed tarball installs into an empty project and works there", (t) =>
 });
 
 // The budget was 150 KiB until the allocator lab (three strategies, range partitioning, 15
-// more fields) took the module to 164 KiB; 180 KiB leaves room for the playground issue.
-test("the WebAssembly module stays within its size budget (180 KiB gzipped)", () => {
+// more fields) took the module to 164 KiB, then 180 KiB with the playground issue (177 KiB).
+// Workloads as data (the spec's parser and validator with JSON paths in every error, seven
+// shipped specs, Zipfian keys, the hot-row tracker) took it to 221 KiB; 240 KiB leaves room
+// for the rest of that issue.
+test("the WebAssembly module stays within its size budget (240 KiB gzipped)", () => {
   const wasm = readFileSync(join(root, "dist/web/hotrow_bg.wasm"));
   const gz = gzipSync(wasm, { level: 9 }).length;
   console.log(`hotrow_bg.wasm: ${(wasm.length / 1024).toFixed(0)} KiB raw, ${(gz / 1024).toFixed(0)} KiB gzipped`);
-  assert.ok(gz <= 180 * 1024, `${gz} bytes gzipped`);
+  assert.ok(gz <= 240 * 1024, `${gz} bytes gzipped`);
 });

@@ -13,6 +13,7 @@ mod equivalence;
 mod swarm;
 mod sweep;
 mod table;
+mod workloads;
 
 /// Simulate how a hot counter row throttles a MySQL Cluster (NDB), after MySQL Bug #39267.
 ///
@@ -35,6 +36,9 @@ const EXAMPLES: &str = "Examples:
   hotrow run --config my.json --set seed=7
   hotrow run --set 'faults=[{\"atMs\":2000,\"kind\":\"dataNodeFailure\",\"dataNode\":1}]'
   hotrow presets
+  hotrow workloads                                DBT2 and the shipped workload specs (tpcb, ycsb-a, ...)
+  hotrow run --preset modern --workload tpcb      a shipped workload on the modern cluster
+  hotrow run --workload my-spec.json              your own transactions (`hotrow workloads --json`)
   hotrow validate                                 the bug report's measurements vs the model
   hotrow run --preset bug39267 --csv              the window time series, one row per window
   hotrow sweep --vary cacheSize=1,10,100,1000 --seeds 2 --csv
@@ -95,6 +99,12 @@ enum Command {
     /// List the presets.
     Presets {
         /// Print JSON (`[{ name, description, config }]`) instead of a table.
+        #[arg(long)]
+        json: bool,
+    },
+    /// List the workloads: DBT2 (built in) and the shipped workload specs.
+    Workloads {
+        /// Print JSON (`[{ name, about, spec }]`, each spec in full) instead of a table.
         #[arg(long)]
         json: bool,
     },
@@ -198,6 +208,10 @@ struct Scenario {
     /// `preset` field in it is honoured).
     #[arg(long, value_name = "FILE")]
     config: Option<String>,
+    /// The workload: a name (`hotrow workloads` lists them) or a JSON file holding a
+    /// workload spec. Applied after --config and --preset, before --set.
+    #[arg(long, value_name = "FILE|NAME")]
+    workload: Option<String>,
     /// Set one field, e.g. `cacheSize=1000` or `network.latencyUs=20`. The value is read as
     /// JSON when it parses as JSON, else as a string. Repeatable; applied last.
     #[arg(long = "set", value_name = "KEY=VALUE")]
@@ -222,6 +236,9 @@ impl Scenario {
         }
         if let Some(p) = &self.preset {
             obj.insert("preset".into(), Value::String(p.clone()));
+        }
+        if let Some(w) = &self.workload {
+            obj.insert("workload".into(), workloads::value(w)?);
         }
         for s in &self.sets {
             let (key, value) = parse_set(s)?;
@@ -298,6 +315,10 @@ fn main() -> ExitCode {
                     println!("{name:<18} {about}");
                 }
             }
+            ExitCode::SUCCESS
+        }
+        Command::Workloads { json } => {
+            workloads::print(json);
             ExitCode::SUCCESS
         }
         Command::Validate { seed, json } => {

@@ -9,8 +9,8 @@ pub fn render(s: &Summary) -> String {
     let w = &mut o;
     let _ = writeln!(
         w,
-        "hotrow: {:?} workload, {} data nodes x {} replicas, cacheSize {}, refill {}, seed {}",
-        c.workload,
+        "hotrow: {} workload, {} data nodes x {} replicas, cacheSize {}, refill {}, seed {}",
+        c.workload.name(),
         c.data_nodes,
         c.replicas,
         c.cache_size,

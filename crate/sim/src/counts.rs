@@ -48,11 +48,11 @@ impl Counts {
     }
 
     pub fn committed(&self, kind: TxnKind) -> u64 {
-        self.committed[kind as usize]
+        self.committed[kind.index()]
     }
 
     pub fn add_committed(&mut self, kind: TxnKind, n: u64) {
-        self.committed[kind as usize] += n;
+        self.committed[kind.index()] += n;
     }
 
     /// Transactions clients asked for (refills not counted).
@@ -74,6 +74,8 @@ pub struct Totals {
     pub ids_lost: u64,
     /// Ids greater than the id issued just before them anywhere.
     pub ids_in_order: u64,
-    /// Transaction attempts aborted by faults (and retried).
+    /// Transaction attempts aborted by faults or lock wait timeouts (and retried).
     pub aborts: u64,
+    /// Of those, attempts aborted after waiting `lockWaitTimeoutMs` for a row lock.
+    pub lock_timeouts: u64,
 }

@@ -28,6 +28,8 @@ pub struct Owner {
 #[derive(Clone, Debug)]
 struct Lock {
     holder: Owner,
+    /// When the holder got it.
+    granted_at: Ns,
     waiters: VecDeque<(Owner, Ns)>,
 }
 
@@ -78,7 +80,7 @@ impl LockTable {
     pub fn acquire(&mut self, row: RowReplica, who: Owner, now: Ns) -> Acquire {
         match self.locks.entry(row) {
             Entry::Vacant(v) => {
-                v.insert(Lock { holder: who, waiters: VecDeque::new() });
+                v.insert(Lock { holder: who, granted_at: now, waiters: VecDeque::new() });
                 self.granted += 1;
                 Acquire::Granted
             }
@@ -91,18 +93,20 @@ impl LockTable {
         }
     }
 
-    /// Releases `row`, held by `txn`. Returns the next owner, now holding it, and the time it
-    /// started waiting.
-    pub fn release(&mut self, row: RowReplica, txn: u32) -> Option<(Owner, Ns)> {
+    /// Releases `row`, held by `txn`, at `now`. Returns when `txn` got it, and the next
+    /// owner, now holding it, with the time it started waiting.
+    pub fn release(&mut self, row: RowReplica, txn: u32, now: Ns) -> (Ns, Option<(Owner, Ns)>) {
         let Entry::Occupied(mut o) = self.locks.entry(row) else {
             panic!("release of unlocked row {row:?} by txn {txn}");
         };
         let lock = o.get_mut();
         assert_eq!(lock.holder.txn, txn, "txn {txn} releases a lock it does not hold");
         self.released += 1;
-        match lock.waiters.pop_front() {
+        let held_since = lock.granted_at;
+        let next = match lock.waiters.pop_front() {
             Some((next, since)) => {
                 lock.holder = next;
+                lock.granted_at = now;
                 self.granted += 1;
                 Some((next, since))
             }
@@ -110,7 +114,23 @@ impl LockTable {
                 o.remove();
                 None
             }
-        }
+        };
+        (held_since, next)
+    }
+
+    /// Transactions with a lock request waiting since `since` or earlier, in id order (not
+    /// the map's, which may differ between targets).
+    pub fn waiting_since(&self, since: Ns) -> Vec<u32> {
+        let mut txns: Vec<u32> =
+            self.locks.values().flat_map(|l| l.waiters.iter()).filter(|(_, t)| *t <= since).map(|(w, _)| w.txn).collect();
+        txns.sort_unstable();
+        txns.dedup();
+        txns
+    }
+
+    /// Whether transaction `txn` has a lock request waiting since `since` or earlier.
+    pub fn waits_since(&self, txn: u32, since: Ns) -> bool {
+        self.locks.values().any(|l| l.waiters.iter().any(|(w, t)| w.txn == txn && *t <= since))
     }
 
     /// The transaction holding `row`, if any.
@@ -164,9 +184,9 @@ mod tests {
         assert_eq!(t.acquire(ROW, who(1), 0), Acquire::Granted);
         assert_eq!(t.acquire(ROW, who(2), 5), Acquire::Queued(1));
         assert_eq!(t.acquire(ROW, who(3), 6), Acquire::Queued(2));
-        assert_eq!(t.release(ROW, 1), Some((who(2), 5)));
-        assert_eq!(t.release(ROW, 2), Some((who(3), 6)));
-        assert_eq!(t.release(ROW, 3), None);
+        assert_eq!(t.release(ROW, 1, 7).1, Some((who(2), 5)));
+        assert_eq!(t.release(ROW, 2, 8), (7, Some((who(3), 6))));
+        assert_eq!(t.release(ROW, 3, 9), (8, None));
         assert_eq!(t.held(), 0);
         assert_eq!((t.granted, t.released), (3, 3));
     }
@@ -183,6 +203,6 @@ mod tests {
     fn releasing_someone_elses_lock_is_a_bug() {
         let mut t = LockTable::default();
         t.acquire(ROW, who(1), 0);
-        t.release(ROW, 2);
+        t.release(ROW, 2, 0);
     }
 }

@@ -5,6 +5,7 @@
 //! every target; rates are derived only when reported. Memory is bounded: the window
 //! ring has a fixed capacity and histograms a fixed size.
 
+use crate::heat::{Doorkeeper, RowHeat, RowLockTotals};
 use crate::hist::Histogram;
 use crate::time::{self, Ns};
 use crate::rates::{Span, Throughput};
@@ -32,6 +33,13 @@ pub struct Window {
     pub node_messages_per_second: Vec<f64>,
     /// Rows of the inserted table placed on each partition, per second.
     pub partition_inserts_per_second: Vec<f64>,
+    /// The window's busiest row locks (at most `heat::HOT_ROWS`), busiest first; reported
+    /// as rates by `Summary::row_rates` (snapshots), not serialised with the window.
+    #[serde(skip)]
+    pub hottest_rows: Vec<RowLockTotals>,
+    /// The window's length in ns (what the rows' totals are over).
+    #[serde(skip)]
+    pub span_ns: Ns,
 }
 
 impl Window {
@@ -79,6 +87,11 @@ pub struct Metrics {
     window_partition_inserts: Vec<u64>,
     skew_busiest: u64,
     skew_total: u64,
+    /// The busiest row locks of the open window, and of the run after warm-up.
+    window_heat: RowHeat,
+    pub heat: RowHeat,
+    /// Which rows came back: only those are admitted to the two above.
+    door: Doorkeeper,
 }
 
 impl Metrics {
@@ -108,6 +121,26 @@ impl Metrics {
             window_partition_inserts: vec![0; partitions as usize],
             skew_busiest: 0,
             skew_total: 0,
+            window_heat: RowHeat::default(),
+            heat: RowHeat::default(),
+            door: Doorkeeper::default(),
+        }
+    }
+
+    /// `row`'s primary lock was held `held` ns (released at `now`).
+    pub fn row_held(&mut self, row: u64, held: Ns, now: Ns) {
+        let admit = self.door.came_back(row);
+        self.window_heat.held(row, held, admit);
+        if now >= self.warmup_end {
+            self.heat.held(row, held, admit);
+        }
+    }
+
+    /// A request for `row`'s primary lock waited `waited` ns (granted at `now`).
+    pub fn row_waited(&mut self, row: u64, waited: Ns, now: Ns) {
+        self.window_heat.waited(row, waited);
+        if now >= self.warmup_end {
+            self.heat.waited(row, waited);
         }
     }
 
@@ -152,7 +185,7 @@ impl Metrics {
             self.window_latency.record(latency);
         }
         if now >= self.warmup_end {
-            self.latency[kind as usize].record(latency);
+            self.latency[kind.index()].record(latency);
             if kind.is_user() {
                 self.latency_all.record(latency);
             }
@@ -211,7 +244,10 @@ impl Metrics {
             node_load: w.node_busy_ns.iter().map(|&b| (span.fraction(b) / threads).min(1.0)).collect(),
             node_tc_per_second: w.node_tc_txns.iter().map(|&n| span.per_second(n)).collect(),
             node_messages_per_second: w.node_messages.iter().map(|&n| span.per_second(n)).collect(),
+            hottest_rows: self.window_heat.top(now - self.window_start),
+            span_ns: now - self.window_start,
         };
+        self.window_heat.clear();
         if self.windows.len() == WINDOW_RING {
             self.windows.pop_front();
         }
@@ -236,7 +272,11 @@ impl Metrics {
                         + w.node_tc_per_second.capacity()
                         + w.node_messages_per_second.capacity()
                         + w.partition_inserts_per_second.capacity())
+                    + w.hottest_rows.capacity() * std::mem::size_of::<RowLockTotals>()
             })
-            .sum()
+            .sum::<usize>()
+            + self.window_heat.memory_bytes()
+            + self.heat.memory_bytes()
+            + Doorkeeper::memory_bytes()
     }
 }

@@ -61,8 +61,8 @@ impl Throughput {
         Throughput {
             inserts_per_second: span.per_second(c.inserts),
             transactions_per_second: span.per_second(c.user_txns()),
-            tpm: span.per_second(c.committed(TxnKind::NewOrder)) * 60.0,
-            refills_per_second: span.per_second(c.committed(TxnKind::Refill)),
+            tpm: span.per_second(c.committed(TxnKind::NEW_ORDER)) * 60.0,
+            refills_per_second: span.per_second(c.committed(TxnKind::REFILL)),
             hot_row_lock_utilization: span.fraction(c.hot_busy_ns).min(1.0),
             hot_row_queue_mean: span.fraction(c.hot_queue_ns),
             coordinations_per_second: span.per_second(c.coordinations),
@@ -77,9 +77,9 @@ mod tests {
     #[test]
     fn rates_over_a_span() {
         let mut c = Counts::new(2);
-        c.add_committed(TxnKind::NewOrder, 3);
-        c.add_committed(TxnKind::Refill, 4);
-        c.add_committed(TxnKind::Payment, 2);
+        c.add_committed(TxnKind::NEW_ORDER, 3);
+        c.add_committed(TxnKind::REFILL, 4);
+        c.add_committed(TxnKind::PAYMENT, 2);
         c.inserts = 5;
         c.hot_busy_ns = 750_000_000;
         let t = Throughput::of(&c, Span::of_ns(500_000_000));

@@ -40,12 +40,18 @@ pub struct Summary {
     /// Response time of user transactions, first round to commit confirmation.
     pub latency_us: Latency,
     /// The same per transaction kind (and for refills), for kinds that committed.
-    pub latency_by_type_us: BTreeMap<&'static str, Latency>,
-    pub committed_by_type: BTreeMap<&'static str, u64>,
+    pub latency_by_type_us: BTreeMap<String, Latency>,
+    pub committed_by_type: BTreeMap<String, u64>,
     /// Client threads in all API nodes.
     pub clients: u32,
-    /// Transaction attempts aborted by faults (and retried by their clients), whole run.
+    /// Transaction attempts aborted by faults or lock wait timeouts (and retried by their
+    /// clients), whole run.
     pub aborts: u64,
+    /// Of those, attempts that waited `lockWaitTimeoutMs` for a row lock (deadlocks end so).
+    pub lock_timeouts: u64,
+    /// The rows whose (primary) locks were busiest after warm-up, busiest first (at most
+    /// ten; the SYSTAB_0 counter row among them when it is hot): see `heat.rs`.
+    pub hottest_rows: Vec<crate::heat::RowReport>,
     /// What the id strategy costs: coordinations, their latency, ids lost, order.
     pub allocator: AllocatorSummary,
     /// Where the inserted rows landed.
@@ -208,15 +214,16 @@ impl Summary {
             lock_wait_us_mean: time::as_us(ratio(r.hot_wait_ns, r.hot_grants)),
             lock_hold_us_mean: time::as_us(ratio(r.hot_hold_sum_ns, r.hot_holds)),
             queue_length_mean: t.hot_row_queue_mean,
-            refills: r.committed(TxnKind::Refill),
+            refills: r.committed(TxnKind::REFILL),
         };
         let mut latency_by_type_us = BTreeMap::new();
         let mut committed_by_type = BTreeMap::new();
         for kind in TxnKind::ALL {
-            let h = &m.latency[kind as usize];
+            let h = &m.latency[kind.index()];
             if h.count() > 0 {
-                latency_by_type_us.insert(kind.name(), Latency::of(h));
-                committed_by_type.insert(kind.name(), r.committed(kind));
+                let name = kind_name(cfg, kind);
+                latency_by_type_us.insert(name.clone(), Latency::of(h));
+                committed_by_type.insert(name, r.committed(kind));
             }
         }
         Summary {
@@ -236,6 +243,11 @@ impl Summary {
             committed_by_type,
             clients: now.active_clients,
             aborts: m.totals.aborts,
+            lock_timeouts: m.totals.lock_timeouts,
+            hottest_rows: {
+                let span = now.at_ns.saturating_sub(m.warmup_end);
+                crate::heat::report(cfg, &m.heat.top(span), span)
+            },
             allocator: AllocatorSummary {
                 kind: cfg.allocator,
                 coordinations_per_second: t.coordinations_per_second,
@@ -248,6 +260,21 @@ impl Summary {
         }
     }
 }
+
+/// The name reports give transactions of `kind`: DBT2's and the refill's own, a spec
+/// transaction's from the spec.
+fn kind_name(cfg: &Config, kind: TxnKind) -> String {
+    if let Some(name) = kind.builtin_name() {
+        return name.to_string();
+    }
+    let i = kind.spec_index().expect("not built in: a spec's");
+    cfg.workload.spec().and_then(|s| s.transactions.get(i)).map_or_else(|| format!("transaction{i}"), |x| x.name.clone())
+}
+
+/// Kinds the digest always feeds: those of versions before workload specs (DBT2's five, the
+/// built-in insert's slot, the refill). Other kinds join it only when they committed, so
+/// those runs' digests did not move.
+const DIGEST_KINDS: usize = 7;
 
 /// The run digest: FNV-1a over every integer outcome of a run (events, time, commits per
 /// kind, hot-row accounting, per-node and per-thread counters, ids, aborts, the latency
@@ -265,7 +292,8 @@ fn digest(m: &Metrics, now: &Now) -> String {
     feed(t.events);
     feed(now.at_ns);
     let r = &m.run;
-    TxnKind::ALL.iter().for_each(|&k| feed(r.committed(k)));
+    let used = |k: &TxnKind| k.index() < DIGEST_KINDS || m.latency[k.index()].count() > 0;
+    TxnKind::ALL.iter().filter(|k| used(k)).for_each(|&k| feed(r.committed(k)));
     for v in [r.inserts, r.hot_busy_ns, r.hot_hold_sum_ns, r.hot_holds, r.hot_wait_ns, r.hot_grants, r.hot_queue_ns] {
         feed(v);
     }
@@ -281,8 +309,8 @@ fn digest(m: &Metrics, now: &Now) -> String {
     m.partition_inserts.iter().for_each(|&v| feed(v));
     m.coordination_latency.for_each_bucket(&mut feed);
     m.latency_all.for_each_bucket(&mut feed);
-    for hist in &m.latency {
-        feed(hist.sum());
+    for k in TxnKind::ALL.iter().filter(|k| used(k)) {
+        feed(m.latency[k.index()].sum());
     }
     format!("{h:016x}")
 }

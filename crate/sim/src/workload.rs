@@ -1,5 +1,5 @@
-//! What the clients run: transaction programs of the DBT2 mix and of the NDB API insert
-//! test, as rounds of row operations.
+//! What the clients run: transaction programs, as rounds of row operations. DBT2's mix
+//! is built in here; every other workload is a spec (`spec/`).
 //!
 //! A *round* is what one NDB `execute()` sends: in mysqld one SQL statement, in an NDB
 //! API program one batch. Each operation names its row (table and key) and the
@@ -44,6 +44,24 @@ pub mod table {
     pub const SYSTAB: u64 = 12;
 }
 
+/// The name of DBT2's table `id` (or the NDB API test table's, or SYSTAB_0's).
+pub fn builtin_table_name(id: u64) -> &'static str {
+    match id {
+        table::WAREHOUSE => "warehouse",
+        table::DISTRICT => "district",
+        table::CUSTOMER => "customer",
+        table::HISTORY => "history",
+        table::NEW_ORDER => "new_order",
+        table::ORDERS => "orders",
+        table::ORDER_LINE => "order_line",
+        table::ITEM => "item",
+        table::STOCK => "stock",
+        table::INSERT => "insert",
+        table::SYSTAB => "SYSTAB_0",
+        _ => "unknown",
+    }
+}
+
 pub fn row_key(table: u64, key: u64) -> u64 {
     table << 56 | (key & ((1 << 56) - 1))
 }
@@ -52,49 +70,68 @@ pub fn table_of(row: u64) -> u64 {
     row >> 56
 }
 
-/// The kinds of transaction, in the order metrics report them.
+/// A kind of transaction: one of DBT2's five, the allocator's refill, or transaction `i`
+/// of a workload spec. Metrics count per kind; the index layout keeps the kinds of
+/// earlier versions where they were (a spec's first transaction is where the built-in
+/// insert was), so run digests of those workloads did not move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[repr(u8)]
-pub enum TxnKind {
-    NewOrder = 0,
-    Payment = 1,
-    OrderStatus = 2,
-    Delivery = 3,
-    StockLevel = 4,
-    Insert = 5,
-    Refill = 6,
-}
+pub struct TxnKind(u8);
 
-pub const TXN_KINDS: usize = 7;
+/// Most transactions a workload spec's mix may have.
+pub const MAX_SPEC_TRANSACTIONS: usize = 10;
+
+/// Kinds there are: DBT2's 5, the refill, and a spec's up to `MAX_SPEC_TRANSACTIONS`.
+pub const TXN_KINDS: usize = 6 + MAX_SPEC_TRANSACTIONS;
 
 impl TxnKind {
-    /// Every kind, in report order.
-    pub const ALL: [TxnKind; TXN_KINDS] = [
-        TxnKind::NewOrder,
-        TxnKind::Payment,
-        TxnKind::OrderStatus,
-        TxnKind::Delivery,
-        TxnKind::StockLevel,
-        TxnKind::Insert,
-        TxnKind::Refill,
-    ];
+    pub const NEW_ORDER: TxnKind = TxnKind(0);
+    pub const PAYMENT: TxnKind = TxnKind(1);
+    pub const ORDER_STATUS: TxnKind = TxnKind(2);
+    pub const DELIVERY: TxnKind = TxnKind(3);
+    pub const STOCK_LEVEL: TxnKind = TxnKind(4);
+    pub const REFILL: TxnKind = TxnKind(6);
 
-    /// The name reports use (`latencyByTypeUs.newOrder`).
-    pub fn name(self) -> &'static str {
-        match self {
-            TxnKind::NewOrder => "newOrder",
-            TxnKind::Payment => "payment",
-            TxnKind::OrderStatus => "orderStatus",
-            TxnKind::Delivery => "delivery",
-            TxnKind::StockLevel => "stockLevel",
-            TxnKind::Insert => "insert",
-            TxnKind::Refill => "refill",
+    /// Every kind, in index order.
+    pub const ALL: [TxnKind; TXN_KINDS] = {
+        let mut all = [TxnKind(0); TXN_KINDS];
+        let mut i = 0;
+        while i < TXN_KINDS {
+            all[i] = TxnKind(i as u8);
+            i += 1;
         }
+        all
+    };
+
+    /// Transaction `i` of a workload spec.
+    pub const fn spec(i: usize) -> TxnKind {
+        TxnKind(if i == 0 { 5 } else { 6 + i as u8 })
+    }
+
+    /// Which transaction of a spec this is, if it is one.
+    pub fn spec_index(self) -> Option<usize> {
+        match self.0 {
+            5 => Some(0),
+            k if k > 6 => Some(k as usize - 6),
+            _ => None,
+        }
+    }
+
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    /// The name reports use for DBT2's kinds and the refill (`latencyByTypeUs.newOrder`);
+    /// a spec's transactions are named by the spec.
+    pub fn builtin_name(self) -> Option<&'static str> {
+        ["newOrder", "payment", "orderStatus", "delivery", "stockLevel", "", "refill"]
+            .get(self.0 as usize)
+            .copied()
+            .filter(|n| !n.is_empty())
     }
 
     /// A transaction a client asked for; refills are the allocator's own.
     pub fn is_user(self) -> bool {
-        self != TxnKind::Refill
+        self != TxnKind::REFILL
     }
 }
 
@@ -131,7 +168,7 @@ impl Program {
         self
     }
 
-    fn end_round(&mut self) {
+    pub fn end_round(&mut self) {
         if *self.rounds.last().expect("clear() pushes the first round") as usize != self.ops.len() {
             self.rounds.push(self.ops.len() as u16);
         }
@@ -144,13 +181,22 @@ impl Program {
     /// The insert whose key comes from the allocator (`primaryKey` false) or, with a
     /// primary key, from the caller's own key.
     fn insert(&mut self, table: u64, pk: Option<(u64, u64)>) {
-        self.inserts += 1;
         match pk {
-            Some((key, dist)) => {
-                self.op(table, key, dist, true);
-            }
-            None => self.ops.push(OpSpec { row: row_key(table, 0), dist: 0, write: true, needs_id: true }),
+            Some((key, dist)) => self.insert_keyed(OpSpec { row: row_key(table, key), dist, write: true, needs_id: false }),
+            None => self.insert_allocated(table),
         }
+    }
+
+    /// An insert into `table` whose key the id allocator will give.
+    pub fn insert_allocated(&mut self, table: u64) {
+        self.inserts += 1;
+        self.ops.push(OpSpec { row: row_key(table, 0), dist: 0, write: true, needs_id: true });
+    }
+
+    /// An insert whose key is known.
+    pub fn insert_keyed(&mut self, op: OpSpec) {
+        self.inserts += 1;
+        self.ops.push(op);
     }
 }
 
@@ -185,11 +231,11 @@ impl Dbt2State {
     /// Draws the next transaction kind: 45% New-Order, 43% Payment, 4% each of the rest.
     pub fn pick_kind(rng: &mut Prng) -> TxnKind {
         match rng.below(100) {
-            0..=44 => TxnKind::NewOrder,
-            45..=87 => TxnKind::Payment,
-            88..=91 => TxnKind::OrderStatus,
-            92..=95 => TxnKind::Delivery,
-            _ => TxnKind::StockLevel,
+            0..=44 => TxnKind::NEW_ORDER,
+            45..=87 => TxnKind::PAYMENT,
+            88..=91 => TxnKind::ORDER_STATUS,
+            92..=95 => TxnKind::DELIVERY,
+            _ => TxnKind::STOCK_LEVEL,
         }
     }
 
@@ -199,9 +245,9 @@ impl Dbt2State {
         let d = rng.below(DISTRICTS);
         let wd = w * DISTRICTS + d;
         match kind {
-            TxnKind::NewOrder => self.new_order(w, wd, rng, out),
-            TxnKind::Payment => self.payment(w, wd, history_pk, rng, out),
-            TxnKind::OrderStatus => {
+            TxnKind::NEW_ORDER => self.new_order(w, wd, rng, out),
+            TxnKind::PAYMENT => self.payment(w, wd, history_pk, rng, out),
+            TxnKind::ORDER_STATUS => {
                 let o = self.next_order[wd as usize] as u64 - 1;
                 out.op(table::CUSTOMER, wd * CUSTOMERS + rng.below(CUSTOMERS), w, false).end_round();
                 out.op(table::ORDERS, wd << 28 | o, w, false).end_round();
@@ -210,8 +256,8 @@ impl Dbt2State {
                 }
                 out.end_round();
             }
-            TxnKind::Delivery => self.delivery(w, rng, out),
-            TxnKind::StockLevel => {
+            TxnKind::DELIVERY => self.delivery(w, rng, out),
+            TxnKind::STOCK_LEVEL => {
                 out.op(table::DISTRICT, wd, w, false).end_round();
                 let newest = self.next_order[wd as usize] as u64;
                 for o in newest - 20..newest {
@@ -223,7 +269,7 @@ impl Dbt2State {
                 }
                 out.end_round();
             }
-            TxnKind::Insert | TxnKind::Refill => unreachable!("not a DBT2 transaction"),
+            _ => unreachable!("not a DBT2 transaction"),
         }
     }
 
@@ -305,13 +351,6 @@ impl Dbt2State {
     }
 }
 
-/// The NDB API test: one insert, committed in the same `execute()`.
-pub fn ndbapi_insert(primary_key: Option<u64>, out: &mut Program) {
-    out.clear();
-    out.insert(table::INSERT, primary_key.map(|k| (k, k)));
-    out.end_round();
-}
-
 /// The refill: one interpreted update of the table's SYSTAB_0 row, committed.
 pub fn refill(table_id: u64, out: &mut Program) {
     out.clear();
@@ -334,7 +373,7 @@ mod tests {
         let mut p = Program::default();
         let (mut reads, mut writes) = (0, 0);
         for _ in 0..1000 {
-            s.generate(TxnKind::NewOrder, 2, false, &mut rng, &mut p);
+            s.generate(TxnKind::NEW_ORDER, 2, false, &mut rng, &mut p);
             let (r, w, _) = counts(&p);
             reads += r;
             writes += w;
@@ -347,11 +386,11 @@ mod tests {
     fn payment_inserts_history_with_a_hidden_key_last() {
         let mut s = Dbt2State::new(4);
         let mut p = Program::default();
-        s.generate(TxnKind::Payment, 0, false, &mut Prng::new(1, 1), &mut p);
+        s.generate(TxnKind::PAYMENT, 0, false, &mut Prng::new(1, 1), &mut p);
         assert_eq!(counts(&p), (1, 4, 5));
         let last = p.ops.last().unwrap();
         assert!(last.needs_id && table_of(last.row) == table::HISTORY);
-        s.generate(TxnKind::Payment, 0, true, &mut Prng::new(1, 1), &mut p);
+        s.generate(TxnKind::PAYMENT, 0, true, &mut Prng::new(1, 1), &mut p);
         assert!(!p.ops.last().unwrap().needs_id);
     }
 
@@ -359,7 +398,7 @@ mod tests {
     fn delivery_writes_130_rows_once_orders_are_old_enough() {
         let mut s = Dbt2State::new(1);
         let mut p = Program::default();
-        s.generate(TxnKind::Delivery, 0, false, &mut Prng::new(1, 1), &mut p);
+        s.generate(TxnKind::DELIVERY, 0, false, &mut Prng::new(1, 1), &mut p);
         assert_eq!(counts(&p), (10, 130, 50));
     }
 
@@ -369,7 +408,7 @@ mod tests {
         let mut rng = Prng::new(3, 1);
         let mut p = Program::default();
         for _ in 0..200 {
-            s.generate(TxnKind::NewOrder, 7, false, &mut rng, &mut p);
+            s.generate(TxnKind::NEW_ORDER, 7, false, &mut rng, &mut p);
             let stocks: Vec<u64> = p.ops.iter().filter(|o| table_of(o.row) == table::STOCK).map(|o| o.row).collect();
             assert!(stocks.windows(2).all(|w| w[0] < w[1]), "{stocks:?}");
         }

@@ -248,6 +248,8 @@ impl Simulation {
         let ids = s.ids();
         o.set("idsIssued", ids.issued as f64).set("idsLost", ids.lost as f64).set("duplicateIds", ids.duplicates as f64);
         o.set("hotRowNode", s.hot_row_node() as f64);
+        let hottest = latest.map(|w| hotrow::heat::report(s.config(), &w.hottest_rows, w.span_ns)).unwrap_or_default();
+        o.set("hottestRows", to_js(&hottest));
         Ok(o.done())
     }
 
@@ -459,6 +461,14 @@ pub fn live_fields() -> Vec<String> {
 pub fn fields() -> Result<JsValue, JsValue> {
     alive()?;
     Ok(to_js(&hotrow::config::fields::describe()))
+}
+
+/// The workloads: `[{ name, about, spec }]`, DBT2 first (`spec` null: built in), then the
+/// shipped workload specs, each in full (a starting point for one's own).
+#[wasm_bindgen]
+pub fn workloads() -> Result<JsValue, JsValue> {
+    alive()?;
+    Ok(to_js(&hotrow::spec::describe()))
 }
 
 /// The metric table: `[{ name, label, unit, shape, about, window, summary }]`, where

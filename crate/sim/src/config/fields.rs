@@ -5,7 +5,7 @@
 //! playground's field list are pinned by tests. A test checks that it names exactly the
 //! fields `Config` serialises.
 
-use super::{json::lookup, Allocator, Config, ConfigError, IdCacheScope, KeyLayout, Partitioning};
+use super::{json::lookup, Allocator, Config, ConfigError, IdCacheScope, KeyLayout, Partitioning, WORKLOAD_NAMES};
 use serde::Serialize;
 use serde_json::Value;
 
@@ -57,10 +57,10 @@ pub const FIELDS: &[Field] = &[
     int("seed", 0, (1 << 53) - 1, "", false, "seed of every pseudo-random choice (fits a JavaScript number)"),
     Field {
         name: "workload",
-        kind: Kind::Choice { values: &["dbt2", "ndbapi-insert", "sql-insert"] },
+        kind: Kind::Choice { values: &WORKLOAD_NAMES },
         unit: "",
         live: false,
-        about: "DBT2 (TPC-C-like mix through mysqld), NDB API single-row inserts, or single-row INSERT statements through mysqld",
+        about: "DBT2 (TPC-C-like mix through mysqld, built in), a shipped workload spec by name (`hotrow workloads`), or a spec object",
     },
     int("replicas", 1, 4, "", false, "replicas of every partition; node groups = dataNodes / replicas"),
     int("dataNodes", 1, 48, "", false, "data nodes, a multiple of replicas"),
@@ -85,6 +85,7 @@ pub const FIELDS: &[Field] = &[
     choice("keyLayout", KeyLayout::NAMES, "how an id becomes a key: as is, with hash bits on top (TiDB AUTO_RANDOM), or bit-reversed (Spanner)"),
     int("shardBits", 1, 15, "bits", false, "shardBits layout: hash bits at the top of the key (spread over 2^bits ranges)"),
     int("warehouses", 1, 100_000, "", false, "DBT2 warehouses; each client has a home warehouse"),
+    int("lockWaitTimeoutMs", 1, 3_600_000, "ms", true, "a transaction waiting this long for a row lock is aborted and retried (NDB TransactionDeadlockDetectionTimeout); checked as each metrics window closes"),
     int("durationMs", 1, 86_400_000, "ms", true, "measured simulated time after warm-up"),
     int("warmupMs", 0, 3_600_000, "ms", false, "simulated warm-up not counted in the summary"),
     int("windowMs", 1, 60_000, "ms", false, "width of one metrics window"),

@@ -30,13 +30,22 @@ impl Config {
         let mut merged = serde_json::to_value(Config::default()).expect("Config serialises");
         merge(&mut merged, &preset_fields, "")?;
         merge(&mut merged, &Value::Object(user.clone()), "")?;
+        // The workload first: a spec's errors name their path inside it.
+        let workload = super::Workload::from_json(&merged["workload"], "workload")?;
         scale_dbt2(&mut merged, &user);
-        scope_follows_workload(&mut merged, &preset_fields, &user);
-        let config: Config = serde_path_to_error::deserialize(&merged).map_err(|e| {
+        scope_follows_workload(&mut merged, &workload, &preset_fields, &user);
+        // The workload is read above, not by serde (it is skipped there).
+        let workload_json = merged.as_object_mut().expect("an object").remove("workload");
+        let config: Result<Config, _> = serde_path_to_error::deserialize(&merged);
+        if let Some(w) = workload_json {
+            merged["workload"] = w;
+        }
+        let mut config: Config = config.map_err(|e| {
             let field = e.path().to_string();
             let value = lookup(&merged, &field).map_or("null".to_string(), |v| v.to_string());
             ConfigError { field, value, allowed: type_message(e.inner()) }
         })?;
+        config.workload = workload;
         config.validate(&merged)?;
         Ok(config)
     }
@@ -99,11 +108,11 @@ fn scale_dbt2(merged: &mut Value, user: &Map<String, Value>) {
 
 /// Unless the preset or the user chose `idCacheScope`, it follows the workload: the NDB
 /// API keeps its range in each thread's `Ndb` object, mysqld in the table share.
-fn scope_follows_workload(merged: &mut Value, preset_fields: &Value, user: &Map<String, Value>) {
+fn scope_follows_workload(merged: &mut Value, workload: &super::Workload, preset_fields: &Value, user: &Map<String, Value>) {
     if user.contains_key("idCacheScope") || preset_fields.get("idCacheScope").is_some() {
         return;
     }
-    if merged["workload"] == "ndbapi-insert" {
+    if !workload.sql() {
         merged["idCacheScope"] = "client".into();
     }
 }

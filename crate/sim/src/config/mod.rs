@@ -12,7 +12,6 @@
 
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
-use std::fmt;
 
 mod cpu;
 mod fault;
@@ -20,27 +19,15 @@ pub mod fields;
 mod ids;
 mod json;
 mod presets;
+mod workload;
 
+pub use crate::error::ConfigError;
 pub use cpu::CpuConfig;
 pub use fault::Fault;
 pub use ids::{Allocator, IdCacheScope, KeyLayout, Partitioning};
 pub use json::{lookup, set_dotted};
 pub use presets::{preset, PRESETS};
-
-/// What the clients do.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Workload {
-    /// TPC-C-like DBT2 mix through mysqld (SQL statements, one NDB round trip each).
-    #[serde(rename = "dbt2")]
-    Dbt2,
-    /// NDB API programs inserting single rows, each insert one committed transaction.
-    #[serde(rename = "ndbapi-insert")]
-    NdbapiInsert,
-    /// Single-row autocommit INSERT statements through mysqld: the NDB API workload's
-    /// transaction, with a SQL statement's API cost.
-    #[serde(rename = "sql-insert")]
-    SqlInsert,
-}
+pub use workload::{Workload, WORKLOAD_NAMES};
 
 /// Network between hosts.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -60,7 +47,9 @@ pub struct NetworkConfig {
 pub struct Config {
     /// Seed of every pseudo-random choice (0..=2^53-1, so that JavaScript numbers hold it).
     pub seed: u64,
-    /// `"dbt2"`, `"ndbapi-insert"` or `"sql-insert"`.
+    /// `"dbt2"`, a shipped spec's name (`"ndbapi-insert"`, `"sql-insert"`, `"tpcb"`,
+    /// ...) or a workload spec object: see [`crate::spec`].
+    #[serde(skip_deserializing)]
     pub workload: Workload,
     /// Data nodes (1..=48, a multiple of `replicas`).
     pub data_nodes: u32,
@@ -117,6 +106,11 @@ pub struct Config {
     pub shard_bits: u64,
     /// DBT2 warehouses (1..=100000); each client has a home warehouse.
     pub warehouses: u32,
+    /// A transaction waiting this long for a row lock is aborted and retried (1..=3600000):
+    /// NDB's `TransactionDeadlockDetectionTimeout` (default 1200), which is how NDB ends
+    /// deadlocks. Checked when a metrics window closes, as NDB checks every
+    /// `TimeBetweenInactiveTransactionAbortCheck`.
+    pub lock_wait_timeout_ms: u64,
     /// Measured simulated time after warm-up, in milliseconds (1..=86400000).
     pub duration_ms: u64,
     /// Simulated warm-up not counted in the summary, in milliseconds (0..=3600000).
@@ -127,33 +121,6 @@ pub struct Config {
     pub cpu: CpuConfig,
     /// Scheduled faults (at most 64), in any order. See [`Fault`].
     pub faults: Vec<Fault>,
-}
-
-/// A configuration that cannot be used, naming the field, the value and what is allowed.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ConfigError {
-    /// Dotted camelCase path of the field (`cacheSize`, `cpu.lqhWriteNs`, `preset`).
-    pub field: String,
-    /// The value given, as JSON text (`null` when missing).
-    pub value: String,
-    /// What the field accepts.
-    pub allowed: String,
-}
-
-impl fmt::Display for ConfigError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "invalid config: `{}` = {}: {}", self.field, self.value, self.allowed)
-    }
-}
-
-impl std::error::Error for ConfigError {}
-
-impl ConfigError {
-    pub fn new(field: &str, value: impl fmt::Display, allowed: impl Into<String>) -> ConfigError {
-        // An empty name (`{"": 1}`) is named so a person can see what is wrong.
-        let field = if field.is_empty() || field.ends_with('.') { format!("{field}(empty name)") } else { field.to_string() };
-        ConfigError { field, value: value.to_string(), allowed: allowed.into() }
-    }
 }
 
 impl Default for Config {
@@ -186,6 +153,7 @@ impl Default for Config {
             key_layout: KeyLayout::Sequential,
             shard_bits: 5,
             warehouses: 64,
+            lock_wait_timeout_ms: 1_200,
             duration_ms: 10_000,
             warmup_ms: 2_000,
             window_ms: 100,

@@ -10,9 +10,11 @@
 use super::event::{Event, MsgKind};
 use super::txn::Op;
 use super::Simulation;
-use crate::config::{Config, Workload};
+use crate::config::Config;
 use crate::prng::Prng;
 use crate::topology::Host;
+use crate::spec::ClientKeys;
+use super::programs::Programs;
 use crate::workload::{self, Dbt2State, TxnKind};
 
 #[derive(Clone, Debug)]
@@ -85,27 +87,25 @@ impl Simulation {
             self.queue.push(self.faults.api_down_until[api], Event::ClientStart { client });
             return;
         }
-        let kind = match self.cfg.workload {
-            Workload::Dbt2 => Dbt2State::pick_kind(&mut self.clients[client as usize].rng),
-            Workload::NdbapiInsert | Workload::SqlInsert => TxnKind::Insert,
+        let c = &mut self.clients[client as usize];
+        let kind = match &self.programs {
+            Programs::Dbt2(_) => Dbt2State::pick_kind(&mut c.rng),
+            Programs::Spec(spec) => TxnKind::spec(spec.pick(&mut c.rng)),
         };
         let t = self.alloc_txn(kind, client);
         let c = &mut self.clients[client as usize];
         let txn = &mut self.txns[t];
-        match self.cfg.workload {
-            Workload::Dbt2 => {
-                self.dbt2.generate(kind, c.home_warehouse, self.cfg.primary_key, &mut c.rng, &mut txn.prog);
-                txn.piggyback = false;
+        txn.piggyback = match &mut self.programs {
+            Programs::Dbt2(dbt2) => {
+                dbt2.generate(kind, c.home_warehouse, self.cfg.primary_key, &mut c.rng, &mut txn.prog);
+                false
             }
-            Workload::NdbapiInsert | Workload::SqlInsert => {
-                // An autocommit INSERT: mysqld commits in the statement's execute(Commit).
-                // A key unique to this client: its number in the high bits.
-                let key = (client as u64) << 32 | c.next_key;
-                c.next_key += 1;
-                workload::ndbapi_insert(self.cfg.primary_key.then_some(key), &mut txn.prog);
-                txn.piggyback = true;
+            Programs::Spec(spec) => {
+                let which = kind.spec_index().expect("a spec's kind");
+                let keys = ClientKeys { client, next_key: &mut c.next_key, primary_key: self.cfg.primary_key };
+                spec.generate(which, keys, &mut c.rng, &mut txn.prog)
             }
-        }
+        };
         self.place_ops(t);
         self.next_round(t);
     }
@@ -152,7 +152,7 @@ impl Simulation {
 
     fn choose_tc(&mut self, t: u32) {
         let txn = &self.txns[t];
-        let hinted = if txn.kind == TxnKind::Refill { self.cfg.hinted_refill } else { self.cfg.hinted_transactions };
+        let hinted = if txn.kind == TxnKind::REFILL { self.cfg.hinted_refill } else { self.cfg.hinted_transactions };
         let node = if hinted {
             self.place.primary(&self.topo, txn.ops[0].part)
         } else {
@@ -179,7 +179,7 @@ impl Simulation {
         txn.client_done = true;
         let (kind, client, latency, inserts) = (txn.kind, txn.client, self.now - txn.started, txn.prog.inserts);
         self.metrics.committed(kind, latency, inserts as u64, self.now);
-        if kind == TxnKind::Refill {
+        if kind == TxnKind::REFILL {
             self.refill_committed(t);
         } else if !self.clients[client as usize].active {
             self.clients[client as usize].running = false;

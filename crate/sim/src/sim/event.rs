@@ -5,7 +5,7 @@
 //! queue holds nothing else, and `Simulation::dispatch` is the one match over events.
 
 use super::txn::Txn;
-use crate::config::{CpuConfig, Workload};
+use crate::config::CpuConfig;
 use crate::time::Ns;
 use crate::topology::{Host, StationId};
 
@@ -119,10 +119,10 @@ pub(super) enum Event {
 }
 
 /// The CPU a station spends serving `msg` of transaction `txn`: the cost table. An API
-/// round is a SQL statement through mysqld, except for NDB API programs and refills,
-/// which are NDB API executes.
-pub(super) fn cost(c: &CpuConfig, workload: Workload, txn: &Txn, msg: Msg) -> Ns {
-    let sql = txn.kind.is_user() && workload != Workload::NdbapiInsert;
+/// round is a SQL statement through mysqld (`sql_api`), except for NDB API programs and
+/// refills, which are NDB API executes.
+pub(super) fn cost(c: &CpuConfig, sql_api: bool, txn: &Txn, msg: Msg) -> Ns {
+    let sql = txn.kind.is_user() && sql_api;
     let statement = if sql { c.api_statement_ns } else { c.api_execute_ns };
     match msg.kind {
         MsgKind::ApiRound => statement + txn.round_ops().len() as Ns * c.api_op_ns,

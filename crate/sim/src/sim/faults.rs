@@ -163,7 +163,7 @@ impl Simulation {
             if txn.live() && !txn.client_done && txn.api == api && txn.phase == Phase::Prepare {
                 let (kind, client) = (txn.kind, txn.client);
                 self.abort_txn(t, false);
-                if kind != TxnKind::Refill {
+                if kind != TxnKind::REFILL {
                     self.queue.push(self.faults.api_down_until[a], Event::ClientStart { client });
                 }
             }
@@ -209,6 +209,21 @@ impl Simulation {
             self.send(from, api_station, self.msg(MsgKind::TcRollbackRep, t));
         } else {
             self.txns.discard(t);
+        }
+    }
+
+    /// Transactions that have waited `lockWaitTimeoutMs` or longer for a row lock abort
+    /// and retry (NDB's deadlock detection timeout: the only way NDB ends a deadlock).
+    pub(super) fn time_out_lock_waits(&mut self) {
+        let timeout = time::from_ms(self.cfg.lock_wait_timeout_ms);
+        let Some(since) = self.now.checked_sub(timeout) else { return };
+        for t in self.locks.waiting_since(since) {
+            let txn = &self.txns[t];
+            // Still waiting: an abort earlier in this loop may have granted it its lock.
+            if txn.live() && !txn.tc_done && txn.phase == Phase::Prepare && self.locks.waits_since(t, since) {
+                self.metrics.totals.lock_timeouts += 1;
+                self.abort_txn(t, true);
+            }
         }
     }
 

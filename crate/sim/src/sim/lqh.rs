@@ -56,7 +56,14 @@ impl Simulation {
         if hot {
             self.counter_row_released();
         }
-        if let Some((next, since)) = self.locks.release(RowReplica { node, row: o.row }, t) {
+        let (held_since, next) = self.locks.release(RowReplica { node, row: o.row }, t, self.now);
+        if replica == 0 {
+            self.metrics.row_held(o.row, self.now - held_since, self.now);
+        }
+        if let Some((next, since)) = next {
+            if next.replica == 0 {
+                self.metrics.row_waited(o.row, self.now - since, self.now);
+            }
             if hot {
                 self.hot_queue_change(-1);
             }

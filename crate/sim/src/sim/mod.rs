@@ -30,7 +30,6 @@ use crate::queue::EventQueue;
 use crate::time::{self, Ns};
 use crate::summary::{Now, Summary};
 use crate::topology::{Host, StationId, Topology};
-use crate::workload::Dbt2State;
 
 mod checks;
 mod checkpoint;
@@ -41,6 +40,7 @@ mod ids;
 mod live;
 mod lqh;
 mod network;
+mod programs;
 mod tc;
 mod txn;
 mod view;
@@ -50,6 +50,7 @@ use client::Client;
 use event::{Event, MsgKind};
 use faults::FaultState;
 use network::Station;
+use programs::Programs;
 use txn::TxnSlots;
 
 pub use checkpoint::Checkpoint;
@@ -87,7 +88,8 @@ pub struct Simulation {
     clients: Vec<Client>,
     /// Per API node: the next data node of its round robin for unhinted transactions.
     round_robin: Vec<u32>,
-    dbt2: Dbt2State,
+    /// Where transaction programs come from: DBT2 or a workload spec.
+    programs: Programs,
     locks: LockTable,
     /// Everything about ids: the strategy, where keys land, the counter row, the
     /// service, the id checker.
@@ -114,7 +116,7 @@ impl Simulation {
             locks: LockTable::default(),
             ids: Ids::new(&cfg, &topo),
             round_robin: (0..cfg.api_nodes).map(|a| a % cfg.data_nodes).collect(),
-            dbt2: Dbt2State::new(cfg.warehouses),
+            programs: Programs::new(&cfg),
             metrics,
             place: Placement::new(&topo),
             faults: FaultState::new(&cfg),
@@ -299,6 +301,7 @@ impl Simulation {
                 }
             }
             Event::Window => {
+                self.time_out_lock_waits();
                 self.flush_hot_spans();
                 self.metrics.close_window(self.now);
                 self.queue.push(self.now + self.metrics.window_ns(), Event::Window);

@@ -116,7 +116,7 @@ impl Simulation {
                 self.metrics.messages_dropped += 1;
                 return;
             }
-            event::cost(&self.cfg.cpu, self.cfg.workload, txn, msg)
+            event::cost(&self.cfg.cpu, self.programs.sql(), txn, msg)
         };
         // A data-node thread also does the socket work of a signal from another host.
         let io = if msg.remote() && self.topo.is_data_station(s) { self.cfg.cpu.remote_signal_ns } else { 0 };

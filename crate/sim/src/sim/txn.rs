@@ -83,7 +83,7 @@ pub(super) struct Txn {
 impl Txn {
     fn empty() -> Txn {
         Txn {
-            kind: TxnKind::Insert,
+            kind: TxnKind::spec(0),
             client: 0,
             api: 0,
             tc: 0,

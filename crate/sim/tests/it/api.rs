@@ -91,8 +91,8 @@ fn summary_serialises_with_public_names() {
         keys(&v),
         [
             "aborts", "allocator", "clients", "committedByType", "config", "digest", "duplicateIds", "events", "hotRow",
-            "idsIssued", "idsLost", "insertsPerSecond", "keys", "latencyByTypeUs", "latencyUs", "nodes",
-            "simulatedSeconds", "tpm", "transactionsPerSecond",
+            "hottestRows", "idsIssued", "idsLost", "insertsPerSecond", "keys", "latencyByTypeUs", "latencyUs",
+            "lockTimeouts", "nodes", "simulatedSeconds", "tpm", "transactionsPerSecond",
         ]
     );
     assert_eq!(
@@ -113,6 +113,10 @@ fn summary_serialises_with_public_names() {
         ]
     );
     assert_eq!(keys(&v["latencyUs"]), ["count", "mean", "p50", "p99"]);
+    assert_eq!(
+        keys(&v["hottestRows"][0]),
+        ["grantsPerSecond", "key", "lockBusyFraction", "meanWaitUs", "meanWaiters", "table", "waitsPerSecond"]
+    );
     assert_eq!(keys(&v["latencyByTypeUs"]), ["insert", "refill"]);
     assert_eq!(keys(&v["config"]), keys(&serde_json::to_value(Config::default()).unwrap()));
     assert_eq!(v["config"]["workload"], "ndbapi-insert");

@@ -34,13 +34,14 @@ fn code(path: &Path) -> String {
 }
 
 #[test]
-fn the_core_depends_only_on_serde() {
+fn the_core_depends_only_on_its_short_list() {
     let manifest = std::fs::read_to_string(Path::new(CRATE).join("Cargo.toml")).unwrap();
     let deps = manifest.split("[dependencies]").nth(1).unwrap().split("\n[").next().unwrap();
     let mut names: Vec<&str> =
         deps.lines().filter_map(|l| l.split('=').next()).map(str::trim).filter(|n| !n.is_empty() && !n.starts_with('#')).collect();
     names.sort();
-    assert_eq!(names, ["serde", "serde_json", "serde_path_to_error"]);
+    // serde for JSON in and out; libm for a pow() that is the same natively and in wasm.
+    assert_eq!(names, ["libm", "serde", "serde_json", "serde_path_to_error"]);
 }
 
 #[test]

@@ -10,6 +10,7 @@ mod laws;
 mod mechanisms;
 mod memory;
 mod props;
+mod specs;
 mod strategies;
 mod view;
 
@@ -64,5 +65,11 @@ pub fn golden_cases() -> Vec<Value> {
     // moving a golden case.
     let frozen: Vec<Value> = serde_json::from_str(include_str!("../golden/swarm-configs.json")).expect("frozen swarm configs");
     cases.extend(frozen);
+    // Every shipped workload spec on the modern cluster, and a spec written by hand.
+    for (workload, _) in hotrow::spec::SHIPPED {
+        cases.push(json!({ "preset": "modern", "workload": workload, "seed": 1, "durationMs": 40, "warmupMs": 20 }));
+    }
+    let hand: Value = serde_json::from_str(include_str!("../golden/hand-spec.json")).expect("the hand-written spec");
+    cases.push(json!({ "preset": "modern", "workload": hand, "seed": 3, "durationMs": 40, "warmupMs": 20 }));
     cases
 }

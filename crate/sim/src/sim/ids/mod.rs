@@ -42,11 +42,12 @@ use refill::HotRow;
 use service::Service;
 use crate::workload;
 
-/// The id of the table whose rows take hidden keys: HISTORY in DBT2, the test table else.
-fn hidden_key_table(w: Workload) -> u64 {
-    match w {
-        Workload::Dbt2 => workload::table::HISTORY,
-        Workload::NdbapiInsert | Workload::SqlInsert => workload::table::INSERT,
+/// The id of the table whose rows take ids: HISTORY in DBT2, a spec's `autoIncrement` or
+/// `hidden` table (or, when it has none, an id no row uses).
+fn hidden_key_table(w: &Workload) -> u64 {
+    match w.spec() {
+        None => workload::table::HISTORY,
+        Some(spec) => crate::spec::table_id(spec.id_table().unwrap_or(0)),
     }
 }
 
@@ -92,6 +93,30 @@ pub(super) struct Ids {
     pub check: IdChecker,
     /// The last id issued anywhere (to count ids issued in order).
     last: u64,
+    /// mysqld's rule for an AUTO_INCREMENT column: a refill during a multi-row INSERT
+    /// fetches at least the statement's rows (`statement_rows`).
+    pub statement_prefetch: bool,
+}
+
+/// The first id: 1, or past the rows a spec's id table starts with (NDB's AUTO_INCREMENT
+/// counter starts above the greatest key).
+fn first_id(w: &Workload) -> u64 {
+    1 + w.spec().and_then(|s| s.id_table().map(|t| s.tables[t].rows.saturating_mul(s.scale))).unwrap_or(0)
+}
+
+/// Whether refills follow mysqld's per-statement AUTO_INCREMENT prefetch: the ids table is
+/// an `autoIncrement` one written through mysqld. In NDB's handler
+/// (storage/ndb/plugin/ha_ndbcluster.cc, `ha_ndbcluster::start_bulk_insert` and
+/// `get_auto_increment`), a statement inserting a known number of rows raises the range
+/// it fetches, `m_autoincrement_prefetch`, from `ndb_autoincrement_prefetch_sz` to at
+/// least that number; a hidden key is fetched with a fixed cache size (`ndb_write_row`:
+/// `getAutoIncrementValue(..., 1000)`, 1 before Bug #39267's fix: here `cacheSize`)
+/// whatever the statement; the NDB API's own `getAutoIncrementValue` callers choose
+/// their cache size themselves.
+fn statement_prefetch(w: &Workload) -> bool {
+    w.spec().is_some_and(|s| {
+        s.api == crate::spec::Api::Mysqld && s.id_table().is_some_and(|t| s.tables[t].key == crate::spec::KeyKind::AutoIncrement)
+    })
 }
 
 impl Ids {
@@ -115,10 +140,11 @@ impl Ids {
         Ids {
             source,
             keys: KeyPlacement::new(cfg.partitioning, cfg.range_rows, topo.partitions),
-            hot: HotRow::new(topo, hidden_key_table(cfg.workload)),
-            service: Service::new(),
+            hot: HotRow::new(topo, hidden_key_table(&cfg.workload), first_id(&cfg.workload)),
+            service: Service::new(first_id(&cfg.workload)),
             check: IdChecker::default(),
             last: 0,
+            statement_prefetch: statement_prefetch(&cfg.workload),
         }
     }
 
@@ -308,7 +334,11 @@ impl Simulation {
         o.row = workload::row_key(workload::table_of(o.row), id);
         o.part = part;
         o.needs_id = false;
-        self.send_round(t);
+        if txn.ops[txn.round_ops()].iter().any(|o| o.needs_id) {
+            self.want_id(t); // A multi-row insert: the next row's id.
+        } else {
+            self.send_round(t);
+        }
     }
 
     /// The partition of a new row of the inserted table with `key`, counted for the

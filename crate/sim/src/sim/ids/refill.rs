@@ -38,12 +38,13 @@ impl HotRow {
         HotRowLock { held: self.granted_at.is_some(), waiting: self.queue_len }
     }
 
-    pub fn new(topo: &Topology, hidden_table: u64) -> HotRow {
+    /// `first_id`: the counter's start, past the rows the table starts with.
+    pub fn new(topo: &Topology, hidden_table: u64, first_id: u64) -> HotRow {
         HotRow {
             table: hidden_table,
             row: workload::row_key(table::SYSTAB, hidden_table),
             part: topo.partition_of(hidden_table),
-            next_id: 1,
+            next_id: first_id,
             granted_at: None,
             accounted_from: 0,
             queue_len: 0,
@@ -57,7 +58,7 @@ impl Simulation {
     /// a separate committed transaction on the table's SYSTAB_0 row.
     pub(in crate::sim) fn start_refill(&mut self, parent: u32, unit: u32) {
         let client = self.txns[parent].client;
-        let r = self.alloc_txn(TxnKind::Refill, client);
+        let r = self.alloc_txn(TxnKind::REFILL, client);
         let txn = &mut self.txns[r];
         txn.refill = Some(crate::sim::txn::Refill { parent: Some(parent), first: 0, count: 0, applied: false, unit });
         txn.piggyback = true;
@@ -76,11 +77,23 @@ impl Simulation {
         });
         self.ids.hot.granted_at = Some(self.now);
         self.ids.hot.accounted_from = self.now;
+        let parent = self.txns[t].refill.as_ref().and_then(|r| r.parent);
+        let statement = match parent {
+            Some(p) if self.ids.statement_prefetch => self.statement_rows(p),
+            _ => 0,
+        };
         let refill = self.txns[t].refill.as_mut().expect("only refills lock the counter row");
         refill.first = self.ids.hot.next_id;
-        refill.count = self.ids.cache(refill.unit).range_size(sizing);
+        refill.count = self.ids.cache(refill.unit).range_size(sizing).max(statement);
         refill.applied = true;
         self.ids.hot.next_id += refill.count;
+    }
+
+    /// Rows the current statement (round) of transaction `p` inserts into the ids table.
+    fn statement_rows(&self, p: u32) -> u64 {
+        let txn = &self.txns[p];
+        let table = self.ids.hot.table;
+        txn.ops[txn.round_ops()].iter().filter(|o| o.write && workload::table_of(o.row) == table).count() as u64
     }
 
     /// The counter row's lock is released (commit, or abort).

@@ -42,8 +42,9 @@ pub(in crate::sim) struct Service {
 }
 
 impl Service {
-    pub fn new() -> Service {
-        Service { next: 1, ..Service::default() }
+    /// `first_id`: the first id it hands out, past the rows the table starts with.
+    pub fn new(first_id: u64) -> Service {
+        Service { next: first_id, ..Service::default() }
     }
 
     /// Aborted transaction `t` no longer waits for its request's range.

@@ -1,0 +1,32 @@
+//! `hotrow workloads`: DBT2 and the shipped workload specs; and `--workload FILE|NAME`.
+
+use serde_json::Value;
+
+pub fn print(json: bool) {
+    let list = hotrow::spec::describe();
+    let list = list.as_array().expect("a list");
+    if json {
+        println!("{}", serde_json::to_string_pretty(&list).expect("specs serialise"));
+        return;
+    }
+    for w in list {
+        println!("{:<16} {}", w["name"].as_str().unwrap_or(""), w["about"].as_str().unwrap_or(""));
+    }
+    println!("\nRun one with `hotrow run --workload NAME`; `hotrow workloads --json` prints each spec,");
+    println!("a starting point for your own (`hotrow run --workload my-spec.json`).");
+}
+
+/// The `workload` value `--workload` gives: a workload's name, or the spec in file `arg`.
+pub fn value(arg: &str) -> Result<Value, String> {
+    if hotrow::config::WORKLOAD_NAMES.contains(&arg) {
+        return Ok(Value::String(arg.to_string()));
+    }
+    let text = std::fs::read_to_string(arg).map_err(|e| {
+        format!("--workload {arg}: not a workload name ({}) and not a readable file: {e}", hotrow::config::WORKLOAD_NAMES.join(", "))
+    })?;
+    match serde_json::from_str(&text) {
+        Ok(v @ Value::Object(_)) => Ok(v),
+        Ok(_) => Err(format!("--workload {arg}: must hold one JSON object (a workload spec)")),
+        Err(e) => Err(format!("--workload {arg}: not valid JSON: {e}")),
+    }
+}

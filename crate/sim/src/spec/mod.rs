@@ -1,0 +1,304 @@
+//! Workloads as data: a *spec* names tables and a weighted mix of transactions, each a
+//! list of statements, each a batch of row operations with a key choice. The shipped
+//! workloads (`shipped.rs`, JSON files in `crate/sim/workloads/`) are specs too; DBT2
+//! stays built in (`workload.rs`).
+//!
+//! A spec is JSON, read and validated once (`Spec::from_json`); an error names the JSON
+//! path (`workload.transactions[0].statements[2].rows`), the value and what is allowed.
+//! After that, generating a transaction cannot fail (`program.rs`).
+//!
+//! How a spec runs:
+//! - **API path.** `"mysqld"`: one round (NDB `execute()`) per statement, then a commit
+//!   round, except that a one-statement transaction is an autocommit statement whose
+//!   commit rides on it. `"ndbapi"`: every statement in one batch, committed with it.
+//! - **Keys.** A row is (table, key); its partition is a hash of the key. The table that
+//!   takes its keys from the id allocator (an `autoIncrement` or `hidden` key) is placed
+//!   by the config's `partitioning` and `keyLayout`, like the allocator lab's table. The
+//!   config's `primaryKey` gives `hidden` tables a primary key: an insert then takes a
+//!   key unique to its client, and no id.
+//! - **Ids.** At most one table may take ids (one SYSTAB_0 counter row): more is refused
+//!   with an error, not modelled yet.
+
+use crate::error::ConfigError;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+mod keys;
+mod program;
+mod shipped;
+
+pub use keys::KeyChooser;
+pub use program::{ClientKeys, SpecState};
+pub use shipped::{describe, shipped, SHIPPED};
+
+/// Most tables, transactions, statements per transaction, rows per statement and rows per
+/// transaction a spec may have.
+pub const MAX_TABLES: usize = 64;
+pub const MAX_TRANSACTIONS: usize = crate::workload::MAX_SPEC_TRANSACTIONS;
+pub const MAX_STATEMENTS: usize = 256;
+pub const MAX_ROWS_PER_STATEMENT: u64 = 10_000;
+pub const MAX_ROWS_PER_TRANSACTION: u64 = 60_000;
+/// Rows of a table times the scale stay below this (keys are 56 bits).
+pub const MAX_TABLE_ROWS: u64 = 1 << 48;
+
+/// Where a client's statements go through.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum Api {
+    /// SQL through mysqld: a round per statement.
+    Mysqld,
+    /// NDB API: one batched `execute(Commit)`.
+    Ndbapi,
+}
+
+/// How a table's rows are keyed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum KeyKind {
+    /// The application chooses the key.
+    PrimaryKey,
+    /// An AUTO_INCREMENT column: ids from the table's SYSTAB_0 row.
+    AutoIncrement,
+    /// No primary key: NDB adds a hidden key, also from SYSTAB_0.
+    Hidden,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct Table {
+    pub name: String,
+    /// Rows the table starts with (multiplied by the spec's `scale`).
+    pub rows: u64,
+    pub key: KeyKind,
+}
+
+/// What a statement does to each of its rows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum OpKind {
+    Read,
+    Update,
+    Insert,
+    Delete,
+}
+
+/// Which key each row of a statement gets.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "dist", rename_all = "camelCase", deny_unknown_fields)]
+pub enum KeyChoice {
+    /// Any key of the table, equally likely.
+    Uniform,
+    /// Key k with probability proportional to 1 / (k+1)^theta (YCSB's Zipfian).
+    Zipfian { theta: f64 },
+    /// `hotFraction` of the keys (the first ones) take `hotShare` of the accesses.
+    #[serde(rename_all = "camelCase")]
+    Hotspot { hot_fraction: f64, hot_share: f64 },
+    /// The table's next key (an insert: a new key after the last; else cycling through).
+    Sequential,
+    /// The key of row i of statement `statement` (an earlier one of this transaction).
+    SameAs { statement: usize },
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct Statement {
+    pub op: OpKind,
+    pub table: String,
+    /// Rows in this statement (a multi-row INSERT, a batch).
+    #[serde(default = "one")]
+    pub rows: u64,
+    /// Absent: uniform for reads, updates and deletes, sequential for inserts; an insert
+    /// into a table whose keys come from the allocator takes none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub key: Option<KeyChoice>,
+}
+
+fn one() -> u64 {
+    1
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct Transaction {
+    pub name: String,
+    /// Share of the mix, relative to the other transactions' weights (1..=1000000).
+    #[serde(default = "one")]
+    pub weight: u64,
+    pub statements: Vec<Statement>,
+}
+
+/// A workload: tables and a weighted mix of transactions.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct Spec {
+    pub name: String,
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub about: String,
+    pub api: Api,
+    /// Multiplies every table's `rows` (TPC-B's scale factor: branches).
+    #[serde(default = "one")]
+    pub scale: u64,
+    pub tables: Vec<Table>,
+    pub transactions: Vec<Transaction>,
+}
+
+/// Table id of table `i` of a spec (row keys are `table << 56 | key`): 11 and up, past
+/// DBT2's tables, skipping 12, SYSTAB_0.
+pub fn table_id(i: usize) -> u64 {
+    if i == 0 {
+        crate::workload::table::INSERT
+    } else {
+        crate::workload::table::SYSTAB + i as u64
+    }
+}
+
+impl Spec {
+    /// Reads and validates a spec; `at` is its JSON path (`workload`), which errors name.
+    pub fn from_json(v: &Value, at: &str) -> Result<Spec, ConfigError> {
+        let spec: Spec = serde_path_to_error::deserialize(v).map_err(|e| {
+            let mut inner = e.path().to_string();
+            if inner == "." {
+                inner.clear();
+            }
+            let msg = e.inner().to_string();
+            let msg = msg.split(" at line ").next().unwrap_or(&msg).replace("u64", "a non-negative integer").replace("usize", "a non-negative integer");
+            // A missing field is named by its own path, not its parent's.
+            if let Some(field) = msg.strip_prefix("missing field `").and_then(|m| m.strip_suffix('`')) {
+                inner = if inner.is_empty() { field.to_string() } else { format!("{inner}.{field}") };
+            }
+            let path = if inner.is_empty() { at.to_string() } else { format!("{at}.{inner}") };
+            let value = lookup_path(v, &inner).map_or("null".to_string(), |x| x.to_string());
+            ConfigError::new(&path, value, msg)
+        })?;
+        spec.validate(at)?;
+        Ok(spec)
+    }
+
+    fn validate(&self, at: &str) -> Result<(), ConfigError> {
+        let err = |path: String, value: &dyn std::fmt::Display, allowed: String| Err(ConfigError::new(&path, value, allowed));
+        if self.name.is_empty() || self.name.len() > 64 {
+            return err(format!("{at}.name"), &format!("{:?}", self.name), "a name of 1 to 64 characters".into());
+        }
+        if !(1..=100_000).contains(&self.scale) {
+            return err(format!("{at}.scale"), &self.scale, "must be an integer from 1 to 100000".into());
+        }
+        if self.tables.is_empty() || self.tables.len() > MAX_TABLES {
+            return err(format!("{at}.tables"), &format!("{} tables", self.tables.len()), format!("1 to {MAX_TABLES} tables"));
+        }
+        for (i, t) in self.tables.iter().enumerate() {
+            let here = format!("{at}.tables[{i}]");
+            if t.name.is_empty() || t.name.len() > 64 {
+                return err(format!("{here}.name"), &format!("{:?}", t.name), "a name of 1 to 64 characters".into());
+            }
+            if self.tables[..i].iter().any(|o| o.name == t.name) {
+                return err(format!("{here}.name"), &format!("{:?}", t.name), "table names must differ".into());
+            }
+            if t.rows.saturating_mul(self.scale) > MAX_TABLE_ROWS {
+                return err(format!("{here}.rows"), &t.rows, format!("rows x scale must be at most 2^48 (scale {})", self.scale));
+            }
+        }
+        let id_tables: Vec<&str> = self.tables.iter().filter(|t| t.key != KeyKind::PrimaryKey).map(|t| t.name.as_str()).collect();
+        if id_tables.len() > 1 {
+            return err(
+                format!("{at}.tables"),
+                &format!("{id_tables:?}"),
+                "at most one table may take its keys from the id allocator (autoIncrement or hidden key): one SYSTAB_0 counter row is modelled".into(),
+            );
+        }
+        if self.transactions.is_empty() || self.transactions.len() > MAX_TRANSACTIONS {
+            let n = self.transactions.len();
+            return err(format!("{at}.transactions"), &format!("{n} transactions"), format!("1 to {MAX_TRANSACTIONS} transactions"));
+        }
+        for (i, x) in self.transactions.iter().enumerate() {
+            self.validate_transaction(x, &format!("{at}.transactions[{i}]"))?;
+            if self.transactions[..i].iter().any(|o| o.name == x.name) {
+                return err(format!("{at}.transactions[{i}].name"), &format!("{:?}", x.name), "transaction names must differ".into());
+            }
+        }
+        Ok(())
+    }
+
+    fn validate_transaction(&self, x: &Transaction, at: &str) -> Result<(), ConfigError> {
+        let reserved = ["refill", "newOrder", "payment", "orderStatus", "delivery", "stockLevel"];
+        if x.name.is_empty() || x.name.len() > 64 || reserved.contains(&x.name.as_str()) {
+            return Err(ConfigError::new(
+                &format!("{at}.name"),
+                format!("{:?}", x.name),
+                "a name of 1 to 64 characters, not one of DBT2's or `refill`",
+            ));
+        }
+        if !(1..=1_000_000).contains(&x.weight) {
+            return Err(ConfigError::new(&format!("{at}.weight"), x.weight, "must be an integer from 1 to 1000000"));
+        }
+        if x.statements.is_empty() || x.statements.len() > MAX_STATEMENTS {
+            let n = x.statements.len();
+            return Err(ConfigError::new(&format!("{at}.statements"), format!("{n} statements"), format!("1 to {MAX_STATEMENTS} statements")));
+        }
+        let mut total = 0;
+        for (i, s) in x.statements.iter().enumerate() {
+            let here = format!("{at}.statements[{i}]");
+            let Some(table) = self.tables.iter().find(|t| t.name == s.table) else {
+                let names: Vec<&str> = self.tables.iter().map(|t| t.name.as_str()).collect();
+                return Err(ConfigError::new(&format!("{here}.table"), format!("{:?}", s.table), format!("one of the spec's tables: {}", names.join(", "))));
+            };
+            if !(1..=MAX_ROWS_PER_STATEMENT).contains(&s.rows) {
+                return Err(ConfigError::new(&format!("{here}.rows"), s.rows, format!("must be an integer from 1 to {MAX_ROWS_PER_STATEMENT}")));
+            }
+            total += s.rows;
+            if total > MAX_ROWS_PER_TRANSACTION {
+                return Err(ConfigError::new(&format!("{here}.rows"), s.rows, format!("a transaction may touch at most {MAX_ROWS_PER_TRANSACTION} rows in all")));
+            }
+            let allocated = s.op == OpKind::Insert && table.key != KeyKind::PrimaryKey;
+            match (&s.key, allocated) {
+                (Some(_), true) => {
+                    return Err(ConfigError::new(
+                        &format!("{here}.key"),
+                        "a key choice",
+                        format!("an insert into `{}` ({:?} key) takes its key from the id allocator: remove `key`", table.name, table.key),
+                    ))
+                }
+                (Some(k), false) => {
+                    keys::validate(k, i, &format!("{here}.key"))?;
+                    if let KeyChoice::SameAs { statement } = *k {
+                        let theirs = &x.statements[statement];
+                        let their_table = self.tables.iter().find(|t| t.name == theirs.table);
+                        if theirs.op == OpKind::Insert && their_table.is_some_and(|t| t.key != KeyKind::PrimaryKey) {
+                            return Err(ConfigError::new(
+                                &format!("{here}.key.statement"),
+                                statement,
+                                "names an insert whose key the id allocator gives, which is not known when the transaction is drawn",
+                            ));
+                        }
+                    }
+                }
+                (None, _) => {}
+            }
+        }
+        Ok(())
+    }
+
+    /// The index of the table that takes ids from the allocator, if any.
+    pub fn id_table(&self) -> Option<usize> {
+        self.tables.iter().position(|t| t.key != KeyKind::PrimaryKey)
+    }
+
+    /// The index of the table named `name` (validated specs name only their own tables).
+    pub fn table_index(&self, name: &str) -> usize {
+        self.tables.iter().position(|t| t.name == name).expect("a validated spec names its own tables")
+    }
+}
+
+/// The value at a serde path (`transactions[0].statements[1].rows`) inside `v`.
+fn lookup_path<'a>(v: &'a Value, path: &str) -> Option<&'a Value> {
+    let mut cur = v;
+    for part in path.split('.').filter(|p| !p.is_empty()) {
+        let (name, indices) = part.split_once('[').map_or((part, ""), |(n, rest)| (n, rest));
+        if !name.is_empty() {
+            cur = cur.get(name)?;
+        }
+        for i in indices.split('[').filter(|x| !x.is_empty()) {
+            cur = cur.get(i.trim_end_matches(']').parse::<usize>().ok()?)?;
+        }
+    }
+    Some(cur)
+}

@@ -1,0 +1,158 @@
+//! A spec made ready to run: tables with their ids and sizes, each statement's key
+//! chooser, the per-table sequence of `sequential` keys; and the program of one
+//! transaction, drawn from it.
+
+use super::{table_id, Api, KeyChoice, KeyChooser, KeyKind, OpKind, Spec};
+use crate::prng::Prng;
+use crate::workload::{row_key, OpSpec, Program};
+use std::collections::HashSet;
+
+#[derive(Clone, Debug)]
+struct Stmt {
+    op: OpKind,
+    table: usize,
+    rows: u64,
+    key: KeyChooser,
+    /// An insert whose key the id allocator gives (or, with `primaryKey`, the client).
+    allocated: bool,
+}
+
+#[derive(Clone, Debug)]
+struct Txn {
+    weight: u64,
+    stmts: Vec<Stmt>,
+}
+
+/// The running state of a spec workload, shared by its clients.
+#[derive(Clone, Debug)]
+pub struct SpecState {
+    api: Api,
+    /// Per table: its id in row keys and its rows.
+    tables: Vec<(u64, u64)>,
+    txns: Vec<Txn>,
+    total_weight: u64,
+    /// Per table: the next `sequential` key (inserts: rows past the initial ones).
+    next: Vec<u64>,
+    /// The keys of the transaction being drawn, per statement (for `sameAs`).
+    keys: Vec<Vec<u64>>,
+    /// Rows the transaction being drawn writes: a second write of one is folded into the
+    /// first (the transaction holds that row's lock already; NDB chains such operations).
+    written: HashSet<u64>,
+}
+
+/// What the program needs of the client running it.
+pub struct ClientKeys<'a> {
+    pub client: u32,
+    /// The client's own key counter, for inserts into a hidden-key table given a primary
+    /// key (`primaryKey`).
+    pub next_key: &'a mut u64,
+    pub primary_key: bool,
+}
+
+impl SpecState {
+    pub fn new(spec: &Spec) -> SpecState {
+        let tables: Vec<(u64, u64)> = spec.tables.iter().enumerate().map(|(i, t)| (table_id(i), t.rows.max(1) * spec.scale)).collect();
+        let txns: Vec<Txn> = spec
+            .transactions
+            .iter()
+            .map(|x| Txn {
+                weight: x.weight,
+                stmts: x
+                    .statements
+                    .iter()
+                    .map(|s| {
+                        let table = spec.table_index(&s.table);
+                        let allocated = s.op == OpKind::Insert && spec.tables[table].key != KeyKind::PrimaryKey;
+                        let default = if s.op == OpKind::Insert { KeyChoice::Sequential } else { KeyChoice::Uniform };
+                        let key = KeyChooser::new(s.key.as_ref().unwrap_or(&default), tables[table].1);
+                        Stmt { op: s.op, table, rows: s.rows, key, allocated }
+                    })
+                    .collect(),
+            })
+            .collect();
+        SpecState {
+            api: spec.api,
+            total_weight: txns.iter().map(|t| t.weight).sum(),
+            next: vec![0; tables.len()],
+            keys: vec![Vec::new(); txns.iter().map(|t| t.stmts.len()).max().unwrap_or(0)],
+            written: HashSet::new(),
+            tables,
+            txns,
+        }
+    }
+
+    /// Draws which transaction of the mix runs next (no draw when there is one).
+    pub fn pick(&self, rng: &mut Prng) -> usize {
+        if self.txns.len() == 1 {
+            return 0;
+        }
+        let mut x = rng.below(self.total_weight);
+        for (i, t) in self.txns.iter().enumerate() {
+            if x < t.weight {
+                return i;
+            }
+            x -= t.weight;
+        }
+        unreachable!("x < total weight")
+    }
+
+    /// Writes transaction `which`'s program; returns whether its commit rides on its last
+    /// round (NDB API batches, autocommit statements).
+    pub fn generate(&mut self, which: usize, client: ClientKeys, rng: &mut Prng, out: &mut Program) -> bool {
+        out.clear();
+        self.written.clear();
+        let txn = &self.txns[which];
+        for (i, s) in txn.stmts.iter().enumerate() {
+            let (table, rows) = self.tables[s.table];
+            let mut keys = std::mem::take(&mut self.keys[i]);
+            keys.clear();
+            for r in 0..s.rows {
+                let write = s.op != OpKind::Read;
+                if s.allocated && !client.primary_key {
+                    out.insert_allocated(table);
+                    continue;
+                }
+                let key = if s.allocated {
+                    // A hidden key given a primary key: unique to the client.
+                    let k = (client.client as u64) << 32 | *client.next_key;
+                    *client.next_key += 1;
+                    k
+                } else {
+                    match &s.key {
+                        KeyChooser::Sequential => {
+                            let n = self.next[s.table];
+                            self.next[s.table] += 1;
+                            if s.op == OpKind::Insert { rows + n } else { n % rows }
+                        }
+                        &KeyChooser::SameAs { statement } => {
+                            let theirs = &self.keys[statement];
+                            theirs.get(r as usize % theirs.len().max(1)).copied().unwrap_or(0)
+                        }
+                        k => k.draw(rows, rng),
+                    }
+                };
+                keys.push(key);
+                let op = OpSpec { row: row_key(table, key), dist: key, write, needs_id: false };
+                if write && !self.written.insert(op.row) {
+                    continue; // Written already by this transaction: folded into that write.
+                }
+                if s.op == OpKind::Insert {
+                    out.insert_keyed(op);
+                } else {
+                    out.ops.push(op);
+                }
+            }
+            self.keys[i] = keys;
+            if self.api == Api::Mysqld {
+                out.end_round();
+            }
+        }
+        out.end_round();
+        self.api == Api::Ndbapi || txn.stmts.len() == 1
+    }
+
+    /// True when statements go through mysqld (SQL statement costs).
+    pub fn sql(&self) -> bool {
+        self.api == Api::Mysqld
+    }
+}

@@ -1,0 +1,48 @@
+//! The workloads shipped as specs: JSON files in `crate/sim/workloads/`, compiled in.
+
+use super::Spec;
+
+/// `(name, spec JSON)` of every shipped spec, in the order lists show them.
+pub const SHIPPED: [(&str, &str); 7] = [
+    ("ndbapi-insert", include_str!("../../workloads/ndbapi-insert.json")),
+    ("sql-insert", include_str!("../../workloads/sql-insert.json")),
+    ("tpcb", include_str!("../../workloads/tpcb.json")),
+    ("sysbench-insert", include_str!("../../workloads/sysbench-insert.json")),
+    ("bulk-insert", include_str!("../../workloads/bulk-insert.json")),
+    ("event-log", include_str!("../../workloads/event-log.json")),
+    ("ycsb-a", include_str!("../../workloads/ycsb-a.json")),
+];
+
+/// Every workload: `[{ name, about, spec }]`, DBT2 first (`spec` null: built in), then
+/// the shipped specs; for `hotrow workloads --json` and the npm `workloads()`.
+pub fn describe() -> serde_json::Value {
+    let mut out = vec![serde_json::json!({
+        "name": "dbt2",
+        "about": "DBT2's TPC-C-like mix through mysqld (built in, not a spec): New-Order, Payment, Order-Status, Delivery, Stock-Level",
+        "spec": serde_json::Value::Null,
+    })];
+    for (name, _) in SHIPPED {
+        let spec = shipped(name).expect("a shipped spec");
+        out.push(serde_json::json!({ "name": name, "about": spec.about, "spec": spec }));
+    }
+    serde_json::Value::Array(out)
+}
+
+/// The shipped spec named `name`.
+pub fn shipped(name: &str) -> Option<Spec> {
+    let (_, text) = SHIPPED.iter().find(|(n, _)| *n == name)?;
+    let v: serde_json::Value = serde_json::from_str(text).expect("a shipped spec is JSON");
+    Some(Spec::from_json(&v, "workload").expect("a shipped spec is valid"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_shipped_spec_is_valid_and_named_as_listed() {
+        for (name, _) in SHIPPED {
+            assert_eq!(shipped(name).expect(name).name, name);
+        }
+    }
+}

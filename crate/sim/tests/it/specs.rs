@@ -1,0 +1,289 @@
+//! Workload specs: any JSON as a spec gives a spec or an error naming its path (never a
+//! panic); any valid spec runs keeping every invariant; hostile specs are refused with
+//! the path named; the shipped workloads behave as their mechanisms say.
+
+use hotrow::{Config, Simulation};
+use proptest::prelude::*;
+use serde_json::{json, Value};
+
+/// A small cluster, a short run: for specs run many times.
+fn small(workload: Value, extra: Value) -> Value {
+    let mut v = json!({ "preset": "modern", "workload": workload, "dataNodes": 2, "apiNodes": 2, "clientsPerApiNode": 4,
+        "durationMs": 4, "warmupMs": 1, "windowMs": 1 });
+    for (k, x) in extra.as_object().unwrap() {
+        v[k] = x.clone();
+    }
+    v
+}
+
+fn key_choice() -> impl Strategy<Value = Option<Value>> {
+    prop_oneof![
+        Just(None),
+        Just(Some(json!({ "dist": "uniform" }))),
+        (0.0f64..1.2).prop_map(|t| Some(json!({ "dist": "zipfian", "theta": t }))),
+        (0.0f64..1.1, 0.0f64..1.1).prop_map(|(f, s)| Some(json!({ "dist": "hotspot", "hotFraction": f, "hotShare": s }))),
+        Just(Some(json!({ "dist": "sequential" }))),
+        (0usize..4).prop_map(|i| Some(json!({ "dist": "sameAs", "statement": i }))),
+        Just(Some(json!({ "dist": "nope" }))),
+    ]
+}
+
+fn statement() -> impl Strategy<Value = Value> {
+    (prop::sample::select(&["read", "update", "insert", "delete", "upsert"][..]), 0usize..4, 0u64..5, key_choice()).prop_map(
+        |(op, table, rows, key)| {
+            let mut s = json!({ "op": op, "table": format!("t{table}"), "rows": rows });
+            if let Some(k) = key {
+                s["key"] = k;
+            }
+            s
+        },
+    )
+}
+
+/// Spec-shaped JSON: mostly valid, with the mistakes people make.
+fn spec() -> impl Strategy<Value = Value> {
+    let table = (0u64..5, prop::sample::select(&["primaryKey", "primaryKey", "autoIncrement", "hidden", "serial"][..]));
+    let txn = (prop::collection::vec(statement(), 0..5), 0u64..4);
+    (
+        prop::sample::select(&["mysqld", "ndbapi", "jdbc"][..]),
+        prop::collection::vec(table, 1..4),
+        prop::collection::vec(txn, 1..4),
+        0u64..3,
+    )
+        .prop_map(|(api, tables, txns, scale)| {
+            let tables: Vec<Value> =
+                tables.iter().enumerate().map(|(i, (rows, key))| json!({ "name": format!("t{i}"), "rows": rows, "key": key })).collect();
+            let txns: Vec<Value> = txns
+                .into_iter()
+                .enumerate()
+                .map(|(i, (statements, weight))| json!({ "name": format!("x{i}"), "weight": weight, "statements": statements }))
+                .collect();
+            json!({ "name": "random", "api": api, "scale": scale, "tables": tables, "transactions": txns })
+        })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
+
+    /// Any spec-shaped JSON gives a config or an error inside `workload`; a valid one runs
+    /// without a panic, keeps every invariant and issues no id twice.
+    #[test]
+    fn any_spec_runs_or_is_refused_by_path(spec in spec()) {
+        match Config::from_json(&small(spec.clone(), json!({}))) {
+            Ok(config) => {
+                let mut sim = Simulation::new(config);
+                sim.run_to_end();
+                prop_assert!(sim.check_invariants().is_ok(), "{:?}", sim.check_invariants());
+                prop_assert_eq!(sim.ids().duplicates, 0);
+            }
+            Err(e) => {
+                prop_assert!(e.field.starts_with("workload"), "error outside the spec: {}", e);
+                prop_assert!(!e.allowed.is_empty());
+            }
+        }
+    }
+}
+
+/// Twenty hostile specs, each refused with the path of what is wrong.
+#[test]
+fn hostile_specs_name_their_path() {
+    let ok = || json!({ "name": "w", "api": "mysqld", "tables": [{ "name": "t", "rows": 10, "key": "primaryKey" }],
+        "transactions": [{ "name": "x", "statements": [{ "op": "update", "table": "t" }] }] });
+    let with = |path: &str, v: Value| {
+        let mut s = ok();
+        let mut cur = &mut s;
+        let parts: Vec<&str> = path.split('.').collect();
+        for p in &parts[..parts.len() - 1] {
+            cur = match p.parse::<usize>() {
+                Ok(i) => &mut cur[i],
+                Err(_) => &mut cur[*p],
+            };
+        }
+        cur[parts[parts.len() - 1]] = v;
+        s
+    };
+    let stmt = "transactions.0.statements.0";
+    let cases: Vec<(Value, &str)> = vec![
+        (json!([1, 2]), "workload"),
+        (json!("tpc-c"), "workload"),
+        (json!(17), "workload"),
+        (with("api", json!("jdbc")), "workload.api"),
+        (with("name", json!("")), "workload.name"),
+        (with("scale", json!(0)), "workload.scale"),
+        (with("tables", json!([])), "workload.tables"),
+        (with("tables.0.rows", json!(-1)), "workload.tables[0].rows"),
+        (with("tables.0.key", json!("serial")), "workload.tables[0].key"),
+        (with("tables.0.extra", json!(1)), "workload.tables[0].extra"),
+        (with("transactions", json!([])), "workload.transactions"),
+        (with("transactions.0.weight", json!(0)), "workload.transactions[0].weight"),
+        (with("transactions.0.name", json!("refill")), "workload.transactions[0].name"),
+        (with("transactions.0.statements", json!([])), "workload.transactions[0].statements"),
+        (with(&format!("{stmt}.op"), json!("upsert")), "workload.transactions[0].statements[0].op"),
+        (with(&format!("{stmt}.table"), json!("nope")), "workload.transactions[0].statements[0].table"),
+        (with(&format!("{stmt}.rows"), json!(10_001)), "workload.transactions[0].statements[0].rows"),
+        (with(&format!("{stmt}.key"), json!({ "dist": "zipfian", "theta": 1.0 })), "workload.transactions[0].statements[0].key.theta"),
+        (with(&format!("{stmt}.key"), json!({ "dist": "sameAs", "statement": 0 })), "workload.transactions[0].statements[0].key.statement"),
+        (
+            with("tables", json!([{ "name": "a", "rows": 0, "key": "hidden" }, { "name": "b", "rows": 0, "key": "autoIncrement" }])),
+            "workload.tables",
+        ),
+    ];
+    assert_eq!(cases.len(), 20);
+    for (spec, path) in cases {
+        let e = Config::from_json(&json!({ "workload": spec })).expect_err(&spec.to_string());
+        assert_eq!(e.field, path, "{spec}: {e}");
+    }
+}
+
+/// A multi-row INSERT takes one id per row: ids issued follow the rows inserted.
+#[test]
+fn a_multi_row_insert_takes_an_id_per_row() {
+    let config = Config::from_json(&json!({ "preset": "modern", "workload": "bulk-insert", "durationMs": 30, "warmupMs": 0 })).unwrap();
+    let mut sim = Simulation::new(config);
+    sim.run_to_end();
+    let s = sim.summary();
+    let loads = s.committed_by_type["load"];
+    assert!(loads > 50, "{loads} loads");
+    // Issued ids: every committed row's, and those of statements still in flight.
+    assert!(s.ids_issued >= 100 * loads && s.ids_issued <= 100 * (loads + 2 * s.clients as u64), "{} ids for {loads} loads", s.ids_issued);
+    assert_eq!(s.duplicate_ids, 0);
+}
+
+/// TPC-B at scale 1: every transfer updates the one branch row, which serialises the mix;
+/// ten branches let ten transfers through at once.
+#[test]
+fn tpcb_is_held_by_its_branch_row() {
+    let tps = |scale: u64| {
+        let mut spec = hotrow::spec::shipped("tpcb").unwrap();
+        spec.scale = scale;
+        let config = Config::from_json(&json!({ "preset": "modern", "workload": serde_json::to_value(&spec).unwrap(),
+            "durationMs": 100, "warmupMs": 50 })).unwrap();
+        let mut sim = Simulation::new(config);
+        sim.run_to_end();
+        sim.summary().transactions_per_second
+    };
+    let (one, ten) = (tps(1), tps(10));
+    assert!(ten > 5.0 * one, "scale 1: {one:.0}/s, scale 10: {ten:.0}/s");
+}
+
+/// An insert-only spec's ids are unique under every allocator, with an API node restart and
+/// a data node failure on the way.
+#[test]
+fn insert_only_ids_are_unique_under_every_strategy_and_fault() {
+    for allocator in ["counterRow", "centralService", "timestamp"] {
+        for workload in ["event-log", "bulk-insert"] {
+            let faults = json!([{ "kind": "apiNodeRestart", "atMs": 10, "apiNode": 0 }, { "kind": "dataNodeFailure", "atMs": 20, "dataNode": 1 }]);
+            let config = Config::from_json(&json!({ "preset": "modern", "workload": workload, "allocator": allocator,
+                "faults": faults, "durationMs": 40, "warmupMs": 0 })).unwrap();
+            let mut sim = Simulation::new(config);
+            sim.run_to_end();
+            assert!(sim.check_invariants().is_ok(), "{allocator} {workload}: {:?}", sim.check_invariants());
+            assert_eq!(sim.ids().duplicates, 0, "{allocator} {workload}");
+            assert!(sim.summary().inserts_per_second > 0.0, "{allocator} {workload}");
+        }
+    }
+}
+
+/// A shipped spec is written back as its name; a changed one as the whole spec, which reads
+/// back to the same config.
+#[test]
+fn specs_round_trip_through_the_effective_config() {
+    let c = Config::from_json(&json!({ "workload": "tpcb" })).unwrap();
+    assert_eq!(serde_json::to_value(&c).unwrap()["workload"], "tpcb");
+    let mut spec = hotrow::spec::shipped("tpcb").unwrap();
+    spec.scale = 3;
+    let c = Config::from_json(&json!({ "workload": serde_json::to_value(&spec).unwrap() })).unwrap();
+    let v = serde_json::to_value(&c).unwrap();
+    assert_eq!(v["workload"]["scale"], 3);
+    assert_eq!(Config::from_json(&v).unwrap(), c);
+}
+
+/// NDB's rule for ids within a multi-row INSERT through mysqld (ha_ndbcluster.cc,
+/// `start_bulk_insert`): an AUTO_INCREMENT column's refill fetches at least the statement's
+/// rows, so 100-row statements with a prefetch of 10 refill once per statement; a hidden
+/// key keeps its cache size (10 refills per statement).
+#[test]
+fn a_multi_row_insert_prefetches_its_rows_for_auto_increment_only() {
+    let refills_per_statement = |key: &str| {
+        let mut spec = hotrow::spec::shipped("bulk-insert").unwrap();
+        spec.tables[0].key = serde_json::from_value(json!(key)).unwrap();
+        let config = Config::from_json(&json!({ "preset": "modern", "workload": serde_json::to_value(&spec).unwrap(),
+            "cacheSize": 10, "durationMs": 50, "warmupMs": 20 })).unwrap();
+        let mut sim = Simulation::new(config);
+        sim.run_to_end();
+        let s = sim.summary();
+        s.hot_row.refills as f64 / s.committed_by_type["load"] as f64
+    };
+    let auto = refills_per_statement("autoIncrement");
+    let hidden = refills_per_statement("hidden");
+    assert!((0.9..1.1).contains(&auto), "autoIncrement: {auto:.2} refills per 100-row statement");
+    assert!((9.0..11.0).contains(&hidden), "hidden: {hidden:.2} refills per 100-row statement");
+}
+
+/// A transaction that writes one row twice (two statements, or one multi-row statement
+/// drawing a key twice) holds the row's lock once: the second write is folded into the
+/// first, as NDB chains a transaction's operations on a row. Two rows locked by one
+/// batch in parallel can deadlock with another transaction's: the lock wait timeout
+/// aborts one, which retries.
+#[test]
+fn writing_a_row_twice_takes_its_lock_once_and_deadlocks_time_out() {
+    let spec = json!({ "name": "twice", "api": "ndbapi", "tables": [{ "name": "t", "rows": 2, "key": "primaryKey" }],
+        "transactions": [{ "name": "x", "statements": [
+            { "op": "update", "table": "t", "rows": 3 },
+            { "op": "update", "table": "t", "key": { "dist": "sameAs", "statement": 0 } },
+        ] }] });
+    let mut sim = Simulation::new(Config::from_json(&small(spec, json!({ "durationMs": 40, "lockWaitTimeoutMs": 2 }))).unwrap());
+    sim.run_to_end();
+    assert!(sim.check_invariants().is_ok(), "{:?}", sim.check_invariants());
+    let s = sim.summary();
+    assert!(s.committed_by_type.get("x").copied().unwrap_or(0) > 20, "{:?}", s.committed_by_type);
+    assert!(s.lock_timeouts > 0 && s.aborts >= s.lock_timeouts, "{} timeouts", s.lock_timeouts);
+}
+
+/// TPC-B at scale 1: the branch row tops `hottestRows`, its lock busy all the time and
+/// taken by every transfer; the report is bounded (at most ten rows).
+#[test]
+fn tpcb_shows_its_branch_row_as_the_hottest() {
+    let config = Config::from_json(&json!({ "preset": "modern", "workload": "tpcb", "durationMs": 200, "warmupMs": 50 })).unwrap();
+    let mut sim = Simulation::new(config);
+    sim.run_to_end();
+    let s = sim.summary();
+    assert!(s.hottest_rows.len() <= hotrow::heat::HOT_ROWS);
+    let top = &s.hottest_rows[0];
+    assert_eq!((top.table.as_str(), top.key), ("branches", 0), "{:?}", s.hottest_rows);
+    assert!(top.lock_busy_fraction > 0.95, "{top:?}");
+    assert!((top.grants_per_second - s.transactions_per_second).abs() < 0.02 * s.transactions_per_second, "{top:?}");
+    let last = sim.windows().last().unwrap();
+    assert!(last.hottest_rows.iter().any(|r| r.row == hotrow::workload::row_key(hotrow::spec::table_id(0), 0)), "the branch is hot in each window");
+}
+
+/// Two accountings of the counter row agree: the hot-row figures (`hotRow`, kept by the
+/// allocator) and the row's entry in `hottestRows` (kept by the lock table's releases).
+#[test]
+fn the_counter_row_is_seen_alike_by_both_accountings() {
+    let config = Config::from_json(&json!({ "preset": "bug39267", "durationMs": 300, "warmupMs": 100 })).unwrap();
+    let mut sim = Simulation::new(config);
+    sim.run_to_end();
+    let s = sim.summary();
+    let row = s.hottest_rows.iter().find(|r| r.table == "SYSTAB_0").expect("the counter row is hot in the bug");
+    assert!((row.lock_busy_fraction - s.hot_row.lock_utilization).abs() < 0.02, "{row:?} vs {:?}", s.hot_row);
+    assert!((row.grants_per_second - s.hot_row.refills_per_second).abs() < 0.02 * s.hot_row.refills_per_second, "{row:?}");
+    assert!((row.mean_wait_us - s.hot_row.lock_wait_us_mean).abs() < 0.1 * s.hot_row.lock_wait_us_mean, "{row:?}");
+}
+
+/// Little's law per transaction type: with no think time every client is always inside a
+/// transaction, so the types' throughput x mean latency add up to the clients.
+#[test]
+fn littles_law_holds_over_the_transaction_types() {
+    let config = Config::from_json(&json!({ "preset": "modern", "workload": "ycsb-a", "durationMs": 200, "warmupMs": 50 })).unwrap();
+    let mut sim = Simulation::new(config);
+    sim.run_to_end();
+    let s = sim.summary();
+    let secs = s.simulated_seconds;
+    let in_flight: f64 = ["read", "update"]
+        .iter()
+        .map(|k| s.committed_by_type[*k] as f64 / secs * s.latency_by_type_us[*k].mean * 1e-6)
+        .sum();
+    let clients = s.clients as f64;
+    assert!((in_flight - clients).abs() < 0.03 * clients, "{in_flight:.1} in flight for {clients} clients");
+}
