@@ -53,7 +53,7 @@ export function wireControls(el, labels) {
     el.note(`Preset ${e.target.value}: restarted.`);
     el.start();
   };
-  $("#workload").onchange = (e) => el.change("workload", e.target.value);
+  $("#workload").onchange = (e) => e.target.value !== "__custom" && el.change("workload", e.target.value);
   $("#cacheSize").oninput = (e) => ($("output[for=cacheSize]").textContent = fmtInt(Math.round(10 ** +e.target.value)));
   $("#cacheSize").onchange = (e) => el.change("cacheSize", Math.round(10 ** +e.target.value));
   $("#hintedRefill").onchange = (e) => el.change("hintedRefill", e.target.checked);
@@ -181,7 +181,17 @@ export function syncControls(el) {
   if (!c) return;
   const $ = el.$;
   $("#preset").value = el.overrides.preset ?? "bug39267";
-  $("#workload").value = c.workload;
+  const workload = $("#workload");
+  if (typeof c.workload === "object") {
+    // A spec of the user's own: shown as such (its name), and kept selected.
+    let custom = workload.querySelector('option[value="__custom"]');
+    if (!custom) workload.append((custom = new Option("", "__custom")));
+    custom.textContent = `your spec: ${c.workload.name}`;
+    workload.value = "__custom";
+  } else {
+    workload.querySelector('option[value="__custom"]')?.remove();
+    workload.value = c.workload;
+  }
   $("#cacheSize").value = logSlider(c.cacheSize, 1, 1e6);
   $("output[for=cacheSize]").textContent = fmtInt(c.cacheSize);
   $("#hintedRefill").checked = c.hintedRefill;

@@ -26,6 +26,7 @@ import { compareSpec, configsFor, sweepValues, SWEEP_FIELDS } from "./modes.js";
 import { runOnPool } from "./sweep.js";
 import { ClusterDrawing } from "./cluster.js";
 import { Tour } from "./tour.js";
+import { wireSpecEditor, syncSpecEditor } from "./spec-editor.js";
 import * as rewind from "./rewind.js";
 
 let SHEETS = null;
@@ -93,6 +94,7 @@ export class HotrowPlayground extends HTMLElement {
     this.metricEls = Object.fromEntries(this.$$("[data-metric]").map((el) => [el.dataset.metric, el]));
     this.fillSelects();
     wireControls(this, FIELD_LABELS);
+    wireSpecEditor(this);
     bindKeys(this);
     // Focusable, so that a click anywhere in it gives its shortcuts the keyboard.
     if (!this.hasAttribute("tabindex")) this.tabIndex = 0;
@@ -160,9 +162,14 @@ export class HotrowPlayground extends HTMLElement {
       case "export":
         exported(this, m);
         break;
+      case "checked":
+        this.asked?.get(m.id)?.(m);
+        this.asked?.delete(m.id);
+        break;
       case "ready":
         this.ready = true;
         this.liveFields = m.liveFields;
+        this.workloadSpecs = m.workloads;
         rewind.fillForkFields(this);
         this.fillPresets(m.presets, m.version);
         this.fieldTable = m.fields;
@@ -179,6 +186,7 @@ export class HotrowPlayground extends HTMLElement {
         this.shape = { dataNodes: m.dataNodes, partitions: m.partitions };
         this.setupCharts();
         syncControls(this);
+        syncSpecEditor(this);
         break;
       case "tick":
         this.ingest(m);
@@ -242,6 +250,16 @@ export class HotrowPlayground extends HTMLElement {
     });
     this.updatePlayButton();
     this.emitState();
+  }
+
+  /** Sends `message` to the worker and resolves with its answer (`{ id }` matched). */
+  ask(message) {
+    this.asked ??= new Map();
+    const id = (this.askedId = (this.askedId ?? 0) + 1);
+    return new Promise((resolve) => {
+      this.asked.set(id, resolve);
+      this.worker.postMessage({ ...message, id });
+    });
   }
 
   // ---- rewind and fork (rewind.js) -------------------------------------------------------

@@ -163,7 +163,8 @@ export function toQuery(config, view) {
   for (const [k, val] of Object.entries(view)) if (val !== undefined && val !== null) q.set(k, String(val));
   for (const name of Object.keys(FIELDS)) {
     const val = getField(config, name);
-    if (val !== undefined) q.set(name, String(val));
+    // A workload spec (an object) is not written into the link: only names are.
+    if (val !== undefined && typeof val !== "object") q.set(name, String(val));
   }
   return q.toString();
 }

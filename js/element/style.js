@@ -68,6 +68,9 @@ canvas.cluster { width: 100%; height: 250px; display: block; }
 .key-alloc { color: var(--hotrow-hot); font-weight: 600; }
 .bars { display: grid; gap: 2px; font-size: 12px; }
 .hottest-panel { overflow-x: auto; min-width: 0; }
+.spec-editor textarea { width: 100%; box-sizing: border-box; font: 12px ui-monospace, monospace; }
+.spec-editor .spec-status { display: block; font-size: 12px; white-space: pre-wrap; }
+.spec-editor .error-text { color: var(--hotrow-hot, #c0392b); }
 table.hottest { width: 100%; border-collapse: collapse; font-size: 12px; font-variant-numeric: tabular-nums; }
 table.hottest th, table.hottest td { text-align: right; padding: 1px 6px; border-bottom: 1px solid var(--hotrow-border); }
 table.hottest th:first-child, table.hottest td:first-child { text-align: left; }

@@ -49,7 +49,13 @@ export const template = () => `
 <div class="controls" part="controls">
   <div class="control full-only"><label for="preset">preset</label><select id="preset"></select></div>
   <div class="control full-only"><label for="workload">workload</label><select id="workload"></select>
-    <span class="hint restart-tag">restarts the run</span></div>
+    <span class="hint restart-tag">restarts the run</span>
+    <details class="spec-editor"><summary>edit the workload spec</summary>
+      <label for="specText" class="hint">tables, transactions and their statements as JSON (see README "Bring your own workload")</label>
+      <textarea id="specText" rows="12" spellcheck="false" autocomplete="off"></textarea>
+      <span class="inline"><button class="spec-apply" title="check the spec, then restart the run with it">Apply</button>
+        <button class="spec-reset" title="back to the selected workload's spec">Reset</button></span>
+      <output class="spec-status" aria-live="polite"></output></details></div>
   <div class="control"><label for="cacheSize">id cache size <span class="live-tag">live</span></label>
     <span class="inline"><input id="cacheSize" type="range" min="0" max="6" step="0.01"><output for="cacheSize"></output></span>
     <span class="hint">ids fetched per refill of the counter row (log scale, 1 to 1,000,000)</span></div>

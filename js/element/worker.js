@@ -3,7 +3,7 @@
 // metrics windows (typed arrays, transferred) to the page. A sweep pool (sweep.js) runs
 // its sweeps in workers of its own, each running this file. A timeline of checkpoints lets the
 // page seek back to any time already run, and fork a branch there (timeline.js).
-import { init, Simulation, liveFields, presets, fields, metrics, version } from "../index.js";
+import { init, Simulation, liveFields, presets, fields, metrics, workloads, version } from "../index.js";
 import { getField, setField } from "./state.js";
 import { Timeline, branch } from "./timeline.js";
 
@@ -228,6 +228,15 @@ onmessage = async (event) => {
         fail(e, "inject");
       }
       break;
+    case "check":
+      // A workload spec from the editor: does a simulation take it? (Nothing else changes.)
+      try {
+        new Simulation(m.config).free();
+        post({ type: "checked", id: m.id, ok: true });
+      } catch (e) {
+        post({ type: "checked", id: m.id, ok: false, message: String(e?.message ?? e), field: e?.field ?? null });
+      }
+      break;
     case "speed":
       speed = m.value;
       break;
@@ -264,6 +273,7 @@ onmessage = async (event) => {
 ready.then(() => {
   lastWall = performance.now();
   const list = presets().map(({ name, description }) => ({ name, description }));
-  post({ type: "ready", liveFields: liveFields(), presets: list, fields: fields(), metrics: metrics(), version });
+  const specs = workloads().map(({ name, spec }) => ({ name, spec }));
+  post({ type: "ready", liveFields: liveFields(), presets: list, fields: fields(), metrics: metrics(), workloads: specs, version });
   tick();
 }, (e) => fail(e, "init"));

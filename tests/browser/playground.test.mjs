@@ -88,6 +88,27 @@ test("the workload picker offers every shipped workload; TPC-B shows its branch 
   await page.close();
 });
 
+test("the spec editor shows the workload's spec, names an error's path and keeps the text, runs a spec of one's own", async () => {
+  const { page, problems } = await open(`${env.site.origin}/index.html?preset=modern&workload=tpcb&speed=200`);
+  const pg = page.locator("hotrow-playground");
+  await pg.locator(".spec-editor summary").click();
+  const text = pg.locator("#specText");
+  await page.waitForFunction(() => document.querySelector("hotrow-playground").shadowRoot.querySelector("#specText").value.includes("branches"));
+  const bad = JSON.stringify({ name: "mine", api: "mysqld", tables: [{ name: "counters", rows: 4, key: "primaryKey" }],
+    transactions: [{ name: "bump", statements: [{ op: "update", table: "counters", rows: 0 }] }] });
+  await text.fill(bad);
+  await pg.locator(".spec-apply").click();
+  await pg.locator(".spec-status").filter({ hasText: "workload.transactions[0].statements[0].rows" }).waitFor();
+  assert.equal(await text.inputValue(), bad, "the text stays as typed");
+  await text.fill(bad.replace('"rows":0', '"rows":1'));
+  await pg.locator(".spec-apply").click();
+  await pg.locator("#workload option:checked").filter({ hasText: "your spec: mine" }).waitFor({ state: "attached" });
+  await pg.locator(".hottest tbody tr").first().filter({ hasText: "counters" }).waitFor({ timeout: 30_000 });
+  assert.doesNotMatch(page.url(), /workload=%5Bobject/, "no object in the link");
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
 test("compare mode shows a ratio above 1 for cache 1 vs 1000", async () => {
   const { page, problems } = await open(`${env.site.origin}/index.html?mode=compare&speed=3000`);
   const pg = page.locator("hotrow-playground");

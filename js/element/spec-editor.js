@@ -1,0 +1,65 @@
+// The workload spec editor: the current workload's spec as JSON in a textarea, checked by
+// the worker (a `new Simulation` there) before the run restarts with it. An error names
+// the JSON path and the text stays as typed; DBT2 is built in and has no spec.
+
+/** Wires the editor of element `el` (its `#specText`, `.spec-apply`, `.spec-status`). */
+export function wireSpecEditor(el) {
+  const text = el.$("#specText");
+  el.$(".spec-apply").onclick = () => applySpec(el);
+  el.$(".spec-reset").onclick = () => {
+    text.value = specText(el, el.$("#workload").value);
+    status(el, "", false);
+  };
+  text.addEventListener("keydown", (e) => e.stopPropagation()); // typed keys are text, not shortcuts
+}
+
+/** The spec of workload `name` (a shipped one, or the running custom spec) as JSON text. */
+export function specText(el, name) {
+  const running = el.effective?.[0]?.workload;
+  if (running && typeof running === "object" && (name === undefined || name === running.name)) return JSON.stringify(running, null, 2);
+  const shipped = (el.workloadSpecs ?? []).find((w) => w.name === name);
+  return shipped?.spec ? JSON.stringify(shipped.spec, null, 2) : "";
+}
+
+/** Shows the running workload's spec, unless the user is editing text of their own. */
+export function syncSpecEditor(el) {
+  const text = el.$("#specText");
+  if (!text || text.dataset.edited === "true") return;
+  const running = el.effective?.[0]?.workload;
+  const name = typeof running === "object" ? running?.name : running;
+  const spec = specText(el, name);
+  text.value = spec;
+  text.disabled = !spec;
+  el.$(".spec-apply").disabled = !spec;
+  if (!spec) status(el, "DBT2 is built in: pick a spec workload to edit it, or paste one and apply.", false);
+  text.oninput = () => {
+    text.dataset.edited = "true";
+  };
+}
+
+function status(el, message, isError) {
+  const out = el.$(".spec-status");
+  out.textContent = message;
+  out.classList.toggle("error-text", isError);
+}
+
+async function applySpec(el) {
+  const text = el.$("#specText");
+  let spec;
+  try {
+    spec = JSON.parse(text.value);
+  } catch (e) {
+    status(el, `Not JSON: ${e.message}`, true);
+    return;
+  }
+  status(el, "checking…", false);
+  const config = { ...el.overrides, workload: spec };
+  const answer = await el.ask({ type: "check", config });
+  if (!answer.ok) {
+    status(el, answer.message, true);
+    return;
+  }
+  text.dataset.edited = "false";
+  status(el, `Running "${spec.name}". A spec you edit is not kept in the page's link.`, false);
+  el.change("workload", spec);
+}
