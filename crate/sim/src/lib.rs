@@ -35,6 +35,7 @@ pub mod swarm;
 pub mod time;
 pub mod timestamp;
 pub mod topology;
+pub mod txn_kind;
 pub mod validate;
 pub mod workload;
 

@@ -98,27 +98,6 @@ pub(super) struct Ids {
     pub statement_prefetch: bool,
 }
 
-/// The first id: 1, or past the rows a spec's id table starts with (NDB's AUTO_INCREMENT
-/// counter starts above the greatest key).
-fn first_id(w: &Workload) -> u64 {
-    1 + w.spec().and_then(|s| s.id_table().map(|t| s.tables[t].rows.saturating_mul(s.scale))).unwrap_or(0)
-}
-
-/// Whether refills follow mysqld's per-statement AUTO_INCREMENT prefetch: the ids table is
-/// an `autoIncrement` one written through mysqld. In NDB's handler
-/// (storage/ndb/plugin/ha_ndbcluster.cc, `ha_ndbcluster::start_bulk_insert` and
-/// `get_auto_increment`), a statement inserting a known number of rows raises the range
-/// it fetches, `m_autoincrement_prefetch`, from `ndb_autoincrement_prefetch_sz` to at
-/// least that number; a hidden key is fetched with a fixed cache size (`ndb_write_row`:
-/// `getAutoIncrementValue(..., 1000)`, 1 before Bug #39267's fix: here `cacheSize`)
-/// whatever the statement; the NDB API's own `getAutoIncrementValue` callers choose
-/// their cache size themselves.
-fn statement_prefetch(w: &Workload) -> bool {
-    w.spec().is_some_and(|s| {
-        s.api == crate::spec::Api::Mysqld && s.id_table().is_some_and(|t| s.tables[t].key == crate::spec::KeyKind::AutoIncrement)
-    })
-}
-
 impl Ids {
     pub fn new(cfg: &Config, topo: &Topology) -> Ids {
         let ranges = || {
@@ -140,11 +119,11 @@ impl Ids {
         Ids {
             source,
             keys: KeyPlacement::new(cfg.partitioning, cfg.range_rows, topo.partitions),
-            hot: HotRow::new(topo, hidden_key_table(&cfg.workload), first_id(&cfg.workload)),
-            service: Service::new(first_id(&cfg.workload)),
+            hot: HotRow::new(topo, hidden_key_table(&cfg.workload), refill::first_id(&cfg.workload)),
+            service: Service::new(refill::first_id(&cfg.workload)),
             check: IdChecker::default(),
             last: 0,
-            statement_prefetch: statement_prefetch(&cfg.workload),
+            statement_prefetch: refill::statement_prefetch(&cfg.workload),
         }
     }
 
