@@ -23,6 +23,15 @@ const REPORTED = [
 /** A heatmap per run: A, and B in compare mode. */
 export const makeHeatmaps = (el) => el.$$("canvas.heatmap").map((c) => new Heatmap(c));
 
+/** The figure a run's throughput chart leads with: TPM for DBT2, inserts/s for a workload
+ * that inserts, transactions/s for one that does not (YCSB A). */
+export function primaryMetric(el, c) {
+  if (c.workload === "dbt2") return "tpm";
+  const spec = typeof c.workload === "object" ? c.workload : (el.workloadSpecs ?? []).find((w) => w.name === c.workload)?.spec;
+  const inserts = !spec || spec.transactions.some((t) => t.statements.some((st) => st.op === "insert"));
+  return inserts ? "insertsPerSecond" : "transactionsPerSecond";
+}
+
 export function setupCharts(el) {
   const { dataNodes: nodes, partitions } = el.shape;
   el.nodes = nodes;
@@ -30,7 +39,8 @@ export function setupCharts(el) {
   const c = el.effective[0] ?? {};
   const dbt2 = c.workload === "dbt2";
   const compare = el.effective.length === 2;
-  const primaryName = dbt2 ? "tpm" : "insertsPerSecond";
+  const primaryName = primaryMetric(el, c);
+  el.primaryName = primaryName;
   const primary = label(el, primaryName);
   const showRefs = dbt2 && c.dataNodes === 8 && c.replicas === 2;
   el.$(".reported-note").hidden = !showRefs;
@@ -46,7 +56,7 @@ export function setupCharts(el) {
     ? [{ label: `${nameA}: ${primary}`, color: colors[0] }, { label: `${nameB}: ${primary}`, color: colors[1] }]
     : dbt2
       ? [{ label: label(el, "tpm"), color: colors[0] }, { label: label(el, "insertsPerSecond"), color: colors[1], scale: "y2" }]
-      : [{ label: label(el, "insertsPerSecond"), color: colors[1] }];
+      : [{ label: primary, color: colors[1] }];
   el.throughputChart = makeChart(el.$(".chart-throughput"), {
     series: throughputSeries, yLabel: primary, y2Label: !compare && dbt2 ? label(el, "insertsPerSecond") : "", refs: () => (showRefs ? REPORTED : []),
   });
@@ -157,7 +167,7 @@ export function render(el) {
     refillsPerSecond: snap.refillsPerSecond, nowMs: m.nowMs };
   if (el.series.length === 2) {
     const e = el.series[1];
-    const key = dbt2 ? "tpm" : "insertsPerSecond";
+    const key = el.primaryName ?? (dbt2 ? "tpm" : "insertsPerSecond");
     const a = d.mean(key, 10);
     const b = e.mean(key, 10);
     const ratio = a > 0 ? b / a : 0;
@@ -171,7 +181,7 @@ export function render(el) {
     el.hotChart.setData([d.get("x", n), ...hot.map((k) => d.get(k, n)), ...hot.map((k) => e.get(k, n))]);
     el.latencyChart.setData([d.get("x", n), ...lat.map((k) => d.get(k, n)), ...lat.map((k) => e.get(k, n))]);
   } else {
-    el.throughputChart.setData(dbt2 ? [d.get("x"), d.get("tpm"), d.get("insertsPerSecond")] : [d.get("x"), d.get("insertsPerSecond")]);
+    el.throughputChart.setData(dbt2 ? [d.get("x"), d.get("tpm"), d.get("insertsPerSecond")] : [d.get("x"), d.get(el.primaryName ?? "insertsPerSecond")]);
     el.hotChart.setData([d.get("x"), d.get("hotRowLockUtilization"), d.get("refillsPerSecond")]);
     el.latencyChart.setData([d.get("x"), d.get("latencyP50Us"), d.get("latencyP99Us")]);
   }
