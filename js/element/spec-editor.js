@@ -11,6 +11,9 @@ export function wireSpecEditor(el) {
     status(el, "", false);
   };
   text.addEventListener("keydown", (e) => e.stopPropagation()); // typed keys are text, not shortcuts
+  text.addEventListener("input", () => {
+    text.dataset.edited = "true"; // the user's text: a restart does not replace it
+  });
 }
 
 /** The spec of workload `name` (a shipped one, or the running custom spec) as JSON text. */
@@ -29,12 +32,7 @@ export function syncSpecEditor(el) {
   const name = typeof running === "object" ? running?.name : running;
   const spec = specText(el, name);
   text.value = spec;
-  text.disabled = !spec;
-  el.$(".spec-apply").disabled = !spec;
-  if (!spec) status(el, "DBT2 is built in: pick a spec workload to edit it, or paste one and apply.", false);
-  text.oninput = () => {
-    text.dataset.edited = "true";
-  };
+  status(el, spec ? "" : "DBT2 is built in and has no spec: pick a spec workload to edit it, or paste a spec and apply.", false);
 }
 
 function status(el, message, isError) {

@@ -72,11 +72,31 @@ pub struct RowHeat {
     rows: Vec<RowLockTotals>,
     /// Per slot: the grants it inherited when its row took it (Space-Saving's error).
     floor: Vec<u64>,
+    /// A bit per hash of every tracked row: most releases are of rows not tracked, and a
+    /// clear bit says so without scanning the slots.
+    filter: [u64; FILTER_WORDS],
+}
+
+const FILTER_WORDS: usize = 16;
+
+/// The filter bit of `row` (other bits of the hash than the doorkeeper's slot).
+fn filter_bit(row: u64) -> (usize, u64) {
+    let b = (crate::prng::mix64(row) >> 54) as usize; // 0..1024
+    (b >> 6, 1 << (b & 63))
 }
 
 impl RowHeat {
     fn tracked(&self, row: u64) -> Option<usize> {
+        let (word, bit) = filter_bit(row);
+        if self.filter[word] & bit == 0 {
+            return None;
+        }
         self.rows.iter().position(|r| r.row == row)
+    }
+
+    fn mark(&mut self, row: u64) {
+        let (word, bit) = filter_bit(row);
+        self.filter[word] |= bit;
     }
 
     fn slot(&mut self, row: u64) -> usize {
@@ -86,6 +106,7 @@ impl RowHeat {
         if self.rows.len() < SLOTS {
             self.rows.push(RowLockTotals { row, ..Default::default() });
             self.floor.push(0);
+            self.mark(row);
             return self.rows.len() - 1;
         }
         // The row granted least (counting what it inherited) gives its slot up; ties go to
@@ -93,6 +114,11 @@ impl RowHeat {
         let (i, count) = (0..SLOTS).map(|i| (i, self.floor[i] + self.rows[i].grants)).min_by_key(|&(i, c)| (c, i)).expect("full");
         self.rows[i] = RowLockTotals { row, ..Default::default() };
         self.floor[i] = count;
+        // The evicted row's bit may be shared: rebuild the filter from the rows tracked.
+        self.filter = [0; FILTER_WORDS];
+        for j in 0..SLOTS {
+            self.mark(self.rows[j].row);
+        }
         i
     }
 
@@ -130,6 +156,7 @@ impl RowHeat {
     pub fn clear(&mut self) {
         self.rows.clear();
         self.floor.clear();
+        self.filter = [0; FILTER_WORDS];
     }
 
     pub fn memory_bytes(&self) -> usize {

@@ -33,13 +33,11 @@ pub struct Window {
     pub node_messages_per_second: Vec<f64>,
     /// Rows of the inserted table placed on each partition, per second.
     pub partition_inserts_per_second: Vec<f64>,
-    /// The window's busiest row locks (at most `heat::HOT_ROWS`), busiest first; reported
-    /// as rates by `Summary::row_rates` (snapshots), not serialised with the window.
+    /// The window's busiest row locks (at most `heat::HOT_ROWS`), busiest first, as totals
+    /// over the window (`windowMs`); `heat::report` gives their rates (the wasm snapshot's
+    /// `hottestRows`). Not serialised with the window.
     #[serde(skip)]
     pub hottest_rows: Vec<RowLockTotals>,
-    /// The window's length in ns (what the rows' totals are over).
-    #[serde(skip)]
-    pub span_ns: Ns,
 }
 
 impl Window {
@@ -245,7 +243,6 @@ impl Metrics {
             node_tc_per_second: w.node_tc_txns.iter().map(|&n| span.per_second(n)).collect(),
             node_messages_per_second: w.node_messages.iter().map(|&n| span.per_second(n)).collect(),
             hottest_rows: self.window_heat.top(now - self.window_start),
-            span_ns: now - self.window_start,
         };
         self.window_heat.clear();
         if self.windows.len() == WINDOW_RING {

@@ -248,7 +248,8 @@ impl Simulation {
         let ids = s.ids();
         o.set("idsIssued", ids.issued as f64).set("idsLost", ids.lost as f64).set("duplicateIds", ids.duplicates as f64);
         o.set("hotRowNode", s.hot_row_node() as f64);
-        let hottest = latest.map(|w| hotrow::heat::report(s.config(), &w.hottest_rows, w.span_ns)).unwrap_or_default();
+        let span = time::from_ms(s.config().window_ms); // every window is one `windowMs` long
+        let hottest = latest.map(|w| hotrow::heat::report(s.config(), &w.hottest_rows, span)).unwrap_or_default();
         o.set("hottestRows", to_js(&hottest));
         Ok(o.done())
     }

@@ -62,7 +62,7 @@ impl Workload {
 
     /// A shipped spec as shipped: written as its name.
     fn is_shipped(&self) -> bool {
-        self.spec().is_some_and(|s| spec::shipped(&s.name).as_ref() == Some(s))
+        self.spec().is_some_and(|s| spec::shipped_ref(&s.name) == Some(s))
     }
 }
 

@@ -29,7 +29,7 @@ mod shipped;
 
 pub use keys::KeyChooser;
 pub use program::{ClientKeys, SpecState};
-pub use shipped::{describe, shipped, SHIPPED};
+pub use shipped::{describe, shipped, shipped_ref, SHIPPED};
 
 /// Most tables, transactions, statements per transaction, rows per statement and rows per
 /// transaction a spec may have.

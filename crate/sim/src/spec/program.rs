@@ -5,7 +5,9 @@
 use super::{table_id, Api, KeyChoice, KeyChooser, KeyKind, OpKind, Spec};
 use crate::prng::Prng;
 use crate::workload::{row_key, OpSpec, Program};
+use crate::locks::FastHasher;
 use std::collections::HashSet;
+use std::hash::BuildHasherDefault;
 
 #[derive(Clone, Debug)]
 struct Stmt {
@@ -37,7 +39,7 @@ pub struct SpecState {
     keys: Vec<Vec<u64>>,
     /// Rows the transaction being drawn writes: a second write of one is folded into the
     /// first (the transaction holds that row's lock already; NDB chains such operations).
-    written: HashSet<u64>,
+    written: HashSet<u64, BuildHasherDefault<FastHasher>>,
 }
 
 /// What the program needs of the client running it.
@@ -75,7 +77,7 @@ impl SpecState {
             total_weight: txns.iter().map(|t| t.weight).sum(),
             next: vec![0; tables.len()],
             keys: vec![Vec::new(); txns.iter().map(|t| t.stmts.len()).max().unwrap_or(0)],
-            written: HashSet::new(),
+            written: HashSet::default(),
             tables,
             txns,
         }

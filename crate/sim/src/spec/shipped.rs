@@ -28,11 +28,30 @@ pub fn describe() -> serde_json::Value {
     serde_json::Value::Array(out)
 }
 
+/// The shipped specs, read once (a config writes its workload back by comparing it with
+/// the shipped spec of its name, each time it is serialised).
+fn parsed() -> &'static [Spec] {
+    static PARSED: std::sync::OnceLock<Vec<Spec>> = std::sync::OnceLock::new();
+    PARSED.get_or_init(|| {
+        SHIPPED
+            .iter()
+            .map(|(_, text)| {
+                let v: serde_json::Value = serde_json::from_str(text).expect("a shipped spec is JSON");
+                Spec::from_json(&v, "workload").expect("a shipped spec is valid")
+            })
+            .collect()
+    })
+}
+
 /// The shipped spec named `name`.
 pub fn shipped(name: &str) -> Option<Spec> {
-    let (_, text) = SHIPPED.iter().find(|(n, _)| *n == name)?;
-    let v: serde_json::Value = serde_json::from_str(text).expect("a shipped spec is JSON");
-    Some(Spec::from_json(&v, "workload").expect("a shipped spec is valid"))
+    shipped_ref(name).cloned()
+}
+
+/// The shipped spec named `name`, borrowed.
+pub fn shipped_ref(name: &str) -> Option<&'static Spec> {
+    let i = SHIPPED.iter().position(|(n, _)| *n == name)?;
+    Some(&parsed()[i])
 }
 
 #[cfg(test)]

@@ -138,10 +138,7 @@ fn hostile_specs_name_their_path() {
 /// A multi-row INSERT takes one id per row: ids issued follow the rows inserted.
 #[test]
 fn a_multi_row_insert_takes_an_id_per_row() {
-    let config = Config::from_json(&json!({ "preset": "modern", "workload": "bulk-insert", "durationMs": 30, "warmupMs": 0 })).unwrap();
-    let mut sim = Simulation::new(config);
-    sim.run_to_end();
-    let s = sim.summary();
+    let s = crate::run("modern", json!({ "workload": "bulk-insert", "durationMs": 30, "warmupMs": 0 }));
     let loads = s.committed_by_type["load"];
     assert!(loads > 50, "{loads} loads");
     // Issued ids: every committed row's, and those of statements still in flight.
@@ -156,11 +153,8 @@ fn tpcb_is_held_by_its_branch_row() {
     let tps = |scale: u64| {
         let mut spec = hotrow::spec::shipped("tpcb").unwrap();
         spec.scale = scale;
-        let config = Config::from_json(&json!({ "preset": "modern", "workload": serde_json::to_value(&spec).unwrap(),
-            "durationMs": 100, "warmupMs": 50 })).unwrap();
-        let mut sim = Simulation::new(config);
-        sim.run_to_end();
-        sim.summary().transactions_per_second
+        crate::run("modern", json!({ "workload": serde_json::to_value(&spec).unwrap(), "durationMs": 100, "warmupMs": 50 }))
+            .transactions_per_second
     };
     let (one, ten) = (tps(1), tps(10));
     assert!(ten > 5.0 * one, "scale 1: {one:.0}/s, scale 10: {ten:.0}/s");
@@ -173,13 +167,10 @@ fn insert_only_ids_are_unique_under_every_strategy_and_fault() {
     for allocator in ["counterRow", "centralService", "timestamp"] {
         for workload in ["event-log", "bulk-insert"] {
             let faults = json!([{ "kind": "apiNodeRestart", "atMs": 10, "apiNode": 0 }, { "kind": "dataNodeFailure", "atMs": 20, "dataNode": 1 }]);
-            let config = Config::from_json(&json!({ "preset": "modern", "workload": workload, "allocator": allocator,
-                "faults": faults, "durationMs": 40, "warmupMs": 0 })).unwrap();
-            let mut sim = Simulation::new(config);
-            sim.run_to_end();
-            assert!(sim.check_invariants().is_ok(), "{allocator} {workload}: {:?}", sim.check_invariants());
-            assert_eq!(sim.ids().duplicates, 0, "{allocator} {workload}");
-            assert!(sim.summary().inserts_per_second > 0.0, "{allocator} {workload}");
+            // `run` fails the test on any broken invariant (ids-unique among them).
+            let s = crate::run("modern", json!({ "workload": workload, "allocator": allocator, "faults": faults, "durationMs": 40, "warmupMs": 0 }));
+            assert_eq!(s.duplicate_ids, 0, "{allocator} {workload}");
+            assert!(s.inserts_per_second > 0.0, "{allocator} {workload}");
         }
     }
 }
@@ -207,11 +198,7 @@ fn a_multi_row_insert_prefetches_its_rows_for_auto_increment_only() {
     let refills_per_statement = |key: &str| {
         let mut spec = hotrow::spec::shipped("bulk-insert").unwrap();
         spec.tables[0].key = serde_json::from_value(json!(key)).unwrap();
-        let config = Config::from_json(&json!({ "preset": "modern", "workload": serde_json::to_value(&spec).unwrap(),
-            "cacheSize": 10, "durationMs": 50, "warmupMs": 20 })).unwrap();
-        let mut sim = Simulation::new(config);
-        sim.run_to_end();
-        let s = sim.summary();
+        let s = crate::run("modern", json!({ "workload": serde_json::to_value(&spec).unwrap(), "cacheSize": 10, "durationMs": 50, "warmupMs": 20 }));
         s.hot_row.refills as f64 / s.committed_by_type["load"] as f64
     };
     let auto = refills_per_statement("autoIncrement");
@@ -261,10 +248,7 @@ fn tpcb_shows_its_branch_row_as_the_hottest() {
 /// allocator) and the row's entry in `hottestRows` (kept by the lock table's releases).
 #[test]
 fn the_counter_row_is_seen_alike_by_both_accountings() {
-    let config = Config::from_json(&json!({ "preset": "bug39267", "durationMs": 300, "warmupMs": 100 })).unwrap();
-    let mut sim = Simulation::new(config);
-    sim.run_to_end();
-    let s = sim.summary();
+    let s = crate::run("bug39267", json!({ "durationMs": 300, "warmupMs": 100 }));
     let row = s.hottest_rows.iter().find(|r| r.table == "SYSTAB_0").expect("the counter row is hot in the bug");
     assert!((row.lock_busy_fraction - s.hot_row.lock_utilization).abs() < 0.02, "{row:?} vs {:?}", s.hot_row);
     assert!((row.grants_per_second - s.hot_row.refills_per_second).abs() < 0.02 * s.hot_row.refills_per_second, "{row:?}");
@@ -275,10 +259,7 @@ fn the_counter_row_is_seen_alike_by_both_accountings() {
 /// transaction, so the types' throughput x mean latency add up to the clients.
 #[test]
 fn littles_law_holds_over_the_transaction_types() {
-    let config = Config::from_json(&json!({ "preset": "modern", "workload": "ycsb-a", "durationMs": 200, "warmupMs": 50 })).unwrap();
-    let mut sim = Simulation::new(config);
-    sim.run_to_end();
-    let s = sim.summary();
+    let s = crate::run("modern", json!({ "workload": "ycsb-a", "durationMs": 200, "warmupMs": 50 }));
     let secs = s.simulated_seconds;
     let in_flight: f64 = ["read", "update"]
         .iter()
