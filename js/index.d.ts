@@ -26,7 +26,18 @@ export interface WorkloadSpec {
   /** Multiplies every table's rows (1..=100000; default 1). */
   scale?: number;
   /** 1 to 64 tables; at most one with an "autoIncrement" or "hidden" key. */
-  tables: { name: string; rows: number; key: "primaryKey" | "autoIncrement" | "hidden" }[];
+  tables: {
+    name: string;
+    /** Rows it starts with (times `scale`; at most 2^48 in all). */
+    rows: number;
+    key: "primaryKey" | "autoIncrement" | "hidden";
+    /** Absent: the config's `partitioning` for the table taking ids, "hash" for the others.
+     * A "range" table starts with its rows cut into ranges of `rangeRows`. */
+    partitioning?: Partitioning;
+    /** How its keys (ids, or keys the workload chooses) are laid out. Absent: the config's
+     * `keyLayout` for the table taking ids, "sequential" for the others. */
+    keyLayout?: KeyLayout;
+  }[];
   /** 1 to 10 transactions. */
   transactions: {
     name: string;
@@ -48,7 +59,7 @@ export interface WorkloadSpec {
 export type Allocator = "counterRow" | "centralService" | "timestamp";
 /** Who owns a cached range: the API node behind a mutex (mysqld) or each client (NDB API). */
 export type IdCacheScope = "apiNode" | "client";
-/** Placement of the inserted table's rows: by hash of the key (NDB) or by key range. */
+/** Placement of a table's rows: by hash of the key (NDB) or by key range. */
 export type Partitioning = "hash" | "range";
 /** How an id becomes a key: as is, with hash bits on top (TiDB AUTO_RANDOM), or bit-reversed (Spanner). */
 export type KeyLayout = "sequential" | "shardBits" | "bitReversed";

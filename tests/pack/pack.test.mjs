@@ -7,8 +7,14 @@ import { execFileSync, spawnSync } from "node:child_process";
 import { writeFileSync, existsSync } from "node:fs";
 import { join } from "node:path";
 import { packAndInstall, root } from "./pack.mjs";
-import { readFileSync } from "node:fs";
+import { readFileSync, readdirSync } from "node:fs";
 import { gzipSync } from "node:zlib";
+
+/** The shipped workload specs' JSON, comma-separated (TypeScript object literals). */
+const shippedSpecs = () => {
+  const dir = join(root, "crate/sim/workloads");
+  return readdirSync(dir).filter((f) => f.endsWith(".json")).map((f) => readFileSync(join(dir, f), "utf8")).join(",");
+};
 
 const tsc = join(root, "node_modules/.bin/tsc");
 const cli = join(root, "target/release/hotrow");
@@ -37,7 +43,7 @@ test("the packed tarball installs into an empty project and works there", (t) =>
   assert.equal(out.digest, native.digest, "the installed package gives the native digest");
 
   writeFileSync(join(app, "check.ts"), `
-    import { Simulation, presets, type Config, type Snapshot, type Summary, type HotrowError } from "hotrow";
+    import { Simulation, presets, type Config, type Snapshot, type Summary, type HotrowError, type WorkloadSpec } from "hotrow";
     const sim = new Simulation({ preset: "bug39267", cacheSize: 1000, network: { latencyUs: 20 } });
     const c: Config = sim.config;
     const n: number = c.dataNodes + sim.runFor(10).events;
@@ -55,7 +61,13 @@ test("the packed tarball installs into an empty project and works there", (t) =>
     sim.set("dataNodes", 4);
     // @ts-expect-error the snapshot has no such field
     s.throughput;
-    export { n, load, d };
+    // Every shipped spec, as written, is a WorkloadSpec (object literals: no field the type lacks).
+    const shipped: WorkloadSpec[] = [${shippedSpecs()}];
+    const own = new Simulation({ workload: { name: "log", api: "ndbapi", tables: [{ name: "log", rows: 10, key: "primaryKey", partitioning: "range", keyLayout: "bitReversed" }],
+      transactions: [{ name: "append", statements: [{ op: "insert", table: "log", rows: 4, key: { dist: "sequential" } }] }] } });
+    // @ts-expect-error a table's partitioning is hash or range
+    const bad: WorkloadSpec = { name: "x", api: "mysqld", tables: [{ name: "t", rows: 1, key: "primaryKey", partitioning: "list" }], transactions: [] };
+    export { n, load, d, shipped, own, bad };
   `);
   // The custom element: its class, attributes as properties, events with their details.
   writeFileSync(join(app, "element.ts"), `

@@ -10,13 +10,50 @@
 //! are spread evenly between the two, which holds for each layout here (sequential keys
 //! fill their range from the bottom, shard-bit and bit-reversed keys spread over it).
 
-use crate::config::{KeyLayout, Partitioning};
+use serde::{Deserialize, Serialize};
 use crate::prng::mix64;
 use crate::topology::Topology;
 use std::collections::BTreeMap;
 
 /// Keys are 63-bit, positive as a signed 64-bit integer (as TiDB and Spanner keep them).
 const KEY_BITS: u32 = 63;
+
+/// Most ranges a table starts with (`RangeMap::presplit`): a bigger table starts with
+/// bigger ranges, which cut as they fill.
+pub const MAX_START_RANGES: u64 = 4096;
+
+/// How a table's rows are placed on partitions (the config's `partitioning` for the
+/// table taking ids; a spec's table may name its own).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum Partitioning {
+    /// NDB: a hash of the key picks the partition, so any keys spread evenly.
+    Hash,
+    /// TiKV, CockroachDB, Spanner: contiguous key ranges, cut when they reach `rangeRows`
+    /// rows; each new range goes to the next node group in turn.
+    Range,
+}
+
+impl Partitioning {
+    pub const NAMES: &'static [&'static str] = &["hash", "range"];
+}
+
+/// How an id from the allocator becomes the row's key.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum KeyLayout {
+    /// The key is the id.
+    Sequential,
+    /// The top `shardBits` bits of the (63-bit) key are a hash of the id (TiDB's
+    /// `AUTO_RANDOM`, `SHARD_ROW_ID_BITS`).
+    ShardBits,
+    /// The id's 63 low bits reversed (Spanner's `bit_reversed_positive` sequences).
+    BitReversed,
+}
+
+impl KeyLayout {
+    pub const NAMES: &'static [&'static str] = &["sequential", "shardBits", "bitReversed"];
+}
 
 /// The key of the row that took id `id`.
 pub fn key_of(id: u64, layout: KeyLayout, shard_bits: u32) -> u64 {
@@ -46,6 +83,22 @@ impl KeyPlacement {
         match partitioning {
             Partitioning::Hash => KeyPlacement::Hash,
             Partitioning::Range => KeyPlacement::Range(RangeMap::new(range_rows, partitions)),
+        }
+    }
+
+    /// As [`KeyPlacement::new`], for a table that starts with `rows` rows keyed by `layout`.
+    pub fn with_rows(partitioning: Partitioning, rows: u64, layout: KeyLayout, range_rows: u64, partitions: u32) -> KeyPlacement {
+        match partitioning {
+            Partitioning::Hash => KeyPlacement::Hash,
+            Partitioning::Range => KeyPlacement::Range(RangeMap::presplit(rows, layout, range_rows, partitions)),
+        }
+    }
+
+    /// The partition of an existing row with `key` (a read, update or delete).
+    pub fn find(&self, key: u64, topo: &Topology) -> u32 {
+        match self {
+            KeyPlacement::Hash => topo.partition_of(key),
+            KeyPlacement::Range(ranges) => ranges.find(key),
         }
     }
 
@@ -93,6 +146,38 @@ impl RangeMap {
         let mut ranges = BTreeMap::new();
         ranges.insert(0, Range { rows: 0, min: u64::MAX, max: 0, part: 0 });
         RangeMap { ranges, range_rows: range_rows.max(1), partitions, next_part: 1 % partitions }
+    }
+
+    /// A table that starts with `rows` rows under `layout`: its keys cut into ranges of
+    /// at least `range_rows` rows (and at most `MAX_START_RANGES` ranges), the ranges on
+    /// the partitions in turn. Sequential keys `0..rows` fill ranges from key 0, the last
+    /// one open above; spread keys (shard bits, bit-reversed) cover the whole key space in
+    /// equal slices. Without rows, as [`RangeMap::new`].
+    pub fn presplit(rows: u64, layout: KeyLayout, range_rows: u64, partitions: u32) -> RangeMap {
+        let mut m = RangeMap::new(range_rows, partitions);
+        if rows == 0 {
+            return m;
+        }
+        let n = rows.div_ceil(m.range_rows).clamp(1, MAX_START_RANGES);
+        let keys = match layout {
+            KeyLayout::Sequential => rows as u128,
+            KeyLayout::ShardBits | KeyLayout::BitReversed => 1u128 << KEY_BITS,
+        };
+        // Range i: keys from i/n of the way, rows from i/n of them (integer cuts, exact).
+        let cut = |i: u64, of: u128| (i as u128 * of / n as u128) as u64;
+        m.ranges.clear();
+        for i in 0..n {
+            let (start, end) = (cut(i, keys), cut(i + 1, keys));
+            let rows = cut(i + 1, rows as u128) - cut(i, rows as u128);
+            m.ranges.insert(start, Range { rows, min: start, max: end - 1, part: (i % partitions as u64) as u32 });
+        }
+        m.next_part = (n % partitions as u64) as u32;
+        m
+    }
+
+    /// The partition of the range holding `key` (a read or an update: nothing moves).
+    pub fn find(&self, key: u64) -> u32 {
+        self.ranges.range(..=key).next_back().expect("the first range starts at key 0").1.part
     }
 
     /// Inserts a row with `key`: returns the partition of the range it lands in, and cuts
@@ -169,6 +254,25 @@ mod tests {
             assert_eq!(parts[k] != parts[k - 1], cut, "insert {k}");
             assert_eq!(parts[k], (ranges_before[k] as u32 - 1) % 8, "insert {k} lands in the newest range");
         }
+    }
+
+    #[test]
+    fn a_presplit_table_spreads_its_rows_and_finds_every_key() {
+        for layout in [KeyLayout::Sequential, KeyLayout::ShardBits, KeyLayout::BitReversed] {
+            let m = RangeMap::presplit(10_000, layout, 1000, 4);
+            assert_eq!(m.len(), 10, "{layout:?}");
+            assert_eq!(m.ranges.values().map(|r| r.rows).sum::<u64>(), 10_000, "{layout:?}");
+            let mut seen = [0u32; 4];
+            for id in 0..10_000 {
+                seen[m.find(key_of(id, layout, 5)) as usize] += 1;
+            }
+            assert!(seen.iter().all(|&n| n > 1000), "{layout:?}: existing rows on every partition: {seen:?}");
+        }
+        // Sequential inserts past the last row go to the last range, which cuts as it fills.
+        let mut m = RangeMap::presplit(10_000, KeyLayout::Sequential, 1000, 4);
+        let last = m.find(9_999);
+        assert_eq!(m.insert(10_000), last);
+        assert_eq!(RangeMap::presplit(1 << 40, KeyLayout::Sequential, 1, 8).len() as u64, MAX_START_RANGES);
     }
 
     #[test]

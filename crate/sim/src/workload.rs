@@ -79,6 +79,8 @@ pub struct OpSpec {
     pub row: u64,
     pub dist: u64,
     pub write: bool,
+    /// A new row (a range-partitioned table counts it in its range).
+    pub insert: bool,
     pub needs_id: bool,
 }
 
@@ -101,7 +103,7 @@ impl Program {
     }
 
     fn op(&mut self, table: u64, key: u64, dist: u64, write: bool) -> &mut Self {
-        self.ops.push(OpSpec { row: row_key(table, key), dist, write, needs_id: false });
+        self.ops.push(OpSpec { row: row_key(table, key), dist, write, insert: false, needs_id: false });
         self
     }
 
@@ -119,7 +121,7 @@ impl Program {
     /// primary key, from the caller's own key.
     fn insert(&mut self, table: u64, pk: Option<(u64, u64)>) {
         match pk {
-            Some((key, dist)) => self.insert_keyed(OpSpec { row: row_key(table, key), dist, write: true, needs_id: false }),
+            Some((key, dist)) => self.insert_keyed(OpSpec { row: row_key(table, key), dist, write: true, insert: true, needs_id: false }),
             None => self.insert_allocated(table),
         }
     }
@@ -127,13 +129,13 @@ impl Program {
     /// An insert into `table` whose key the id allocator will give.
     pub fn insert_allocated(&mut self, table: u64) {
         self.inserts += 1;
-        self.ops.push(OpSpec { row: row_key(table, 0), dist: 0, write: true, needs_id: true });
+        self.ops.push(OpSpec { row: row_key(table, 0), dist: 0, write: true, insert: true, needs_id: true });
     }
 
     /// An insert whose key is known.
     pub fn insert_keyed(&mut self, op: OpSpec) {
         self.inserts += 1;
-        self.ops.push(op);
+        self.ops.push(OpSpec { insert: true, ..op });
     }
 }
 

@@ -43,35 +43,3 @@ pub enum IdCacheScope {
 impl IdCacheScope {
     pub const NAMES: &'static [&'static str] = &["apiNode", "client"];
 }
-
-/// How the inserted table's rows are placed on partitions.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub enum Partitioning {
-    /// NDB: a hash of the key picks the partition, so any keys spread evenly.
-    Hash,
-    /// TiKV, CockroachDB, Spanner: contiguous key ranges, cut when they reach `rangeRows`
-    /// rows; each new range goes to the next node group in turn.
-    Range,
-}
-
-impl Partitioning {
-    pub const NAMES: &'static [&'static str] = &["hash", "range"];
-}
-
-/// How an id from the allocator becomes the row's key.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub enum KeyLayout {
-    /// The key is the id.
-    Sequential,
-    /// The top `shardBits` bits of the (63-bit) key are a hash of the id (TiDB's
-    /// `AUTO_RANDOM`, `SHARD_ROW_ID_BITS`).
-    ShardBits,
-    /// The id's 63 low bits reversed (Spanner's `bit_reversed_positive` sequences).
-    BitReversed,
-}
-
-impl KeyLayout {
-    pub const NAMES: &'static [&'static str] = &["sequential", "shardBits", "bitReversed"];
-}

@@ -51,21 +51,28 @@ impl Simulation {
         self.txns.alloc(kind, client, api, self.now, epoch)
     }
 
-    /// Copies the program's operations into the transaction with their partitions. A row
-    /// of the inserted table keyed by the client (`primaryKey`) is placed by
-    /// `partitioning`, as an allocator's key is when its id comes (`id_ready`).
+    /// Copies the program's operations into the transaction with their partitions. A new
+    /// row of the inserted table keyed by the client (`primaryKey`, or a spec's own key)
+    /// is placed by its `partitioning` and counted for the insert-skew report, as an
+    /// allocator's key is when its id comes (`id_ready`); other rows by their table's
+    /// placement (`keys::Tables`).
     pub(super) fn place_ops(&mut self, t: u32) {
         let inserted = self.ids.hot.table;
         let user = self.txns[t].kind.is_user();
         self.txns[t].ops.clear();
         for i in 0..self.txns[t].prog.ops.len() {
             let o = self.txns[t].prog.ops[i];
+            let table = workload::table_of(o.row);
             let part = if o.needs_id {
                 0
-            } else if user && o.write && workload::table_of(o.row) == inserted {
-                self.place_key(o.dist)
+            } else if table == inserted {
+                if user && o.insert {
+                    self.place_key(o.dist)
+                } else {
+                    self.ids.keys.inserted.find(o.dist, &self.topo)
+                }
             } else {
-                self.topo.partition_of(o.dist)
+                self.ids.keys.place(table, o.dist, o.insert, &self.topo)
             };
             self.txns[t].ops.push(Op {
                 row: o.row,

@@ -41,6 +41,7 @@ mod live;
 mod lqh;
 mod network;
 mod programs;
+mod tables;
 mod tc;
 mod txn;
 mod view;

@@ -16,7 +16,7 @@ impl Programs {
     pub fn new(cfg: &Config) -> Programs {
         match cfg.workload.spec() {
             None => Programs::Dbt2(Dbt2State::new(cfg.warehouses)),
-            Some(spec) => Programs::Spec(SpecState::new(spec)),
+            Some(spec) => Programs::Spec(SpecState::new(spec, cfg.key_layout, cfg.shard_bits as u32)),
         }
     }
 

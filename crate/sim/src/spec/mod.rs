@@ -13,12 +13,16 @@
 //!   commit rides on it. `"ndbapi"`: every statement in one batch, committed with it.
 //! - **Keys.** A row is (table, key); its partition is a hash of the key. The table that
 //!   takes its keys from the id allocator (an `autoIncrement` or `hidden` key) is placed
-//!   by the config's `partitioning` and `keyLayout`, like the allocator lab's table. The
+//!   by the config's `partitioning` and `keyLayout` unless it names its own. The
 //!   config's `primaryKey` gives `hidden` tables a primary key: an insert then takes a
 //!   key unique to its client, and no id.
+//! - **Placement per table.** A table may name its own `partitioning` and `keyLayout`
+//!   (the allocator lab's, `keys.rs`); a range-partitioned table starts with its rows
+//!   already cut into ranges (`RangeMap::presplit`).
 //! - **Ids.** At most one table may take ids (one SYSTAB_0 counter row): more is refused
 //!   with an error, not modelled yet.
 
+use crate::keys::{KeyLayout, Partitioning};
 use crate::error::ConfigError;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -70,6 +74,14 @@ pub struct Table {
     /// Rows the table starts with (multiplied by the spec's `scale`).
     pub rows: u64,
     pub key: KeyKind,
+    /// How its rows are placed: `hash` (NDB) or `range`. Absent: the config's
+    /// `partitioning` for the table taking ids, `hash` for the others.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub partitioning: Option<Partitioning>,
+    /// How a key (an id, or a key the workload chooses) becomes the stored key. Absent:
+    /// the config's `keyLayout` for the table taking ids, `sequential` for the others.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub key_layout: Option<KeyLayout>,
 }
 
 /// What a statement does to each of its rows.
@@ -277,9 +289,29 @@ impl Spec {
         Ok(())
     }
 
+    /// The table whose new rows the insert-skew report follows: the one taking ids, else
+    /// the first one a transaction inserts into.
+    pub fn inserted_table(&self) -> Option<usize> {
+        self.id_table().or_else(|| {
+            let first = self.transactions.iter().flat_map(|x| &x.statements).find(|s| s.op == OpKind::Insert)?;
+            Some(self.table_index(&first.table))
+        })
+    }
+
     /// The index of the table that takes ids from the allocator, if any.
     pub fn id_table(&self) -> Option<usize> {
         self.tables.iter().position(|t| t.key != KeyKind::PrimaryKey)
+    }
+
+    /// Table `i`'s partitioning and key layout: its own, or for the table taking ids the
+    /// config's (`partitioning`, `key_layout`), or hash and sequential.
+    pub fn placement(&self, i: usize, partitioning: Partitioning, key_layout: KeyLayout) -> (Partitioning, KeyLayout) {
+        let t = &self.tables[i];
+        let ids = t.key != KeyKind::PrimaryKey;
+        (
+            t.partitioning.unwrap_or(if ids { partitioning } else { Partitioning::Hash }),
+            t.key_layout.unwrap_or(if ids { key_layout } else { KeyLayout::Sequential }),
+        )
     }
 
     /// The index of the table named `name` (validated specs name only their own tables).

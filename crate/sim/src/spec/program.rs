@@ -3,6 +3,7 @@
 //! transaction, drawn from it.
 
 use super::{table_id, Api, KeyChoice, KeyChooser, KeyKind, OpKind, Spec};
+use crate::keys::{key_of, KeyLayout, Partitioning};
 use crate::prng::Prng;
 use crate::workload::{row_key, OpSpec, Program};
 use crate::locks::FastHasher;
@@ -31,6 +32,9 @@ pub struct SpecState {
     api: Api,
     /// Per table: its id in row keys and its rows.
     tables: Vec<(u64, u64)>,
+    /// Per table: how a key becomes the stored key that places the row (`keyLayout`).
+    layouts: Vec<KeyLayout>,
+    shard_bits: u32,
     txns: Vec<Txn>,
     total_weight: u64,
     /// Per table: the next `sequential` key (inserts: rows past the initial ones).
@@ -52,8 +56,11 @@ pub struct ClientKeys<'a> {
 }
 
 impl SpecState {
-    pub fn new(spec: &Spec) -> SpecState {
+    /// `key_layout` is the config's, for the table taking ids unless the spec names its
+    /// own (`Spec::placement`); `shard_bits` the config's.
+    pub fn new(spec: &Spec, key_layout: KeyLayout, shard_bits: u32) -> SpecState {
         let tables: Vec<(u64, u64)> = spec.tables.iter().enumerate().map(|(i, t)| (table_id(i), t.rows.max(1) * spec.scale)).collect();
+        let layouts = (0..spec.tables.len()).map(|i| spec.placement(i, Partitioning::Hash, key_layout).1).collect();
         let txns: Vec<Txn> = spec
             .transactions
             .iter()
@@ -79,6 +86,8 @@ impl SpecState {
             keys: vec![Vec::new(); txns.iter().map(|t| t.stmts.len()).max().unwrap_or(0)],
             written: HashSet::default(),
             tables,
+            layouts,
+            shard_bits,
             txns,
         }
     }
@@ -134,7 +143,9 @@ impl SpecState {
                     }
                 };
                 keys.push(key);
-                let op = OpSpec { row: row_key(table, key), dist: key, write, needs_id: false };
+                // The row is named by its key; the key layout only moves where it lands.
+                let dist = if s.allocated { key } else { key_of(key, self.layouts[s.table], self.shard_bits) };
+                let op = OpSpec { row: row_key(table, key), dist, write, insert: s.op == OpKind::Insert, needs_id: false };
                 if write && !self.written.insert(op.row) {
                     continue; // Written already by this transaction: folded into that write.
                 }

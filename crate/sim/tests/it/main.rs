@@ -71,5 +71,12 @@ pub fn golden_cases() -> Vec<Value> {
     }
     let hand: Value = serde_json::from_str(include_str!("../golden/hand-spec.json")).expect("the hand-written spec");
     cases.push(json!({ "preset": "modern", "workload": hand, "seed": 3, "durationMs": 40, "warmupMs": 20 }));
+    // The same with tables placed by their own partitioning and key layout.
+    let mut placed = hand.clone();
+    placed["tables"][1]["partitioning"] = json!("range");
+    placed["tables"][1]["keyLayout"] = json!("shardBits");
+    placed["tables"][2]["partitioning"] = json!("range");
+    placed["tables"][2]["keyLayout"] = json!("bitReversed");
+    cases.push(json!({ "preset": "modern", "workload": placed, "seed": 3, "durationMs": 40, "warmupMs": 20, "rangeRows": 1000 }));
     cases
 }

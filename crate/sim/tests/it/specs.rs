@@ -42,7 +42,14 @@ fn statement() -> impl Strategy<Value = Value> {
 
 /// Spec-shaped JSON: mostly valid, with the mistakes people make.
 fn spec() -> impl Strategy<Value = Value> {
-    let table = (0u64..5, prop::sample::select(&["primaryKey", "primaryKey", "autoIncrement", "hidden", "serial"][..]));
+    let placement = prop_oneof![
+        3 => Just(json!({})),
+        1 => Just(json!({ "partitioning": "range" })),
+        1 => Just(json!({ "partitioning": "range", "keyLayout": "bitReversed" })),
+        1 => Just(json!({ "keyLayout": "shardBits" })),
+        1 => Just(json!({ "partitioning": "ranges" })),
+    ];
+    let table = (0u64..5, prop::sample::select(&["primaryKey", "primaryKey", "autoIncrement", "hidden", "serial"][..]), placement);
     let txn = (prop::collection::vec(statement(), 0..5), 0u64..4);
     (
         prop::sample::select(&["mysqld", "ndbapi", "jdbc"][..]),
@@ -52,7 +59,11 @@ fn spec() -> impl Strategy<Value = Value> {
     )
         .prop_map(|(api, tables, txns, scale)| {
             let tables: Vec<Value> =
-                tables.iter().enumerate().map(|(i, (rows, key))| json!({ "name": format!("t{i}"), "rows": rows, "key": key })).collect();
+                tables.iter().enumerate().map(|(i, (rows, key, placement))| {
+                    let mut t = json!({ "name": format!("t{i}"), "rows": rows, "key": key });
+                    t.as_object_mut().unwrap().extend(placement.as_object().unwrap().clone());
+                    t
+                }).collect();
             let txns: Vec<Value> = txns
                 .into_iter()
                 .enumerate()
@@ -113,7 +124,7 @@ fn hostile_specs_name_their_path() {
         (with("tables", json!([])), "workload.tables"),
         (with("tables.0.rows", json!(-1)), "workload.tables[0].rows"),
         (with("tables.0.key", json!("serial")), "workload.tables[0].key"),
-        (with("tables.0.extra", json!(1)), "workload.tables[0].extra"),
+        (with("tables.0.partitioning", json!("ranges")), "workload.tables[0].partitioning"),
         (with("transactions", json!([])), "workload.transactions"),
         (with("transactions.0.weight", json!(0)), "workload.transactions[0].weight"),
         (with("transactions.0.name", json!("refill")), "workload.transactions[0].name"),
@@ -267,4 +278,52 @@ fn littles_law_holds_over_the_transaction_types() {
         .sum();
     let clients = s.clients as f64;
     assert!((in_flight - clients).abs() < 0.03 * clients, "{in_flight:.1} in flight for {clients} clients");
+}
+
+/// An event log keyed by time (a primary key the application makes, rising) lands every
+/// insert in the newest range when its table is range partitioned; bit-reversed keys
+/// or hash partitioning spread them. The table's own placement, not the config's.
+#[test]
+fn a_tables_own_range_partitioning_puts_rising_keys_on_one_partition() {
+    let log = |placement: Value| {
+        let mut table = json!({ "name": "log", "rows": 1_000_000, "key": "primaryKey" });
+        table.as_object_mut().unwrap().extend(placement.as_object().unwrap().clone());
+        json!({ "name": "time-keyed log", "api": "ndbapi", "tables": [table],
+            "transactions": [{ "name": "append", "statements": [{ "op": "insert", "table": "log", "rows": 4 }] }] })
+    };
+    let skew = |placement: Value| {
+        let s = crate::run("modern", json!({ "workload": log(placement), "durationMs": 100, "warmupMs": 20, "rangeRows": 10_000 }));
+        assert!(s.inserts_per_second > 0.0);
+        s.keys.insert_skew
+    };
+    let partitions = 8.0 * 2.0; // modern: 8 data nodes, 2 LDM threads each
+    let range = skew(json!({ "partitioning": "range" }));
+    let reversed = skew(json!({ "partitioning": "range", "keyLayout": "bitReversed" }));
+    let hash = skew(json!({}));
+    // The newest range cuts as it fills (every ~rangeRows/2 inserts), so a window may
+    // see two of them.
+    assert!(range > 0.8, "rising keys in the newest range: skew {range}");
+    assert!(reversed < 3.0 / partitions && hash < 3.0 / partitions, "spread: bit-reversed {reversed}, hash {hash}");
+}
+
+/// A range-partitioned table starts with its rows cut into ranges on every partition, so
+/// uniform updates of existing rows load every data node.
+#[test]
+fn a_presplit_table_spreads_its_existing_rows() {
+    let spec = json!({ "name": "ranged updates", "api": "ndbapi",
+        "tables": [{ "name": "accounts", "rows": 1_000_000, "key": "primaryKey", "partitioning": "range" }],
+        "transactions": [{ "name": "touch", "statements": [{ "op": "update", "table": "accounts" }] }] });
+    let s = crate::run("modern", json!({ "workload": spec, "durationMs": 100, "warmupMs": 20, "rangeRows": 10_000 }));
+    let busy: Vec<f64> = s.nodes.iter().map(|n| n.load).collect();
+    let (lo, hi) = busy.iter().fold((f64::MAX, 0.0f64), |(lo, hi), &b| (lo.min(b), hi.max(b)));
+    assert!(lo > 0.5 * hi, "every node takes its share of the updates: {busy:?}");
+    assert_eq!(s.keys.insert_skew, 0.0, "no inserts, no insert skew");
+}
+
+/// Updates are not inserts: a workload that inserts nothing reports no insert skew.
+#[test]
+fn updates_do_not_count_as_inserts() {
+    let s = crate::run("modern", json!({ "workload": "ycsb-a", "durationMs": 60, "warmupMs": 20 }));
+    assert_eq!(s.inserts_per_second, 0.0);
+    assert_eq!((s.keys.insert_skew, s.keys.partitions_touched), (0.0, 0));
 }

@@ -34,7 +34,8 @@ pub(super) mod refill;
 pub(super) mod service;
 use crate::allocator::{IdCache, IdChecker, Sizing, Take};
 use crate::config::{Allocator, Config, IdCacheScope, Workload};
-use crate::keys::{self, KeyPlacement};
+use crate::keys;
+use super::tables::Tables;
 use crate::time::{self, Ns};
 use crate::timestamp::TimestampIds;
 use crate::topology::Topology;
@@ -43,11 +44,12 @@ use service::Service;
 use crate::workload;
 
 /// The id of the table whose rows take ids: HISTORY in DBT2, a spec's `autoIncrement` or
-/// `hidden` table (or, when it has none, an id no row uses).
+/// `hidden` table, or when it has none the table it inserts into first (whose placement
+/// the insert-skew report follows), or its first.
 fn hidden_key_table(w: &Workload) -> u64 {
     match w.spec() {
         None => workload::table::HISTORY,
-        Some(spec) => crate::spec::table_id(spec.id_table().unwrap_or(0)),
+        Some(spec) => crate::spec::table_id(spec.inserted_table().unwrap_or(0)),
     }
 }
 
@@ -84,7 +86,7 @@ impl Ranges {
 #[derive(Clone)]
 pub(super) struct Ids {
     pub source: IdSource,
-    pub keys: KeyPlacement,
+    pub keys: Tables,
     /// The hidden-key table's SYSTAB_0 counter row (`counterRow` refills lock it).
     pub hot: HotRow,
     /// The central allocator service (idle unless `allocator` is `centralService`).
@@ -118,7 +120,7 @@ impl Ids {
         };
         Ids {
             source,
-            keys: KeyPlacement::new(cfg.partitioning, cfg.range_rows, topo.partitions),
+            keys: Tables::new(cfg, topo.partitions),
             hot: HotRow::new(topo, hidden_key_table(&cfg.workload), refill::first_id(&cfg.workload)),
             service: Service::new(refill::first_id(&cfg.workload)),
             check: IdChecker::default(),
@@ -303,7 +305,7 @@ impl Simulation {
         }
         self.ids.last = id;
         totals.ids_issued += 1;
-        let key = keys::key_of(id, self.cfg.key_layout, self.cfg.shard_bits as u32);
+        let key = keys::key_of(id, self.ids.keys.layout, self.cfg.shard_bits as u32);
         let part = self.place_key(key);
         let range = self.txns[t].round_ops();
         let txn = &mut self.txns[t];
@@ -323,7 +325,7 @@ impl Simulation {
     /// The partition of a new row of the inserted table with `key`, counted for the
     /// insert-skew report.
     pub(super) fn place_key(&mut self, key: u64) -> u32 {
-        let part = self.ids.keys.place(key, &self.topo);
+        let part = self.ids.keys.inserted.place(key, &self.topo);
         self.metrics.inserted_into(part, self.now);
         part
     }
