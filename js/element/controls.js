@@ -160,12 +160,14 @@ export function wireControls(el, labels) {
   $(".strategies-run").onclick = () => el.runStrategies();
   $(".strategies-cancel").onclick = () => el.cancelSweep();
   $(".share").onclick = async () => {
-    const url = `${location.origin}${location.pathname}?${el.query}`;
+    const { query, error } = await el.link();
+    const url = `${location.origin}${location.pathname}?${query}`;
+    const left = error ? ` It leaves out your workload spec (${error}): download the spec from the editor instead.` : "";
     try {
       await navigator.clipboard.writeText(url);
-      el.note("Link copied: it reopens this exact run (same seed, same settings).");
+      el.note(`Link copied: it reopens this exact run (same seed, same settings).${left}`);
     } catch {
-      el.note(`Link: ${url}`);
+      el.note(`Link: ${url}${left}`);
     }
   };
   $(".theme").onclick = () => {

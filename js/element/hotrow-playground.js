@@ -24,6 +24,7 @@ import {
 import { wireControls, syncControls, bindFieldTable, choiceLabel, FIELD_LABELS } from "./controls.js";
 import { compareSpec, configsFor, sweepValues, SWEEP_FIELDS } from "./modes.js";
 import { runOnPool } from "./sweep.js";
+import { decodeSpec, encodeSpec } from "./spec-link.js";
 import { ClusterDrawing } from "./cluster.js";
 import { Tour } from "./tour.js";
 import { wireSpecEditor, syncSpecEditor } from "./spec-editor.js";
@@ -134,6 +135,26 @@ export class HotrowPlayground extends HTMLElement {
     this.paused = this.hasAttribute("paused");
     this.errors = state.errors?.length ? [`Some settings were ignored: ${state.errors.join("; ")}.`] : [];
     this.pendingFork = rewind.forkFromView(this);
+    this.specLink = null;
+    if (state.spec) {
+      // A spec in the link or attribute: read (async), then run. One that is not valid
+      // fails to start in the worker, which names its path and runs the defaults.
+      const text = state.spec;
+      const decoding = (this.decoding = decodeSpec(text).then(
+        (spec) => {
+          this.overrides.workload = spec;
+          if (!text.startsWith("{")) this.specLink = { spec, text };
+        },
+        (e) => this.errors.push(`The workload spec in the link was ignored: ${e.message}.`),
+      ));
+      decoding.finally(() => {
+        if (this.decoding !== decoding) return; // loaded again meanwhile
+        this.decoding = null;
+        if (this.worker && this.ready) this.start();
+      });
+      return;
+    }
+    this.decoding = null;
     if (this.worker && this.ready) this.start();
   }
 
@@ -152,7 +173,31 @@ export class HotrowPlayground extends HTMLElement {
   }
 
   get query() {
-    return toQuery(this.state.config, this.state.view);
+    return toQuery(this.state.config, this.state.view, this.linkedSpec());
+  }
+
+  /** The state as a URL query once a spec of one's own is compressed into it (`query`
+   * leaves the spec out until then); `{ query, error }` when the spec is too big for it. */
+  async link() {
+    await this.encoding;
+    return { query: this.query, error: this.specLink?.error };
+  }
+
+  /** The running spec's link text (spec-link.js), if ready; else starts compressing it and
+   * announces the state again when done. */
+  linkedSpec() {
+    const spec = this.overrides?.workload;
+    if (!spec || typeof spec !== "object") return undefined;
+    if (this.specLink?.spec === spec) return this.specLink.text;
+    if (this.encodingSpec !== spec) {
+      this.encodingSpec = spec;
+      this.encoding = encodeSpec(spec).then((r) => {
+        if (this.overrides.workload !== spec) return;
+        this.specLink = { spec, text: r.text, error: r.error };
+        this.emitState();
+      });
+    }
+    return undefined;
   }
 
   // ---- worker protocol ---------------------------------------------------------------
@@ -232,7 +277,7 @@ export class HotrowPlayground extends HTMLElement {
   }
 
   start() {
-    if (!this.worker || !this.ready) return;
+    if (!this.worker || !this.ready || this.decoding) return;
     if (this.view.tour && this.view.tour !== this.tour.index + 1) {
       this.tour.start(this.view.tour); // it loads the chapter's settings, which starts the run
       return;

@@ -58,6 +58,6 @@ async function applySpec(el) {
     return;
   }
   text.dataset.edited = "false";
-  status(el, `Running "${spec.name}". A spec you edit is not kept in the page's link.`, false);
+  status(el, `Running "${spec.name}". The page's link holds it (compressed): "Copy link" shares it.`, false);
   el.change("workload", spec);
 }

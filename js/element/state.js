@@ -54,10 +54,11 @@ export const VIEW = {
   forkAtMs: "number",
 };
 
-/** The element's attributes: every URL field (kebab-cased) and the view settings an
- * attribute may set. Each is also a property of the element (camelCase), except `paused`
- * and `tour`, which name the element's own state. */
-export const ATTRIBUTE_VIEW = ["mode", "speed", "paused", "pause-at-ms", "tour"];
+/** The element's attributes: every URL field (kebab-cased), the view settings an
+ * attribute may set, and `spec` (a workload spec: spec-link.js). Each is also a property
+ * of the element (camelCase), except `paused` and `tour`, which name the element's own
+ * state. */
+export const ATTRIBUTE_VIEW = ["mode", "speed", "paused", "pause-at-ms", "tour", "spec"];
 export const ATTRIBUTE_ONLY = ["paused", "tour"];
 
 export const STATE_VERSION = 1;
@@ -73,6 +74,8 @@ export const camel = (attr) =>
   Object.keys(FIELDS).find((name) => kebab(name) === attr) ?? attr.replace(/-([a-z])/g, (_, ch) => ch.toUpperCase());
 
 const MAX_TEXT = 64;
+/** Most characters of a `spec` setting (as spec-link.js's MAX_SPEC_BYTES). */
+const MAX_SPEC_PARAM = 64 * 1024;
 
 function read(kind, raw, name) {
   const text = String(raw).trim();
@@ -112,6 +115,13 @@ export function parseEntries(entries, { kebabNames = false } = {}) {
       break;
     }
     const name = kebabNames ? camel(rawName) : rawName;
+    if (name === "spec") {
+      // A workload spec (compressed, or JSON in an attribute): read by spec-link.js.
+      const text = String(raw).trim();
+      if (text.length > MAX_SPEC_PARAM) state.errors.push(`spec: ${text.length} characters, at most ${MAX_SPEC_PARAM} are read`);
+      else if (text) state.spec = text;
+      continue;
+    }
     const kind = FIELDS[name] ?? VIEW[name];
     if (!kind) {
       if (!kebabNames) state.errors.push(`unknown setting "${String(rawName).slice(0, 30)}"`);
@@ -156,16 +166,17 @@ export function parseQuery(search) {
   return parseEntries(params.entries());
 }
 
-/** The query string for a state: the version, the view, and the config fields given. */
-export function toQuery(config, view) {
+/** The query string for a state: the version, the view, and the config fields given; a
+ * workload spec (an object) as `spec`, its link text (spec-link.js's `encodeSpec`). */
+export function toQuery(config, view, specText) {
   const q = new URLSearchParams();
   q.set("v", String(STATE_VERSION));
   for (const [k, val] of Object.entries(view)) if (val !== undefined && val !== null) q.set(k, String(val));
   for (const name of Object.keys(FIELDS)) {
     const val = getField(config, name);
-    // A workload spec (an object) is not written into the link: only names are.
     if (val !== undefined && typeof val !== "object") q.set(name, String(val));
   }
+  if (typeof config.workload === "object" && specText) q.set("spec", specText);
   return q.toString();
 }
 

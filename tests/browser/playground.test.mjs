@@ -108,8 +108,48 @@ test("the spec editor shows the workload's spec, names an error's path and keeps
   await pg.locator("#workload option:checked").filter({ hasText: "your spec: mine" }).waitFor({ state: "attached" });
   await pg.locator(".hottest tbody tr").first().filter({ hasText: "counters" }).waitFor({ timeout: 30_000 });
   assert.doesNotMatch(page.url(), /workload=%5Bobject/, "no object in the link");
+  // The spec travels in the link: reopened, it runs again.
+  await page.waitForFunction(() => location.search.includes("spec="));
+  const shared = page.url();
   assert.deepEqual(problems, []);
   await page.close();
+  const again = await open(shared);
+  const pg2 = again.page.locator("hotrow-playground");
+  await pg2.locator("#workload option:checked").filter({ hasText: "your spec: mine" }).waitFor({ state: "attached" });
+  await pg2.locator(".hottest tbody tr").first().filter({ hasText: "counters" }).waitFor({ timeout: 30_000 });
+  assert.deepEqual(again.problems, []);
+  await again.page.close();
+});
+
+test("a spec in the link runs; a hostile one shows what is wrong and runs the defaults", async () => {
+  const { encodeSpec } = await import("../../js/element/spec-link.js");
+  const spec = { name: "linked", api: "ndbapi", tables: [{ name: "hits", rows: 8, key: "primaryKey" }],
+    transactions: [{ name: "hit", statements: [{ op: "update", table: "hits", key: { dist: "zipfian", theta: 0.9 } }] }] };
+  const good = (await encodeSpec(spec)).text;
+  {
+    const { page, problems } = await open(`${env.site.origin}/index.html?preset=modern&speed=200&spec=${good}`);
+    const pg = page.locator("hotrow-playground");
+    await pg.locator("#workload option:checked").filter({ hasText: "your spec: linked" }).waitFor({ state: "attached" });
+    await pg.locator(".hottest tbody tr").first().filter({ hasText: "hits" }).waitFor({ timeout: 30_000 });
+    assert.deepEqual(problems, []);
+    await page.close();
+  }
+  const invalid = (await encodeSpec({ ...spec, tables: [{ name: "hits", rows: 8, key: "serial" }] })).text;
+  const cases = [
+    [invalid, /workload\.tables\[0\]\.key/],
+    ["AAAA", /spec in the link was ignored: it is not a compressed spec/],
+    [encodeURIComponent("<img src=x onerror=alert(1)>"), /spec in the link was ignored/],
+  ];
+  for (const [text, reason] of cases) {
+    const { page, problems } = await open(`${env.site.origin}/index.html?preset=modern&speed=200&spec=${text}`);
+    const pg = page.locator("hotrow-playground");
+    const error = pg.locator(".error.shown");
+    await error.filter({ hasText: reason }).waitFor({ timeout: 10_000 });
+    assert.equal(await pg.locator(".error img").count(), 0, "no markup from the URL is rendered");
+    await waitValue(pg, "insertsPerSecond", (v) => v > 0);
+    assert.deepEqual(problems, [], text);
+    await page.close();
+  }
 });
 
 test("compare mode shows a ratio above 1 for cache 1 vs 1000", async () => {

@@ -93,6 +93,21 @@ test("Firefox: a seek shows exactly what a fresh run shows at that time; a fork 
   await fresh.page.close();
 });
 
+test("Firefox: a workload spec in the link opens, and the link it writes back holds it", async () => {
+  const { encodeSpec } = await import("../../js/element/spec-link.js");
+  const spec = { name: "linked", api: "ndbapi", tables: [{ name: "hits", rows: 8, key: "primaryKey" }],
+    transactions: [{ name: "hit", statements: [{ op: "update", table: "hits" }] }] };
+  const { text } = await encodeSpec(spec);
+  const { page, problems } = await open(`preset=modern&speed=200&spec=${text}`);
+  await until(page, (el) => el.effective?.[0]?.workload?.name === "linked" && (el.latest?.nowMs ?? 0) > 20);
+  // Firefox compresses it again (its own DecompressionStream reads Node's, and back).
+  const linked = await page.evaluate(async () => (await document.querySelector("hotrow-playground").link()).query);
+  const { decodeSpec } = await import("../../js/element/spec-link.js");
+  assert.deepEqual(await decodeSpec(new URLSearchParams(linked).get("spec")), spec);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
 test("Firefox: the tour opens at its chapter", async () => {
   const { page, problems } = await open("tour=3");
   await page.waitForSelector(".driver-popover", { timeout: 30_000 });
