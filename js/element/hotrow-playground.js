@@ -13,7 +13,6 @@
 import { runStrategies } from "./strategies.js";
 import { exported } from "./downloads.js";
 import { bindKeys } from "./keys.js";
-import { makeChart, css } from "./charts.js";
 import { setupCharts, ingest, render, makeHeatmaps } from "./render.js";
 import { template } from "./template.js";
 import { STYLE } from "./style.js";
@@ -21,10 +20,10 @@ import { css as uplotCss } from "../../dist/vendor/uplot/uplot-css.js";
 import {
   FIELDS, COMPARE_FIELDS, DEFAULT_SPEED, ATTRIBUTE_VIEW, ATTRIBUTE_ONLY, parseEntries, kebab, setField, toQuery,
 } from "./state.js";
-import { wireControls, syncControls, bindFieldTable, choiceLabel, FIELD_LABELS } from "./controls.js";
-import { compareSpec, configsFor, sweepValues, SWEEP_FIELDS } from "./modes.js";
-import { runOnPool } from "./sweep.js";
-import { decodeSpec, encodeSpec } from "./spec-link.js";
+import { wireControls, syncControls, bindFieldTable, FIELD_LABELS } from "./controls.js";
+import { compareSpec, configsFor, SWEEP_FIELDS } from "./modes.js";
+import { runSweep } from "./sweep-view.js";
+import { readLinkedSpec, linkedSpecText } from "./spec-link.js";
 import { ClusterDrawing } from "./cluster.js";
 import { Tour } from "./tour.js";
 import { wireSpecEditor, syncSpecEditor } from "./spec-editor.js";
@@ -137,21 +136,7 @@ export class HotrowPlayground extends HTMLElement {
     this.pendingFork = rewind.forkFromView(this);
     this.specLink = null;
     if (state.spec) {
-      // A spec in the link or attribute: read (async), then run. One that is not valid
-      // fails to start in the worker, which names its path and runs the defaults.
-      const text = state.spec;
-      const decoding = (this.decoding = decodeSpec(text).then(
-        (spec) => {
-          this.overrides.workload = spec;
-          if (!text.startsWith("{")) this.specLink = { spec, text };
-        },
-        (e) => this.errors.push(`The workload spec in the link was ignored: ${e.message}.`),
-      ));
-      decoding.finally(() => {
-        if (this.decoding !== decoding) return; // loaded again meanwhile
-        this.decoding = null;
-        if (this.worker && this.ready) this.start();
-      });
+      readLinkedSpec(this, state.spec); // starts the run once read
       return;
     }
     this.decoding = null;
@@ -173,31 +158,15 @@ export class HotrowPlayground extends HTMLElement {
   }
 
   get query() {
-    return toQuery(this.state.config, this.state.view, this.linkedSpec());
+    return toQuery(this.state.config, this.state.view, linkedSpecText(this));
   }
 
   /** The state as a URL query once a spec of one's own is compressed into it (`query`
    * leaves the spec out until then); `{ query, error }` when the spec is too big for it. */
   async link() {
+    linkedSpecText(this); // starts compressing a spec not compressed yet
     await this.encoding;
     return { query: this.query, error: this.specLink?.error };
-  }
-
-  /** The running spec's link text (spec-link.js), if ready; else starts compressing it and
-   * announces the state again when done. */
-  linkedSpec() {
-    const spec = this.overrides?.workload;
-    if (!spec || typeof spec !== "object") return undefined;
-    if (this.specLink?.spec === spec) return this.specLink.text;
-    if (this.encodingSpec !== spec) {
-      this.encodingSpec = spec;
-      this.encoding = encodeSpec(spec).then((r) => {
-        if (this.overrides.workload !== spec) return;
-        this.specLink = { spec, text: r.text, error: r.error };
-        this.emitState();
-      });
-    }
-    return undefined;
   }
 
   // ---- worker protocol ---------------------------------------------------------------
@@ -406,26 +375,7 @@ export class HotrowPlayground extends HTMLElement {
   // ---- sweep ------------------------------------------------------------------------------
 
   runSweep() {
-    const field = this.$("#sweepField").value;
-    const c = this.effective[0] ?? { replicas: 2 };
-    const values = sweepValues(field, c, this.fieldTable);
-    const choices = typeof values[0] === "string";
-    const label = SWEEP_FIELDS.find(([f]) => f === field)?.[1] ?? field;
-    this.$(".sweep-axis").textContent = label;
-    this.sweepChart?.destroy();
-    const dbt2 = c.workload === "dbt2";
-    this.sweepChart = makeChart(this.$(".sweep-chart"), {
-      series: [{ label: dbt2 ? "TPM" : "inserts/s", color: css(this, "--hotrow-accent", "#2563eb") }],
-      logX: field === "cacheSize", xLabel: label, yLabel: dbt2 ? "TPM" : "inserts/s",
-      xNames: choices ? values.map((v) => choiceLabel(field, v)) : null,
-    });
-    const job = { base: this.overrides, field, values, runMs: 1000, warmupMs: 1000 };
-    runOnPool(this, "sweep", job, (results) => this.drawSweep(results, choices)).then(({ results, failed, workers, seconds }) => {
-      if (failed) return;
-      this.lastSweep = results && { runs: results.length, workers, seconds };
-      this.note(results ? `Sweep finished: ${results.length} runs on ${workers} workers in ${seconds.toFixed(1)} s.` : "Sweep cancelled.");
-      if (results) this.dispatchEvent(new CustomEvent("hotrow-sweepdone", { detail: this.lastSweep, bubbles: true, composed: true }));
-    });
+    runSweep(this);
   }
 
   cancelSweep() {
@@ -435,13 +385,6 @@ export class HotrowPlayground extends HTMLElement {
   /** Runs every id strategy on the current cluster and workload (strategies.js). */
   runStrategies() {
     runStrategies(this);
-  }
-
-  drawSweep(results, choices) {
-    const dbt2 = (this.effective[0] ?? {}).workload === "dbt2";
-    const x = results.map((r) => (choices ? r.index : r.value));
-    this.sweepChart.setData([x, results.map((r) => (dbt2 ? r.tpm : r.insertsPerSecond))]);
-    this.dispatchEvent(new CustomEvent("hotrow-sweep", { detail: results, bubbles: true, composed: true }));
   }
 }
 

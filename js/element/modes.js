@@ -8,7 +8,7 @@ const COMPARE_DEFAULTS = {
   cacheSize: ["1", "1000"], hintedRefill: ["false", "true"], primaryKey: ["false", "true"],
   dataNodes: ["4", "8"], "network.latencyUs": ["90", "20"], clientsPerApiNode: ["4", "16"],
   allocator: ["counterRow", "timestamp"], idCacheScope: ["apiNode", "client"], cacheGrowth: ["1", "4"],
-  partitioning: ["hash", "range"], keyLayout: ["sequential", "shardBits"],
+  partitioning: ["hash", "range"], keyLayout: ["sequential", "shardBits"], workload: ["sql-insert", "ndbapi-insert"],
 };
 
 /** The compared field and the two values (as text) of a view, with defaults filled in. */
@@ -37,15 +37,18 @@ export function configsFor(overrides, view) {
 /** Fields a sweep can vary, with their label. */
 export const SWEEP_FIELDS = [
   ["cacheSize", "cache size (1 to 1,000,000)"], ["dataNodes", "data nodes"], ["allocator", "id allocator (each strategy)"],
-  ["keyLayout", "key layout (each layout)"], ["idCacheScope", "id cache scope"],
+  ["keyLayout", "key layout (each layout)"], ["idCacheScope", "id cache scope"], ["workload", "workload (each shipped, and yours)"],
 ];
 
 /**
  * The values a sweep of `field` runs, for the effective config `c`: a choice field runs
- * every value the package's field table (`table`) lists.
+ * every value the package's field table (`table`) lists (a workload sweep, also the
+ * running spec of one's own).
  */
 export function sweepValues(field, c, table) {
   const f = table.find((x) => x.name === field);
+  // Every workload the table names, and the running spec when it is one's own.
+  if (field === "workload" && typeof c.workload === "object") return [...f.kind.values, c.workload];
   if (f.kind.type === "choice") return [...f.kind.values];
   return field === "cacheSize"
     ? [1, 3, 10, 30, 100, 1000, 10000, 1000000].filter((n) => n <= f.kind.max)

@@ -96,3 +96,42 @@ function asObject(parse) {
   if (spec === null || typeof spec !== "object" || Array.isArray(spec)) throw new Error("it does not hold a JSON object");
   return spec;
 }
+
+// ---- the element's side -------------------------------------------------------------
+
+/**
+ * Reads a spec from a link or attribute into `el` (async), then starts its run. One that
+ * cannot be read is left out with the reason shown; one that is not a valid spec fails to
+ * start in the worker, which names its JSON path and runs the defaults.
+ */
+export function readLinkedSpec(el, text) {
+  const decoding = (el.decoding = decodeSpec(text).then(
+    (spec) => {
+      el.overrides.workload = spec;
+      if (!text.startsWith("{")) el.specLink = { spec, text };
+    },
+    (e) => el.errors.push(`The workload spec in the link was ignored: ${e.message}.`),
+  ));
+  decoding.finally(() => {
+    if (el.decoding !== decoding) return; // loaded again meanwhile
+    el.decoding = null;
+    if (el.worker && el.ready) el.start();
+  });
+}
+
+/** The running spec's link text, if compressed already; else starts compressing it (into
+ * `el.specLink`, awaited by `el.encoding`) and announces the state again when done. */
+export function linkedSpecText(el) {
+  const spec = el.overrides?.workload;
+  if (!spec || typeof spec !== "object") return undefined;
+  if (el.specLink?.spec === spec) return el.specLink.text;
+  if (el.encodingSpec !== spec) {
+    el.encodingSpec = spec;
+    el.encoding = encodeSpec(spec).then((r) => {
+      if (el.overrides.workload !== spec) return;
+      el.specLink = { spec, text: r.text, error: r.error };
+      el.emitState();
+    });
+  }
+  return undefined;
+}

@@ -65,7 +65,7 @@ export const STATE_VERSION = 1;
 export const MODES = ["live", "compare", "sweep", "strategies"];
 export const DEFAULT_SPEED = 1000;
 export const COMPARE_FIELDS = ["cacheSize", "hintedRefill", "primaryKey", "dataNodes", "network.latencyUs", "clientsPerApiNode",
-  "allocator", "idCacheScope", "cacheGrowth", "partitioning", "keyLayout"];
+  "allocator", "idCacheScope", "cacheGrowth", "partitioning", "keyLayout", "workload"];
 
 export const kebab = (name) => name.replace(/\./g, "-").replace(/[A-Z]/g, (c) => "-" + c.toLowerCase());
 /** The field or view setting an attribute names (a dotted field is kebab-cased whole:

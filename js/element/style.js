@@ -17,10 +17,10 @@ export const STYLE = `
 h2, h3 { margin: 0 0 6px; font-size: 15px; }
 h3 { font-size: 13px; color: var(--hotrow-muted); font-weight: 600; }
 .panel h3 .dl-png { font-size: 0.75em; padding: 0 6px; margin-left: 6px; vertical-align: middle; }
-.strategies-table { border-collapse: collapse; width: 100%; margin: 8px 0; font-variant-numeric: tabular-nums; }
+.strategies-table, .sweep-table { border-collapse: collapse; width: 100%; margin: 8px 0; font-variant-numeric: tabular-nums; }
 .strategies-table caption { text-align: left; color: var(--hotrow-muted); padding-bottom: 4px; }
-.strategies-table th, .strategies-table td { border-bottom: 1px solid var(--hotrow-border); padding: 3px 6px; text-align: right; }
-.strategies-table th[scope="row"], .strategies-table thead th:first-child { text-align: left; }
+.strategies-table th, .strategies-table td, .sweep-table th, .sweep-table td { border-bottom: 1px solid var(--hotrow-border); padding: 3px 6px; text-align: right; }
+.strategies-table th[scope="row"], .strategies-table thead th:first-child, .sweep-table th[scope="row"], .sweep-table thead th:first-child { text-align: left; }
 .strategies-table tr.best th, .strategies-table tr.best td { font-weight: 600; }
 .scatter { width: 100%; height: auto; display: block; }
 .scatter .axis { stroke: var(--hotrow-border); }

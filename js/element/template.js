@@ -117,7 +117,10 @@ export const template = () => `
     <select id="sweepField"></select>
     <button class="sweep-run primary">Run sweep</button><button class="sweep-cancel" disabled>Cancel</button></div>
   <progress class="sweep-progress" max="1" value="0" aria-label="sweep progress"></progress>
-  <div class="panel"><h3>throughput vs <span class="sweep-axis">cache size</span> (each point: 1 s measured after 1 s warm-up)</h3><div class="chart sweep-chart"></div></div>
+  <div class="panel"><h3>throughput vs <span class="sweep-axis">cache size</span> (each point: 1 s measured after 1 s warm-up)</h3><div class="chart sweep-chart"></div>
+    <table class="sweep-table" aria-label="every run of the sweep">
+      <thead><tr><th scope="col">run</th><th scope="col">transactions/s</th><th scope="col">inserts/s</th><th scope="col">p99</th><th scope="col">hottest row</th></tr></thead>
+      <tbody></tbody></table></div>
 </div>
 <div class="panels live-panels" part="charts">
   <div class="panel cluster-panel" data-view="cluster" data-messages-in-flight="0">

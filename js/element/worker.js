@@ -191,7 +191,7 @@ function sweep({ base, field, values, indexes, runMs, warmupMs }) {
       sim = new Simulation(config);
       sim.runToEnd();
       const s = sim.summary();
-      results.push({ index: indexes?.[i] ?? i, value: values[i], ...summaryMetrics(s), digest: s.digest, config });
+      results.push({ index: indexes?.[i] ?? i, value: values[i], ...summaryMetrics(s), hottestRow: s.hottestRows[0] ?? null, digest: s.digest, config });
     } catch (e) {
       fail(e, "sweep");
       return;

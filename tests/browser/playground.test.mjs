@@ -386,6 +386,44 @@ test("sweep over cache size runs in the worker and can be cancelled", async () =
   await page.close();
 });
 
+test("sweep and compare work over workloads: every shipped one and one's own, each with its hottest row", async () => {
+  const { page, problems } = await open(`${env.site.origin}/index.html?preset=ndbapi-hidden-pk&mode=sweep`);
+  const pg = page.locator("hotrow-playground");
+  // A spec of one's own joins the sweep.
+  const mine = { name: "mine", api: "ndbapi", tables: [{ name: "counters", rows: 2, key: "primaryKey" }],
+    transactions: [{ name: "bump", statements: [{ op: "update", table: "counters" }] }] };
+  await pg.evaluate((el, spec) => el.change("workload", spec), mine);
+  await pg.locator("#sweepField").selectOption("workload");
+  const done = page.evaluate(() => new Promise((ok) => {
+    const el = document.querySelector("hotrow-playground");
+    el.addEventListener("hotrow-sweepdone", () => ok([...el.shadowRoot.querySelectorAll(".sweep-table tbody tr")].map((tr) => [...tr.children].map((c) => c.textContent))));
+  }));
+  await pg.locator(".sweep-run").click();
+  const rows = await done;
+  const names = rows.map((r) => r[0]);
+  assert.equal(rows.length, 9, names.join(", "));
+  assert.equal(names.at(-1), "your spec: mine");
+  const row = (start) => rows.find((r) => r[0].startsWith(start));
+  assert.notEqual(row("YCSB")[1], "0", "YCSB A commits transactions");
+  assert.equal(row("YCSB")[2], "0", "and inserts nothing");
+  assert.match(row("TPC-B")[4], /^branches 0: \d+% busy$/);
+  assert.match(rows.at(-1)[4], /^counters [01]: \d+% busy$/);
+  assert.match(await pg.locator(".sweep-axis").textContent(), /workload/);
+  await pg.locator(".sweep-panel").screenshot({ path: `${shots}/sweep-workloads.png` });
+  // Compare two workloads: both run, compared on transactions/s when one has no inserts.
+  await pg.evaluate((el) => {
+    el.view = { ...el.view, mode: "compare", compareField: "workload", compareA: "ndbapi-insert", compareB: "ycsb-a" };
+    el.applyMode();
+    el.start();
+  });
+  await pg.locator(".chart-throughput .u-legend").filter({ hasText: "transactions/s" }).waitFor({ timeout: 20_000 });
+  const ratio = await waitValue(pg, "compareRatio", (v) => v > 0, 30_000);
+  assert.ok(Number.isFinite(ratio), `${ratio}`);
+  assert.match(await pg.evaluate((el) => el.query), /compareField=workload/);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
 test("a fault in the playground shows its effect and breaks nothing", async () => {
   const { page, problems } = await open(`${env.site.origin}/index.html?preset=bug39267-fixed&speed=2000`);
   const pg = page.locator("hotrow-playground");

@@ -1,0 +1,71 @@
+// Sweep mode's view: one short run per value of a field on the sweep pool (sweep.js), the
+// measured throughput drawn against the value and every run's figures in a table, with its
+// hottest row. A sweep over workloads runs DBT2, each shipped spec and the user's own, and
+// plots transactions/s (a workload without inserts has no inserts/s to compare).
+
+import { runOnPool } from "./sweep.js";
+import { makeChart, css } from "./charts.js";
+import { choiceLabel } from "./controls.js";
+import { fmtInt, fmtPct, fmtUs } from "./format.js";
+import { sweepValues, SWEEP_FIELDS } from "./modes.js";
+import { primaryMetric } from "./render.js";
+
+const RUN_MS = 1000;
+const WARMUP_MS = 1000;
+
+/** The figure a sweep of `field` plots for the running config `c`. */
+export function sweepMetric(el, field, c) {
+  return field === "workload" ? "transactionsPerSecond" : primaryMetric(el, c);
+}
+
+/** A swept value as the chart and the table name it: a choice's label, a spec's name. */
+export function valueName(field, v) {
+  if (v && typeof v === "object") return `your spec: ${v.name}`;
+  return typeof v === "string" ? choiceLabel(field, v) : String(v);
+}
+
+/** Starts a sweep of the field chosen in the sweep panel on the element's settings. */
+export function runSweep(el) {
+  const field = el.$("#sweepField").value;
+  const c = el.effective[0] ?? { replicas: 2 };
+  const values = sweepValues(field, c, el.fieldTable);
+  const choices = typeof values[0] !== "number";
+  const label = SWEEP_FIELDS.find(([f]) => f === field)?.[1] ?? field;
+  const metric = sweepMetric(el, field, c);
+  const metricLabel = el.metricTable?.find((m) => m.name === metric)?.label ?? metric;
+  el.$(".sweep-axis").textContent = label;
+  el.sweepChart?.destroy();
+  el.sweepChart = makeChart(el.$(".sweep-chart"), {
+    series: [{ label: metricLabel, color: css(el, "--hotrow-accent", "#2563eb") }],
+    logX: field === "cacheSize", xLabel: label, yLabel: metricLabel,
+    // Workloads go by their short names under the chart (the table gives their labels).
+    xNames: choices ? values.map((v) => (field === "workload" ? (v.name ?? v) : valueName(field, v))) : null,
+  });
+  el.$(".sweep-table tbody").replaceChildren();
+  const job = { base: el.overrides, field, values, runMs: RUN_MS, warmupMs: WARMUP_MS };
+  runOnPool(el, "sweep", job, (results) => drawSweep(el, field, metric, results, choices)).then(({ results, failed, workers, seconds }) => {
+    if (failed) return;
+    el.lastSweep = results && { runs: results.length, workers, seconds };
+    el.note(results ? `Sweep finished: ${results.length} runs on ${workers} workers in ${seconds.toFixed(1)} s.` : "Sweep cancelled.");
+    if (results) el.dispatchEvent(new CustomEvent("hotrow-sweepdone", { detail: el.lastSweep, bubbles: true, composed: true }));
+  });
+}
+
+/** The chart and the table of the results so far. */
+function drawSweep(el, field, metric, results, choices) {
+  const x = results.map((r) => (choices ? r.index : r.value));
+  el.sweepChart.setData([x, results.map((r) => r[metric])]);
+  el.$(".sweep-table tbody").replaceChildren(...results.map((r) => {
+    const tr = document.createElement("tr");
+    const name = document.createElement("th");
+    name.scope = "row";
+    name.textContent = valueName(field, r.value);
+    const hot = r.hottestRow;
+    const cells = [fmtInt(r.transactionsPerSecond), fmtInt(r.insertsPerSecond), fmtUs(r.latencyP99Us),
+      hot ? `${hot.table} ${hot.key}: ${fmtPct(hot.lockBusyFraction)} busy` : "none locked twice"];
+    tr.append(name, ...cells.map((text) => Object.assign(document.createElement("td"), { textContent: text })));
+    tr.dataset.digest = r.digest;
+    return tr;
+  }));
+  el.dispatchEvent(new CustomEvent("hotrow-sweep", { detail: results, bubbles: true, composed: true }));
+}
