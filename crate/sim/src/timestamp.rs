@@ -7,7 +7,10 @@
 //! id = tick << (8 + sequenceBits) | apiNode << sequenceBits | sequence
 //! ```
 //!
-//! An API node issues at most `2^sequenceBits` ids per tick; an insert that finds the
+//! Ticks count from an epoch that puts the first id past the rows a table starts with
+//! (Snowflake's epoch is a date; here it is 0 for a table that starts empty), so a
+//! timestamp id never names an existing row. An API node issues at most
+//! `2^sequenceBits` ids per tick; an insert that finds the
 //! tick's sequence used up waits for the next tick. Ids are unique because each API node
 //! has its own bits and its ids strictly increase: [`TimestampIds::issue`] checks both for
 //! every id it hands out, so the ids-unique invariant covers this allocator without
@@ -25,6 +28,8 @@ pub struct TimestampIds {
     node: u64,
     tick_ns: Ns,
     sequence_bits: u32,
+    /// Ticks before the clock's 0: the first id is at least this many ticks' worth.
+    epoch: u64,
     /// The tick of the last id, and ids issued in it.
     tick: u64,
     used: u64,
@@ -38,11 +43,13 @@ pub struct TimestampIds {
 }
 
 impl TimestampIds {
-    pub fn new(node: u32, tick_ns: Ns, sequence_bits: u32) -> TimestampIds {
+    /// The generator of API node `node`; its ids are at least `first_id`.
+    pub fn new(node: u32, tick_ns: Ns, sequence_bits: u32, first_id: u64) -> TimestampIds {
         TimestampIds {
             node: node as u64,
             tick_ns,
             sequence_bits,
+            epoch: first_id.saturating_sub(1).div_ceil(1 << (NODE_BITS + sequence_bits)),
             tick: 0,
             used: 0,
             last_id: None,
@@ -113,8 +120,9 @@ impl TimestampIds {
         }
         let seq = self.used;
         self.used += 1;
-        let id = self.tick << (NODE_BITS + self.sequence_bits) | self.node << self.sequence_bits | seq;
-        let fields_fit = self.node < 1 << NODE_BITS && id >> (NODE_BITS + self.sequence_bits) == self.tick;
+        let tick = self.epoch + self.tick;
+        let id = tick << (NODE_BITS + self.sequence_bits) | self.node << self.sequence_bits | seq;
+        let fields_fit = self.node < 1 << NODE_BITS && id >> (NODE_BITS + self.sequence_bits) == tick;
         if !fields_fit || self.last_id.is_some_and(|last| id <= last) {
             self.violations += 1;
         }
@@ -132,8 +140,19 @@ mod tests {
     use super::*;
 
     #[test]
+    fn the_first_id_is_past_the_rows_a_table_starts_with() {
+        for rows in [0, 1, 1023, 1024, 1025, 5_000_000] {
+            let mut g = TimestampIds::new(0, 1_000, 2, rows + 1);
+            let first = g.take(1, 0).unwrap();
+            assert!(first >= rows, "{rows} rows: first id {first}");
+            assert_eq!(g.violations, 0);
+        }
+        assert_eq!(TimestampIds::new(5, 1_000, 2, 1).take(1, 0), Some(5 << 2), "an empty table starts at tick 0");
+    }
+
+    #[test]
     fn ids_carry_tick_node_and_sequence_and_the_tick_caps_them() {
-        let mut g = TimestampIds::new(3, 1_000, 2);
+        let mut g = TimestampIds::new(3, 1_000, 2, 1);
         let ids: Vec<Option<u64>> = (0..5).map(|t| g.take(t, 2_500)).collect();
         // Tick 2, node 3, sequences 0..3; the fifth waits.
         assert_eq!(ids[0], Some(2 << 10 | 3 << 2));
@@ -148,7 +167,7 @@ mod tests {
 
     #[test]
     fn a_restart_skips_the_rest_of_its_tick() {
-        let mut g = TimestampIds::new(0, 1_000, 4);
+        let mut g = TimestampIds::new(0, 1_000, 4, 1);
         let first = g.take(1, 100).unwrap();
         g.restart(200);
         assert_eq!(g.take(2, 300), None);

@@ -35,6 +35,8 @@ pub struct SpecState {
     /// Per table: how a key becomes the stored key that places the row (`keyLayout`).
     layouts: Vec<KeyLayout>,
     shard_bits: u32,
+    /// Rows the table taking ids starts with (its keys `0..id_rows` exist already).
+    id_rows: u64,
     txns: Vec<Txn>,
     total_weight: u64,
     /// Per table: the next `sequential` key (inserts: rows past the initial ones).
@@ -88,6 +90,7 @@ impl SpecState {
             tables,
             layouts,
             shard_bits,
+            id_rows: spec.id_table().map_or(0, |t| spec.tables[t].rows * spec.scale),
             txns,
         }
     }
@@ -124,8 +127,9 @@ impl SpecState {
                     continue;
                 }
                 let key = if s.allocated {
-                    // A hidden key given a primary key: unique to the client.
-                    let k = (client.client as u64) << 32 | *client.next_key;
+                    // A hidden key given a primary key: unique to the client, past the
+                    // rows the table starts with.
+                    let k = self.id_rows + ((client.client as u64) << 32 | *client.next_key);
                     *client.next_key += 1;
                     k
                 } else {

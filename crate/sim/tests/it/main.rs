@@ -78,5 +78,9 @@ pub fn golden_cases() -> Vec<Value> {
     placed["tables"][2]["partitioning"] = json!("range");
     placed["tables"][2]["keyLayout"] = json!("bitReversed");
     cases.push(json!({ "preset": "modern", "workload": placed, "seed": 3, "durationMs": 40, "warmupMs": 20, "rangeRows": 1000 }));
+    // Random workload specs with random knobs and faults: what the swarm drew for seeds 3,
+    // 6, 21 and 32 when it began drawing specs, frozen as data (the wasm test runs them too).
+    let specs: Vec<Value> = serde_json::from_str(include_str!("../golden/swarm-specs.json")).expect("frozen swarm specs");
+    cases.extend(specs);
     cases
 }

@@ -327,3 +327,23 @@ fn updates_do_not_count_as_inserts() {
     assert_eq!(s.inserts_per_second, 0.0);
     assert_eq!((s.keys.insert_skew, s.keys.partitions_touched), (0.0, 0));
 }
+
+/// A table taking ids that starts with rows, updated and inserted into by one transaction:
+/// no new id names an existing row under any allocator, nor a client's own key when the
+/// table is given a primary key (each would lock one row twice, a panic).
+#[test]
+fn new_ids_never_name_the_rows_a_table_starts_with() {
+    let spec = json!({ "name": "grow and touch", "api": "mysqld",
+        "tables": [{ "name": "t", "rows": 700, "key": "hidden" }],
+        "transactions": [{ "name": "x", "statements": [
+            { "op": "insert", "table": "t", "rows": 20 },
+            { "op": "update", "table": "t", "rows": 20, "key": { "dist": "zipfian", "theta": 0.9 } }] }] });
+    for allocator in ["counterRow", "centralService", "timestamp"] {
+        for primary_key in [false, true] {
+            let s = crate::run("modern", json!({ "workload": spec, "allocator": allocator, "primaryKey": primary_key,
+                "durationMs": 30, "warmupMs": 0 }));
+            assert!(s.inserts_per_second > 0.0, "{allocator} primaryKey {primary_key}");
+            assert_eq!(s.duplicate_ids, 0);
+        }
+    }
+}

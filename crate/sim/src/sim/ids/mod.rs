@@ -114,7 +114,10 @@ impl Ids {
             Allocator::CentralService => IdSource::CentralService(ranges()),
             Allocator::Timestamp => IdSource::Timestamp(
                 (0..cfg.api_nodes)
-                    .map(|a| TimestampIds::new(a, time::from_us(cfg.timestamp_tick_us), cfg.timestamp_sequence_bits as u32))
+                    .map(|a| {
+                        let (tick, bits) = (time::from_us(cfg.timestamp_tick_us), cfg.timestamp_sequence_bits as u32);
+                        TimestampIds::new(a, tick, bits, refill::first_id(&cfg.workload))
+                    })
                     .collect(),
             ),
         };

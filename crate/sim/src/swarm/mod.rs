@@ -7,7 +7,10 @@
 //! without a line here. What this file adds is only what the table cannot say: a few
 //! fields held low so that a run stays short (a few hundred simulated ms on at most 12
 //! data nodes), the repairs that make a draw obey the cross-field rules, and the fault
-//! schedule.
+//! schedule. A third of the seeds run a random workload spec (`spec.rs`) instead of a
+//! named workload, drawn from a stream of its own so that the other draws stay as they were.
+
+mod spec;
 
 use crate::config::fields::{Kind, FIELDS};
 use crate::config::{lookup, set_dotted};
@@ -15,8 +18,10 @@ use crate::prng::Prng;
 use crate::{Config, Simulation};
 use serde_json::{json, Map, Value};
 
-/// Stream number of the swarm's own draws (the simulation's start at 0 and 1+client).
+/// Stream number of the swarm's own draws (the simulation's start at 0 and 1+client), and
+/// of its workload specs.
 const SWARM_STREAM: u64 = 0x5_3A_4A_11;
+const SPEC_STREAM: u64 = SWARM_STREAM + 1;
 
 /// Fields held below the top of their range, so that hundreds of seeds fit in a test run.
 /// Every field not named here is drawn over its whole range.
@@ -78,6 +83,10 @@ pub fn config_for(seed: u64) -> Value {
         set_dotted(&mut c, f.name, value).expect("the table's names are dotted paths");
     }
     let mut c = Value::Object(c);
+    let mut specs = Prng::new(seed, SPEC_STREAM);
+    if specs.chance(1, 3) {
+        c["workload"] = spec::random_spec(&mut specs);
+    }
     repair(&mut c);
     c["faults"] = faults(&mut rng, &c);
     c

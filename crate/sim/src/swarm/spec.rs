@@ -1,0 +1,91 @@
+//! The swarm's workload specs: drawn at random, valid by construction, and small enough
+//! that a run stays short. Each part of the spec language is reached: every key kind (at
+//! most one table taking ids), each table's own partitioning and key layout, every
+//! operation, multi-row statements, every key choice with its parameters anywhere in
+//! their ranges, `sameAs` naming any earlier statement it may, both API paths, a scale.
+
+use super::{log_uniform, pick};
+use crate::prng::Prng;
+use serde_json::{json, Value};
+
+/// A random valid spec.
+pub fn random_spec(rng: &mut Prng) -> Value {
+    let tables = rng.range(1, 5) as usize;
+    let id_table = rng.chance(2, 3).then(|| rng.below(tables as u64) as usize);
+    let table_list: Vec<Value> = (0..tables)
+        .map(|i| {
+            let key = if Some(i) == id_table { pick(rng, &["autoIncrement", "hidden"]) } else { "primaryKey" };
+            let rows = if key == "primaryKey" { log_uniform(rng, 1, 100_000) } else { rng.below(1000) };
+            let mut t = json!({ "name": format!("t{i}"), "rows": rows, "key": key });
+            if rng.chance(1, 4) {
+                t["partitioning"] = pick(rng, &["hash", "range"]).into();
+            }
+            if rng.chance(1, 4) {
+                t["keyLayout"] = pick(rng, &["sequential", "shardBits", "bitReversed"]).into();
+            }
+            t
+        })
+        .collect();
+    let transactions: Vec<Value> = (0..rng.range(1, 4))
+        .map(|x| {
+            let count = rng.range(1, 6) as usize;
+            // Statements whose keys the allocator gives: `sameAs` may not name them.
+            let mut allocated: Vec<bool> = Vec::with_capacity(count);
+            let statements: Vec<Value> = (0..count)
+                .map(|i| {
+                    let op = pick(rng, &["read", "update", "insert", "delete"]);
+                    let table = rng.below(tables as u64) as usize;
+                    let rows = if rng.chance(1, 6) { log_uniform(rng, 2, 200) } else { 1 };
+                    let from_allocator = op == "insert" && Some(table) == id_table;
+                    let mut s = json!({ "op": op, "table": format!("t{table}"), "rows": rows });
+                    if !from_allocator && rng.chance(3, 4) {
+                        let earlier: Vec<usize> = (0..i).filter(|&j| !allocated[j]).collect();
+                        s["key"] = key_choice(rng, &earlier);
+                    }
+                    allocated.push(from_allocator);
+                    s
+                })
+                .collect();
+            json!({ "name": format!("x{x}"), "weight": rng.range(1, 10), "statements": statements })
+        })
+        .collect();
+    json!({ "name": "swarm", "api": pick(rng, &["mysqld", "ndbapi"]), "scale": rng.range(1, 3),
+            "tables": table_list, "transactions": transactions })
+}
+
+/// A key choice; `sameAs` one of `earlier` when there is one.
+fn key_choice(rng: &mut Prng, earlier: &[usize]) -> Value {
+    let percent = |rng: &mut Prng, lo: u64| rng.range(lo, 99) as f64 / 100.0;
+    match rng.below(5) {
+        0 => json!({ "dist": "uniform" }),
+        1 => json!({ "dist": "zipfian", "theta": percent(rng, 1) }),
+        2 => json!({ "dist": "hotspot", "hotFraction": percent(rng, 1), "hotShare": percent(rng, 0) }),
+        3 => json!({ "dist": "sequential" }),
+        _ if !earlier.is_empty() => json!({ "dist": "sameAs", "statement": pick(rng, earlier) }),
+        _ => json!({ "dist": "uniform" }),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Config;
+
+    #[test]
+    fn every_drawn_spec_is_valid_and_they_differ() {
+        let mut rng = Prng::new(7, 1);
+        let specs: Vec<Value> = (0..300).map(|_| random_spec(&mut rng)).collect();
+        for s in &specs {
+            Config::from_json(&json!({ "workload": s })).unwrap_or_else(|e| panic!("{s}: {e}"));
+        }
+        let text = |s: &Value| s.to_string();
+        let mut distinct: Vec<String> = specs.iter().map(text).collect();
+        distinct.sort();
+        distinct.dedup();
+        assert!(distinct.len() > 290);
+        let all = specs.iter().map(text).collect::<String>();
+        for part in ["\"hidden\"", "\"autoIncrement\"", "\"range\"", "\"bitReversed\"", "\"sameAs\"", "\"zipfian\"", "\"hotspot\"", "\"ndbapi\"", "\"delete\""] {
+            assert!(all.contains(part), "no drawn spec has {part}");
+        }
+    }
+}
