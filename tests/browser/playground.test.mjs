@@ -396,10 +396,20 @@ test("sweep and compare work over workloads: every shipped one and one's own, ea
   await pg.locator("#sweepField").selectOption("workload");
   const done = page.evaluate(() => new Promise((ok) => {
     const el = document.querySelector("hotrow-playground");
-    el.addEventListener("hotrow-sweepdone", () => ok([...el.shadowRoot.querySelectorAll(".sweep-table tbody tr")].map((tr) => [...tr.children].map((c) => c.textContent))));
+    let runs = [];
+    el.addEventListener("hotrow-sweep", (e) => (runs = e.detail));
+    el.addEventListener("hotrow-sweepdone", () => ok({
+      runs: runs.map((r) => ({ config: r.config, digest: r.digest })),
+      rows: [...el.shadowRoot.querySelectorAll(".sweep-table tbody tr")].map((tr) => [...tr.children].map((c) => c.textContent)),
+    }));
   }));
   await pg.locator(".sweep-run").click();
-  const rows = await done;
+  const { rows, runs } = await done;
+  // Every workload, shipped or one's own, runs in the playground with the CLI's digest.
+  for (const { config, digest } of runs) {
+    const cli = JSON.parse(execFileSync(join(root, "target/release/hotrow"), ["run", "--json", "--config", "-"], { input: JSON.stringify(config), encoding: "utf8" }));
+    assert.equal(digest, cli.digest, JSON.stringify(config.workload).slice(0, 60));
+  }
   const names = rows.map((r) => r[0]);
   assert.equal(rows.length, 9, names.join(", "));
   assert.equal(names.at(-1), "your spec: mine");
