@@ -95,54 +95,17 @@ proptest! {
     }
 }
 
-/// Twenty hostile specs, each refused with the path of what is wrong.
+/// Twenty hostile specs (`tests/hostile-specs.json`, which the CLI's test runs too), each
+/// refused with the path of what is wrong.
 #[test]
 fn hostile_specs_name_their_path() {
-    let ok = || json!({ "name": "w", "api": "mysqld", "tables": [{ "name": "t", "rows": 10, "key": "primaryKey" }],
-        "transactions": [{ "name": "x", "statements": [{ "op": "update", "table": "t" }] }] });
-    let with = |path: &str, v: Value| {
-        let mut s = ok();
-        let mut cur = &mut s;
-        let parts: Vec<&str> = path.split('.').collect();
-        for p in &parts[..parts.len() - 1] {
-            cur = match p.parse::<usize>() {
-                Ok(i) => &mut cur[i],
-                Err(_) => &mut cur[*p],
-            };
-        }
-        cur[parts[parts.len() - 1]] = v;
-        s
-    };
-    let stmt = "transactions.0.statements.0";
-    let cases: Vec<(Value, &str)> = vec![
-        (json!([1, 2]), "workload"),
-        (json!("tpc-c"), "workload"),
-        (json!(17), "workload"),
-        (with("api", json!("jdbc")), "workload.api"),
-        (with("name", json!("")), "workload.name"),
-        (with("scale", json!(0)), "workload.scale"),
-        (with("tables", json!([])), "workload.tables"),
-        (with("tables.0.rows", json!(-1)), "workload.tables[0].rows"),
-        (with("tables.0.key", json!("serial")), "workload.tables[0].key"),
-        (with("tables.0.partitioning", json!("ranges")), "workload.tables[0].partitioning"),
-        (with("transactions", json!([])), "workload.transactions"),
-        (with("transactions.0.weight", json!(0)), "workload.transactions[0].weight"),
-        (with("transactions.0.name", json!("refill")), "workload.transactions[0].name"),
-        (with("transactions.0.statements", json!([])), "workload.transactions[0].statements"),
-        (with(&format!("{stmt}.op"), json!("upsert")), "workload.transactions[0].statements[0].op"),
-        (with(&format!("{stmt}.table"), json!("nope")), "workload.transactions[0].statements[0].table"),
-        (with(&format!("{stmt}.rows"), json!(10_001)), "workload.transactions[0].statements[0].rows"),
-        (with(&format!("{stmt}.key"), json!({ "dist": "zipfian", "theta": 1.0 })), "workload.transactions[0].statements[0].key.theta"),
-        (with(&format!("{stmt}.key"), json!({ "dist": "sameAs", "statement": 0 })), "workload.transactions[0].statements[0].key.statement"),
-        (
-            with("tables", json!([{ "name": "a", "rows": 0, "key": "hidden" }, { "name": "b", "rows": 0, "key": "autoIncrement" }])),
-            "workload.tables",
-        ),
-    ];
+    let list: Value = serde_json::from_str(include_str!("../hostile-specs.json")).unwrap();
+    let cases = list["cases"].as_array().unwrap();
     assert_eq!(cases.len(), 20);
-    for (spec, path) in cases {
+    for case in cases {
+        let spec = &case["spec"];
         let e = Config::from_json(&json!({ "workload": spec })).expect_err(&spec.to_string());
-        assert_eq!(e.field, path, "{spec}: {e}");
+        assert_eq!(e.field, case["path"].as_str().unwrap(), "{}: {spec}: {e}", case["why"]);
     }
 }
 
