@@ -193,6 +193,10 @@ test("the custom element and the iframe page render on the docs page", async () 
   await page.waitForTimeout(2000);
   const fixed = await waitValue(frame.locator("hotrow-playground"), "tpm", (v) => v > 0);
   assert.ok(fixed > cacheOne, `iframe with cache 1000 ${fixed} vs element with cache 1 ${cacheOne}`);
+  // A spec in an attribute, as JSON: its Zipfian head is the hottest row.
+  const likes = page.locator("hotrow-playground#likes");
+  await likes.locator(".hottest tbody tr").first().filter({ hasText: "posts" }).waitFor({ timeout: 30_000 });
+  assert.equal((await likes.locator(".hottest tbody tr").first().locator("td").allTextContents())[1], "0", "post 0, the Zipfian head");
   await page.screenshot({ path: `${shots}/docs.png`, fullPage: true });
   assert.deepEqual(problems, []);
   await page.close();
