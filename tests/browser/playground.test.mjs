@@ -141,7 +141,7 @@ test("a spec in the link runs; a hostile one shows what is wrong and runs the de
     [encodeURIComponent("<img src=x onerror=alert(1)>"), /spec in the link was ignored/],
   ];
   for (const [text, reason] of cases) {
-    const { page, problems } = await open(`${env.site.origin}/index.html?preset=modern&speed=200&spec=${text}`);
+    const { page, problems } = await open(`${env.site.origin}/index.html?preset=ndbapi-hidden-pk&speed=200&spec=${text}`);
     const pg = page.locator("hotrow-playground");
     const error = pg.locator(".error.shown");
     await error.filter({ hasText: reason }).waitFor({ timeout: 10_000 });

@@ -2,11 +2,24 @@
 // Other programs read this output; these names must not change.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 
 const bin = fileURLToPath(new URL("../../target/release/hotrow", import.meta.url));
 const short = ["--set", "durationMs=300", "--set", "warmupMs=100"];
+
+/** `hotrow args...` without blocking: resolves with { status, stdout, stderr }. */
+function hotrowAsync(...args) {
+  return new Promise((resolve, reject) => {
+    const p = spawn(bin, args);
+    let stdout = "";
+    let stderr = "";
+    p.stdout.on("data", (d) => (stdout += d));
+    p.stderr.on("data", (d) => (stderr += d));
+    p.on("error", reject);
+    p.on("close", (status) => resolve({ status, stdout, stderr }));
+  });
+}
 
 function hotrow(...args) {
   const r = spawnSync(bin, args, { encoding: "utf8" });
@@ -136,8 +149,9 @@ test("presets --json gives each preset's description and whole config; metrics -
   assert.match(hotrow("metrics").stdout, /^insertSkew +fraction +scalar/m);
 });
 
-test("validate reproduces the bug report's table and says so", () => {
-  const r = hotrow("validate", "--json");
+test("validate reproduces the bug report's table and says so", async () => {
+  // Both forms at once (each runs every case): half the wall time on two cores.
+  const [r, table] = await Promise.all([hotrowAsync("validate", "--json"), hotrowAsync("validate")]);
   assert.equal(r.status, 0, r.stderr);
   const report = JSON.parse(r.stdout);
   assert.equal(report.pass, true);
@@ -146,7 +160,6 @@ test("validate reproduces the bug report's table and says so", () => {
     assert.equal(typeof c.model, "number", c.name);
     assert.equal(c.pass, true, `${c.name}: model ${c.model} vs ${c.reported}`);
   }
-  const table = hotrow("validate");
   assert.equal(table.status, 0);
   assert.match(table.stdout, /106k TPM/);
   assert.match(table.stdout, /every case passes/);
