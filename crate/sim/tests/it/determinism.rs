@@ -5,9 +5,10 @@ use serde_json::json;
 
 #[test]
 fn same_seed_same_digest_on_every_preset() {
+    // Short runs: the golden cases pin every preset's digest over longer ones already.
     for preset in crate::PRESETS {
-        let a = run(preset, json!({ "durationMs": 300, "warmupMs": 100 }));
-        let b = run(preset, json!({ "durationMs": 300, "warmupMs": 100 }));
+        let a = run(preset, json!({ "durationMs": 120, "warmupMs": 40 }));
+        let b = run(preset, json!({ "durationMs": 120, "warmupMs": 40 }));
         assert_eq!(a.digest, b.digest, "{preset}");
         assert_eq!(a.events, b.events, "{preset}");
     }
