@@ -170,7 +170,7 @@ export function render(el) {
     refillsPerSecond: snap.refillsPerSecond, nowMs: m.nowMs };
   if (el.series.length === 2) {
     const e = el.series[1];
-    const key = el.primaryName ?? (dbt2 ? "tpm" : "insertsPerSecond");
+    const key = el.primaryName;
     const a = d.mean(key, 10);
     const b = e.mean(key, 10);
     const ratio = a > 0 ? b / a : 0;
@@ -184,7 +184,7 @@ export function render(el) {
     el.hotChart.setData([d.get("x", n), ...hot.map((k) => d.get(k, n)), ...hot.map((k) => e.get(k, n))]);
     el.latencyChart.setData([d.get("x", n), ...lat.map((k) => d.get(k, n)), ...lat.map((k) => e.get(k, n))]);
   } else {
-    el.throughputChart.setData(dbt2 ? [d.get("x"), d.get("tpm"), d.get("insertsPerSecond")] : [d.get("x"), d.get(el.primaryName ?? "insertsPerSecond")]);
+    el.throughputChart.setData(dbt2 ? [d.get("x"), d.get("tpm"), d.get("insertsPerSecond")] : [d.get("x"), d.get(el.primaryName)]);
     el.hotChart.setData([d.get("x"), d.get("hotRowLockUtilization"), d.get("refillsPerSecond")]);
     el.latencyChart.setData([d.get("x"), d.get("latencyP50Us"), d.get("latencyP99Us")]);
   }

@@ -6,6 +6,8 @@
 // user) and are dropped. Range checks are the simulation's job: the worker's
 // `new Simulation()` throws with the field's name, and the page falls back to defaults.
 
+import { MAX_SPEC_BYTES } from "./spec-link.js";
+
 /** Config fields a URL or attribute may set, and how to read them. */
 export const FIELDS = {
   preset: "string",
@@ -74,8 +76,8 @@ export const camel = (attr) =>
   Object.keys(FIELDS).find((name) => kebab(name) === attr) ?? attr.replace(/-([a-z])/g, (_, ch) => ch.toUpperCase());
 
 const MAX_TEXT = 64;
-/** Most characters of a `spec` setting (as spec-link.js's MAX_SPEC_BYTES). */
-const MAX_SPEC_PARAM = 64 * 1024;
+/** Most characters of a `spec` setting: as much as a spec may expand to. */
+const MAX_SPEC_PARAM = MAX_SPEC_BYTES;
 
 function read(kind, raw, name) {
   const text = String(raw).trim();

@@ -79,14 +79,7 @@ pub enum KeyPlacement {
 }
 
 impl KeyPlacement {
-    pub fn new(partitioning: Partitioning, range_rows: u64, partitions: u32) -> KeyPlacement {
-        match partitioning {
-            Partitioning::Hash => KeyPlacement::Hash,
-            Partitioning::Range => KeyPlacement::Range(RangeMap::new(range_rows, partitions)),
-        }
-    }
-
-    /// As [`KeyPlacement::new`], for a table that starts with `rows` rows keyed by `layout`.
+    /// The placement of a table that starts with `rows` rows keyed by `layout`.
     pub fn with_rows(partitioning: Partitioning, rows: u64, layout: KeyLayout, range_rows: u64, partitions: u32) -> KeyPlacement {
         match partitioning {
             Partitioning::Hash => KeyPlacement::Hash,

@@ -55,9 +55,9 @@ impl Simulation {
     /// row of the inserted table keyed by the client (`primaryKey`, or a spec's own key)
     /// is placed by its `partitioning` and counted for the insert-skew report, as an
     /// allocator's key is when its id comes (`id_ready`); other rows by their table's
-    /// placement (`keys::Tables`).
+    /// placement (`tables::Tables`).
     pub(super) fn place_ops(&mut self, t: u32) {
-        let inserted = self.ids.hot.table;
+        let inserted = self.ids.keys.table;
         let user = self.txns[t].kind.is_user();
         self.txns[t].ops.clear();
         for i in 0..self.txns[t].prog.ops.len() {

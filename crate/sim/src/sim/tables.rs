@@ -10,8 +10,10 @@ use crate::topology::Topology;
 /// spec. A hash-partitioned table needs no state: `Topology::partition_of` its key.
 #[derive(Clone, Debug)]
 pub struct Tables {
-    /// The table taking ids (DBT2's HISTORY, a spec's `autoIncrement` or `hidden` table;
-    /// without one, the table it inserts into first: `Spec::inserted_table`).
+    /// The id (in row keys) of the table taking ids: DBT2's HISTORY, a spec's
+    /// `autoIncrement` or `hidden` table, or without one `Spec::inserted_table`.
+    pub table: u64,
+    /// Where that table's rows land.
     pub inserted: KeyPlacement,
     /// How an id becomes the inserted table's key.
     pub layout: KeyLayout,
@@ -21,21 +23,19 @@ pub struct Tables {
 
 impl Tables {
     pub fn new(cfg: &Config, partitions: u32) -> Tables {
+        let placement = |partitioning, rows, layout| KeyPlacement::with_rows(partitioning, rows, layout, cfg.range_rows, partitions);
         let Some(spec) = cfg.workload.spec() else {
-            return Tables { inserted: KeyPlacement::new(cfg.partitioning, cfg.range_rows, partitions), layout: cfg.key_layout, ranged: Vec::new() };
+            let inserted = placement(cfg.partitioning, 0, cfg.key_layout);
+            return Tables { table: crate::workload::table::HISTORY, inserted, layout: cfg.key_layout, ranged: Vec::new() };
         };
-        let mut t = Tables { inserted: KeyPlacement::Hash, layout: cfg.key_layout, ranged: Vec::new() };
-        for (i, table) in spec.tables.iter().enumerate() {
-            let (partitioning, layout) = spec.placement(i, cfg.partitioning, cfg.key_layout);
-            let rows = table.rows * spec.scale;
-            if Some(i) == spec.inserted_table() {
-                t.inserted = KeyPlacement::with_rows(partitioning, rows, layout, cfg.range_rows, partitions);
-                t.layout = layout;
-            } else if partitioning == Partitioning::Range {
-                t.ranged.push((crate::spec::table_id(i), RangeMap::presplit(rows, layout, cfg.range_rows, partitions)));
-            }
-        }
-        t
+        let id_table = spec.inserted_table();
+        let (partitioning, layout) = (spec.partitioning(id_table, cfg.partitioning), spec.key_layout(id_table, cfg.key_layout));
+        let rows = |i: usize| spec.tables[i].rows * spec.scale;
+        let ranged = (0..spec.tables.len())
+            .filter(|&i| i != id_table && spec.partitioning(i, cfg.partitioning) == Partitioning::Range)
+            .map(|i| (crate::spec::table_id(i), RangeMap::presplit(rows(i), spec.key_layout(i, cfg.key_layout), cfg.range_rows, partitions)))
+            .collect();
+        Tables { table: crate::spec::table_id(id_table), inserted: placement(partitioning, rows(id_table), layout), layout, ranged }
     }
 
     /// The partition of a row of `table` (not the one taking ids) with stored key `key`;

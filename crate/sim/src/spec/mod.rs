@@ -289,13 +289,19 @@ impl Spec {
         Ok(())
     }
 
-    /// The table whose new rows the insert-skew report follows: the one taking ids, else
-    /// the first one a transaction inserts into.
-    pub fn inserted_table(&self) -> Option<usize> {
-        self.id_table().or_else(|| {
-            let first = self.transactions.iter().flat_map(|x| &x.statements).find(|s| s.op == OpKind::Insert)?;
-            Some(self.table_index(&first.table))
+    /// The table whose new rows the insert-skew report follows (and whose SYSTAB_0 row
+    /// refills lock): the one taking ids, else the first one a transaction inserts into,
+    /// else the first table.
+    pub fn inserted_table(&self) -> usize {
+        self.id_table().unwrap_or_else(|| {
+            let first = self.transactions.iter().flat_map(|x| &x.statements).find(|s| s.op == OpKind::Insert);
+            first.map_or(0, |s| self.table_index(&s.table))
         })
+    }
+
+    /// Rows the table taking ids starts with (its keys `0..` that many exist), 0 without one.
+    pub fn id_rows(&self) -> u64 {
+        self.id_table().map_or(0, |t| self.tables[t].rows * self.scale)
     }
 
     /// The index of the table that takes ids from the allocator, if any.
@@ -303,15 +309,17 @@ impl Spec {
         self.tables.iter().position(|t| t.key != KeyKind::PrimaryKey)
     }
 
-    /// Table `i`'s partitioning and key layout: its own, or for the table taking ids the
-    /// config's (`partitioning`, `key_layout`), or hash and sequential.
-    pub fn placement(&self, i: usize, partitioning: Partitioning, key_layout: KeyLayout) -> (Partitioning, KeyLayout) {
+    /// Table `i`'s partitioning: its own, or for the table taking ids the config's, or hash.
+    pub fn partitioning(&self, i: usize, config: Partitioning) -> Partitioning {
         let t = &self.tables[i];
-        let ids = t.key != KeyKind::PrimaryKey;
-        (
-            t.partitioning.unwrap_or(if ids { partitioning } else { Partitioning::Hash }),
-            t.key_layout.unwrap_or(if ids { key_layout } else { KeyLayout::Sequential }),
-        )
+        t.partitioning.unwrap_or(if t.key != KeyKind::PrimaryKey { config } else { Partitioning::Hash })
+    }
+
+    /// Table `i`'s key layout: its own, or for the table taking ids the config's, or
+    /// sequential.
+    pub fn key_layout(&self, i: usize, config: KeyLayout) -> KeyLayout {
+        let t = &self.tables[i];
+        t.key_layout.unwrap_or(if t.key != KeyKind::PrimaryKey { config } else { KeyLayout::Sequential })
     }
 
     /// The index of the table named `name` (validated specs name only their own tables).

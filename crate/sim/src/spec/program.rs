@@ -3,7 +3,7 @@
 //! transaction, drawn from it.
 
 use super::{table_id, Api, KeyChoice, KeyChooser, KeyKind, OpKind, Spec};
-use crate::keys::{key_of, KeyLayout, Partitioning};
+use crate::keys::{key_of, KeyLayout};
 use crate::prng::Prng;
 use crate::workload::{row_key, OpSpec, Program};
 use crate::locks::FastHasher;
@@ -59,10 +59,10 @@ pub struct ClientKeys<'a> {
 
 impl SpecState {
     /// `key_layout` is the config's, for the table taking ids unless the spec names its
-    /// own (`Spec::placement`); `shard_bits` the config's.
+    /// own (`Spec::key_layout`); `shard_bits` the config's.
     pub fn new(spec: &Spec, key_layout: KeyLayout, shard_bits: u32) -> SpecState {
         let tables: Vec<(u64, u64)> = spec.tables.iter().enumerate().map(|(i, t)| (table_id(i), t.rows.max(1) * spec.scale)).collect();
-        let layouts = (0..spec.tables.len()).map(|i| spec.placement(i, Partitioning::Hash, key_layout).1).collect();
+        let layouts = (0..spec.tables.len()).map(|i| spec.key_layout(i, key_layout)).collect();
         let txns: Vec<Txn> = spec
             .transactions
             .iter()
@@ -90,7 +90,7 @@ impl SpecState {
             tables,
             layouts,
             shard_bits,
-            id_rows: spec.id_table().map_or(0, |t| spec.tables[t].rows * spec.scale),
+            id_rows: spec.id_rows(),
             txns,
         }
     }

@@ -33,7 +33,7 @@ use super::Simulation;
 pub(super) mod refill;
 pub(super) mod service;
 use crate::allocator::{IdCache, IdChecker, Sizing, Take};
-use crate::config::{Allocator, Config, IdCacheScope, Workload};
+use crate::config::{Allocator, Config, IdCacheScope};
 use crate::keys;
 use super::tables::Tables;
 use crate::time::{self, Ns};
@@ -42,16 +42,6 @@ use crate::topology::Topology;
 use refill::HotRow;
 use service::Service;
 use crate::workload;
-
-/// The id of the table whose rows take ids: HISTORY in DBT2, a spec's `autoIncrement` or
-/// `hidden` table, or when it has none the table it inserts into first (whose placement
-/// the insert-skew report follows), or its first.
-fn hidden_key_table(w: &Workload) -> u64 {
-    match w.spec() {
-        None => workload::table::HISTORY,
-        Some(spec) => crate::spec::table_id(spec.inserted_table().unwrap_or(0)),
-    }
-}
 
 /// Where ids come from: the strategy's own state.
 #[derive(Clone)]
@@ -102,6 +92,7 @@ pub(super) struct Ids {
 
 impl Ids {
     pub fn new(cfg: &Config, topo: &Topology) -> Ids {
+        let first_id = refill::first_id(&cfg.workload);
         let ranges = || {
             let units = match cfg.id_cache_scope {
                 IdCacheScope::ApiNode => cfg.api_nodes,
@@ -114,18 +105,16 @@ impl Ids {
             Allocator::CentralService => IdSource::CentralService(ranges()),
             Allocator::Timestamp => IdSource::Timestamp(
                 (0..cfg.api_nodes)
-                    .map(|a| {
-                        let (tick, bits) = (time::from_us(cfg.timestamp_tick_us), cfg.timestamp_sequence_bits as u32);
-                        TimestampIds::new(a, tick, bits, refill::first_id(&cfg.workload))
-                    })
+                    .map(|a| TimestampIds::new(a, time::from_us(cfg.timestamp_tick_us), cfg.timestamp_sequence_bits as u32, first_id))
                     .collect(),
             ),
         };
+        let keys = Tables::new(cfg, topo.partitions);
         Ids {
             source,
-            keys: Tables::new(cfg, topo.partitions),
-            hot: HotRow::new(topo, hidden_key_table(&cfg.workload), refill::first_id(&cfg.workload)),
-            service: Service::new(refill::first_id(&cfg.workload)),
+            hot: HotRow::new(topo, keys.table, first_id),
+            keys,
+            service: Service::new(first_id),
             check: IdChecker::default(),
             last: 0,
             statement_prefetch: refill::statement_prefetch(&cfg.workload),

@@ -20,8 +20,7 @@ use crate::workload::{self, table, TxnKind};
 /// The hot row: the SYSTAB_0 counter row's primary replica, with its time accounting.
 #[derive(Clone, Debug)]
 pub(in crate::sim) struct HotRow {
-    /// The table whose hidden keys the row counts.
-    pub table: u64,
+    /// The SYSTAB_0 row counting the hidden keys of `Tables::table`.
     pub row: u64,
     pub part: u32,
     /// NEXTID: the next hidden key no refill has taken.
@@ -41,7 +40,6 @@ impl HotRow {
     /// `first_id`: the counter's start, past the rows the table starts with.
     pub fn new(topo: &Topology, hidden_table: u64, first_id: u64) -> HotRow {
         HotRow {
-            table: hidden_table,
             row: workload::row_key(table::SYSTAB, hidden_table),
             part: topo.partition_of(hidden_table),
             next_id: first_id,
@@ -56,7 +54,7 @@ impl HotRow {
 /// The first id: 1, or past the rows a spec's id table starts with (NDB's AUTO_INCREMENT
 /// counter starts above the greatest key).
 pub(super) fn first_id(w: &crate::config::Workload) -> u64 {
-    1 + w.spec().and_then(|s| s.id_table().map(|t| s.tables[t].rows.saturating_mul(s.scale))).unwrap_or(0)
+    1 + w.spec().map_or(0, crate::spec::Spec::id_rows)
 }
 
 /// Whether refills follow mysqld's per-statement AUTO_INCREMENT prefetch: the ids table is
@@ -83,7 +81,7 @@ impl Simulation {
         let txn = &mut self.txns[r];
         txn.refill = Some(crate::sim::txn::Refill { parent: Some(parent), first: 0, count: 0, applied: false, unit });
         txn.piggyback = true;
-        workload::refill(self.ids.hot.table, &mut txn.prog);
+        workload::refill(self.ids.keys.table, &mut txn.prog);
         self.place_ops(r);
         self.next_round(r);
     }
@@ -113,7 +111,7 @@ impl Simulation {
     /// Rows the current statement (round) of transaction `p` inserts into the ids table.
     fn statement_rows(&self, p: u32) -> u64 {
         let txn = &self.txns[p];
-        let table = self.ids.hot.table;
+        let table = self.ids.keys.table;
         txn.ops[txn.round_ops()].iter().filter(|o| o.write && workload::table_of(o.row) == table).count() as u64
     }
 
