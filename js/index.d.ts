@@ -1,5 +1,8 @@
 // Types of the npm package `hotrow`: the same API in browsers, bundlers and Node.
 
+import type { Explanation, NextCeiling, Resource, ResourceKind, WaitPart } from "./explain.js";
+export type { Explanation, NextCeiling, Resource, ResourceKind, WaitPart };
+
 /** Workloads by name: the DBT2 (TPC-C-like) mix through mysqld (built in), and the shipped
  * workload specs (`workloads()` gives each in full). */
 export type Workload = "dbt2" | "ndbapi-insert" | "sql-insert" | "tpcb" | "sysbench-insert" | "bulk-insert" | "event-log" | "ycsb-a";
@@ -233,6 +236,12 @@ export interface Snapshot {
   insertSkew: number;
   latencyP50Us: number;
   latencyP99Us: number;
+  /** The bound the window's bottleneck sets on user transactions per second (the clients left out). */
+  boundTransactionsPerSecond: number;
+  /** The window's bottleneck's busy fraction, 0..1. */
+  bottleneckUtilization: number;
+  /** Its kind: 0 none, else 1 + the index of its `ResourceKind` in `thread, apiCpu, service, counterRow, row, idCache, timestamp`. */
+  bottleneckKind: number;
   /** Busy fraction per data node, 0..1. */
   nodeLoad: Float64Array;
   nodeTcPerSecond: Float64Array;
@@ -271,6 +280,12 @@ export interface WindowColumns {
   insertSkew: Float64Array;
   latencyP50Us: Float64Array;
   latencyP99Us: Float64Array;
+  /** The bound the window's bottleneck sets on user transactions per second (the clients left out). */
+  boundTransactionsPerSecond: Float64Array;
+  /** The window's bottleneck's busy fraction, 0..1. */
+  bottleneckUtilization: Float64Array;
+  /** Its kind: 0 none, else 1 + the index of its `ResourceKind` in `thread, apiCpu, service, counterRow, row, idCache, timestamp`. */
+  bottleneckKind: Float64Array;
   /** `count x dataNodes` values. */
   nodeLoad: Float64Array;
   nodeTcPerSecond: Float64Array;
@@ -334,6 +349,12 @@ export interface HotRow {
   meanWaiters: number;
   /** Mean wait of the requests that waited, us. */
   meanWaitUs: number;
+  /** Of the time its lock was held, the share its holders waited for other locks or ids (a convoy's victim when most). */
+  blockedFraction: number;
+  /** Of the time its lock was held, the share its holders waited for busy threads. */
+  queuedFraction: number;
+  /** Who waits for whom: its wait split by waiting and holding request, largest first. */
+  waits: WaitPart[];
 }
 
 /** The same object `hotrow run --json` prints. */
@@ -358,6 +379,12 @@ export interface Summary {
   lockTimeouts: number;
   /** The rows whose locks were busiest after warm-up, busiest first (at most ten). */
   hottestRows: HotRow[];
+  /** The resource that holds the throughput (null while nothing committed). */
+  bottleneck: Resource | null;
+  /** What throughput would be if the bottleneck were relieved, and what would hold it. */
+  nextCeiling: NextCeiling | null;
+  /** The busiest resources by utilization (at most eight). */
+  resources: Resource[];
   /** What the id strategy costs. */
   allocator: AllocatorSummary;
   /** Where the inserted rows landed. */
@@ -434,6 +461,8 @@ export class Simulation {
   /** Windows closed since window number `since` (default 0), as far back as kept. */
   windows(since?: number): WindowColumns;
   summary(): Summary;
+  /** What holds the throughput so far: the summary's bottleneck, next ceiling and busiest resources. */
+  explain(): Explanation;
   /** Changes a field live; throws (changing nothing) for bad values or fields that need a new Simulation. */
   set(field: LiveField, value: number | boolean): void;
   /** Injects a fault now; throws (changing nothing) when it cannot happen now. */

@@ -10,6 +10,7 @@ use std::time::Instant;
 
 mod bench;
 mod equivalence;
+mod explain;
 mod swarm;
 mod sweep;
 mod table;

@@ -107,12 +107,15 @@ pub fn grid(base: &Map<String, Value>, varies: &[Vary], seeds: u64) -> Result<Ve
 #[derive(Clone, Debug)]
 pub struct Outcome {
     pub values: Vec<f64>,
+    /// The bottleneck's name (empty when nothing committed).
+    pub bottleneck: String,
     pub digest: String,
 }
 
 impl Outcome {
     fn of(s: &Summary) -> Outcome {
-        Outcome { values: catalog::summary_values(s), digest: s.digest.clone() }
+        let bottleneck = s.bottleneck.as_ref().map_or_else(String::new, |b| b.name.clone());
+        Outcome { values: catalog::summary_values(s), bottleneck, digest: s.digest.clone() }
     }
 }
 
@@ -149,6 +152,7 @@ pub fn write_csv(out: impl std::io::Write, varies: &[Vary], runs: &[Run], outcom
         let mut cols: Vec<&str> = varies.iter().map(|v| v.field.as_str()).collect();
         cols.push("seed");
         cols.extend(catalog::summary_metrics().map(|m| m.name));
+        cols.push("bottleneck");
         cols.push("digest");
         w.write_record(&cols)?;
     }
@@ -156,6 +160,7 @@ pub fn write_csv(out: impl std::io::Write, varies: &[Vary], runs: &[Run], outcom
         let mut row: Vec<String> = r.values.iter().map(plain).collect();
         row.push(r.seed.to_string());
         row.extend(o.values.iter().map(f64::to_string));
+        row.push(o.bottleneck.clone());
         row.push(o.digest.clone());
         w.write_record(&row)?;
     }

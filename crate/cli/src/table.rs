@@ -36,6 +36,8 @@ pub fn render(s: &Summary) -> String {
         let mark = if n.holds_hot_row { "  <- hot row" } else { "" };
         let _ = writeln!(w, "  {:>4}  {:>5}  {:>5.2}  {:>9.0}  {:>11.0}{mark}", n.id, n.node_group, n.load, n.tc_transactions, n.messages);
     }
+    crate::explain::hottest_rows(w, s);
+    crate::explain::render(w, s);
     let _ = writeln!(w, "\n  latency by type (us)       mean       p50       p99    committed");
     for (name, l) in &s.latency_by_type_us {
         let n = s.committed_by_type.get(name).copied().unwrap_or(0);

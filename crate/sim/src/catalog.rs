@@ -8,7 +8,6 @@
 //! metric is one entry here plus the place it is counted (`counts.rs`, `metrics.rs`,
 //! `summary.rs`).
 
-use crate::config::lookup;
 use crate::metrics::Window;
 use crate::summary::Summary;
 use serde_json::{json, Value};
@@ -92,6 +91,17 @@ pub const METRICS: &[Metric] = &[
     run_only("latencyMeanUs", "mean", "us", "mean response time of user transactions, first round to commit confirmation", "latencyUs.mean"),
     both("latencyP50Us", "p50", "us", "median response time of user transactions", |w| w.latency_p50_us, "latencyUs.p50"),
     both("latencyP99Us", "p99", "us", "99th percentile response time of user transactions", |w| w.latency_p99_us, "latencyUs.p99"),
+    both("boundTransactionsPerSecond", "bound", "1/s", "the bound the bottleneck sets on user transactions per second (servers / its demand per transaction; a window's leaves the clients out)", |w| w.bound.bound_transactions_per_second, "bottleneck.boundTransactionsPerSecond"),
+    both("bottleneckUtilization", "bottleneck busy", "fraction", "the bottleneck's busy fraction per server, 0..1: near 1, it sets the throughput", |w| w.bound.utilization, "bottleneck.utilization"),
+    Metric {
+        name: "bottleneckKind",
+        label: "bottleneck",
+        unit: "code",
+        shape: Shape::Scalar,
+        about: "what kind of resource the window's bottleneck is: 0 none, 1 a data node's thread, 2 an API node's CPU, 3 the allocator service, 4 the SYSTAB_0 counter row, 5 a row of the workload, 6 an id-cache mutex, 7 a timestamp sequence",
+        window: Some(Read::Scalar(|w| w.bound.kind)),
+        summary: None,
+    },
     run_only("idsLost", "ids lost", "count", "ids that will never be issued (API node restarts, service failovers), whole run", "allocator.idsLost"),
     run_only("inOrderFraction", "in order", "fraction", "fraction of ids greater than the id issued just before them anywhere: 1 = globally increasing", "allocator.inOrderFraction"),
     vector("nodeLoad", "load", "fraction", Shape::PerNode, "busy fraction of each data node's threads, averaged, 0..1", |w| w.node_load.as_slice()),
@@ -121,10 +131,19 @@ pub fn summary_values(s: &Summary) -> Vec<f64> {
     summary_metrics().map(|m| of_summary(&v, m)).collect()
 }
 
-/// A summary metric's value in a serialised summary.
+/// A summary metric's value in a serialised summary: 0 where a part of the summary is
+/// null (no bottleneck before anything commits).
 pub fn of_summary(summary: &Value, m: &Metric) -> f64 {
     let path = m.summary.expect("a summary metric");
-    lookup(summary, path).and_then(Value::as_f64).unwrap_or_else(|| panic!("the summary has no number at {path}"))
+    let mut at = summary;
+    for key in path.split('.') {
+        match at.get(key) {
+            Some(Value::Null) => return 0.0,
+            Some(v) => at = v,
+            None => panic!("the summary has no {path}"),
+        }
+    }
+    at.as_f64().unwrap_or_else(|| panic!("the summary has no number at {path}"))
 }
 
 /// Windows as CSV, one row per window and a column per window metric (per-node and
@@ -183,6 +202,7 @@ pub fn describe() -> Value {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::config::lookup;
 
     #[test]
     fn names_are_unique_and_every_summary_path_is_a_number() {
@@ -195,6 +215,9 @@ mod tests {
         let v = serde_json::to_value(sim.summary()).unwrap();
         for m in summary_metrics() {
             assert!(lookup(&v, m.summary.unwrap()).is_some_and(Value::is_number), "{}", m.name);
+            if m.summary.unwrap().starts_with("bottleneck.") {
+                assert_eq!(of_summary(&json!({ "bottleneck": null }), m), 0.0, "no bottleneck before anything commits reads 0");
+            }
             assert_eq!(m.shape, Shape::Scalar, "{}: a summary metric is one number", m.name);
         }
         assert_eq!(summary_values(&sim.summary()).len(), summary_metrics().count());

@@ -27,24 +27,66 @@ pub struct Counts {
     pub hot_queue_ns: u64,
     /// Ranges of ids that reached a cache (refills or service replies).
     pub coordinations: u64,
+    /// Per station (data-node threads, API nodes, the allocator service): busy ns, and of
+    /// those the allocator's work (refill transactions, service requests).
+    pub station_busy_ns: Vec<u64>,
+    pub station_alloc_ns: Vec<u64>,
+    /// Per API node's id-cache mutex (`idCacheScope` apiNode): ns held, and of those ns
+    /// its holder's fetch waited for the counter row's lock, and for busy threads.
+    pub mutex_busy_ns: Vec<u64>,
+    pub mutex_blocked_ns: Vec<u64>,
+    pub mutex_queued_ns: Vec<u64>,
+    /// Per API node: timestamp ids issued.
+    pub stamp_ids: Vec<u64>,
+}
+
+/// How many of each counted thing there are: data nodes, stations, API nodes.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Dims {
+    pub nodes: usize,
+    pub stations: usize,
+    pub api_nodes: usize,
 }
 
 impl Counts {
     pub fn new(nodes: usize) -> Counts {
+        Counts::sized(Dims { nodes, ..Dims::default() })
+    }
+
+    pub fn sized(d: Dims) -> Counts {
         Counts {
-            node_messages: vec![0; nodes],
-            node_tc_txns: vec![0; nodes],
-            node_busy_ns: vec![0; nodes],
+            node_messages: vec![0; d.nodes],
+            node_tc_txns: vec![0; d.nodes],
+            node_busy_ns: vec![0; d.nodes],
+            station_busy_ns: vec![0; d.stations],
+            station_alloc_ns: vec![0; d.stations],
+            mutex_busy_ns: vec![0; d.api_nodes],
+            mutex_blocked_ns: vec![0; d.api_nodes],
+            mutex_queued_ns: vec![0; d.api_nodes],
+            stamp_ids: vec![0; d.api_nodes],
             ..Counts::default()
         }
     }
 
     pub(crate) fn reset(&mut self) {
-        // Keep the per-node vectors' allocations: a window closes ten times a second.
-        let mut per_node = [std::mem::take(&mut self.node_messages), std::mem::take(&mut self.node_tc_txns), std::mem::take(&mut self.node_busy_ns)];
-        per_node.iter_mut().for_each(|v| v.fill(0));
-        let [node_messages, node_tc_txns, node_busy_ns] = per_node;
-        *self = Counts { node_messages, node_tc_txns, node_busy_ns, ..Counts::default() };
+        // Keep the vectors' allocations: a window closes ten times a second.
+        fn keep(v: &mut Vec<u64>) -> Vec<u64> {
+            let mut v = std::mem::take(v);
+            v.fill(0);
+            v
+        }
+        *self = Counts {
+            node_messages: keep(&mut self.node_messages),
+            node_tc_txns: keep(&mut self.node_tc_txns),
+            node_busy_ns: keep(&mut self.node_busy_ns),
+            station_busy_ns: keep(&mut self.station_busy_ns),
+            station_alloc_ns: keep(&mut self.station_alloc_ns),
+            mutex_busy_ns: keep(&mut self.mutex_busy_ns),
+            mutex_blocked_ns: keep(&mut self.mutex_blocked_ns),
+            mutex_queued_ns: keep(&mut self.mutex_queued_ns),
+            stamp_ids: keep(&mut self.stamp_ids),
+            ..Counts::default()
+        };
     }
 
     pub fn committed(&self, kind: TxnKind) -> u64 {

@@ -17,8 +17,17 @@
 //!
 //! Only the primary replica's lock is counted: it is held from the prepare to the commit,
 //! the backups' until the complete phase.
+//!
+//! Each tracked row also keeps who waits for whom (its wait split by the waiting and the
+//! holding request's class, from `locks.rs`: the parts sum to the row's wait) and how
+//! long its holders were themselves blocked while holding it (waiting for another lock or
+//! for an id): a lock whose busy time is mostly its holders' waits elsewhere is a victim
+//! of a convoy, not its root (`explain.rs`).
 
 use crate::config::Config;
+use crate::locks::WaitPart;
+use crate::rates::ratio;
+use crate::waits;
 use crate::time::{self, Ns};
 use crate::workload::{self, table};
 use serde::Serialize;
@@ -28,17 +37,61 @@ pub const HOT_ROWS: usize = 10;
 /// Rows tracked: a row with more than 1/64 of the grants is always among them.
 const SLOTS: usize = 64;
 
-/// One tracked row's lock accounting.
+/// Entries of a row's wait split; more pairs than this share the last one.
+const SPLIT: usize = 24;
+
+/// One hold of a lock: how long, and how much of it the holder waited elsewhere (for
+/// locks and ids; for busy threads).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Hold {
+    pub held: Ns,
+    pub blocked: Ns,
+    pub queued: Ns,
+}
+
+/// Requests of class `waiter` waited `ns` in all for holders of class `holder`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Split {
+    pub waiter: u16,
+    pub holder: u16,
+    pub ns: u64,
+}
+
+/// One tracked row's lock accounting.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct RowLockTotals {
     pub row: u64,
+    /// The data node of its primary replica (at its last release).
+    pub node: u32,
     /// Nanoseconds its primary lock was held.
     pub busy_ns: u64,
     /// Locks granted.
     pub grants: u64,
-    /// Lock requests that had to wait, and their total wait.
+    /// Lock requests that had to wait, and the total wait of every request (the integral
+    /// of the queue's length: the sum of `split`).
     pub waits: u64,
     pub wait_ns: u64,
+    /// Of `busy_ns`, the time its holders spent waiting for another lock or for an id,
+    /// and for busy threads.
+    pub blocked_ns: u64,
+    pub queued_ns: u64,
+    /// `wait_ns` by waiting and holding class.
+    pub split: Vec<Split>,
+}
+
+impl RowLockTotals {
+    fn add_wait(&mut self, waiter: u16, holder: u16, ns: u64) {
+        self.wait_ns += ns;
+        if let Some(s) = self.split.iter_mut().find(|s| s.waiter == waiter && s.holder == holder) {
+            s.ns += ns;
+        } else if self.split.len() < SPLIT {
+            self.split.push(Split { waiter, holder, ns });
+        } else {
+            let last = self.split.last_mut().expect("full");
+            (last.waiter, last.holder) = (waits::OTHER_CLASS, waits::OTHER_CLASS);
+            last.ns += ns;
+        }
+    }
 }
 
 /// Slots of the doorkeeper (a power of two).
@@ -122,35 +175,50 @@ impl RowHeat {
         i
     }
 
-    /// `row`'s primary lock was held for `held` ns; an untracked row enters if `admit`.
-    pub fn held(&mut self, row: u64, held: Ns, admit: bool) {
+    /// `row`'s primary lock on `node` was held as `hold` says by a holder of class
+    /// `holder`, and the requests waiting meanwhile waited `parts`; an untracked row
+    /// enters if `admit` or somebody waited.
+    pub fn held(&mut self, row: u64, node: u32, hold: Hold, admit: bool, holder: u16, parts: &[WaitPart]) {
         let i = match self.tracked(row) {
             Some(i) => i,
-            None if admit => self.slot(row),
+            None if admit || !parts.is_empty() => self.slot(row),
             None => return,
         };
-        self.rows[i].busy_ns += held;
-        self.rows[i].grants += 1;
+        let r = &mut self.rows[i];
+        r.node = node;
+        r.busy_ns += hold.held;
+        r.blocked_ns += hold.blocked.min(hold.held);
+        r.queued_ns += hold.queued.min(hold.held - hold.blocked.min(hold.held));
+        r.grants += 1;
+        for p in parts {
+            r.add_wait(p.waiter, holder, p.ns);
+        }
     }
 
-    /// A request for `row`'s primary lock waited `waited` ns (and was granted: `held`
-    /// counts the grant when it is released).
-    pub fn waited(&mut self, row: u64, waited: Ns) {
+    /// A request for `row`'s primary lock had to wait (and was granted: `held` counts the
+    /// grant when it is released, and the wait with its holders').
+    pub fn waited(&mut self, row: u64) {
         let i = self.slot(row);
         self.rows[i].waits += 1;
-        self.rows[i].wait_ns += waited;
     }
+
 
     /// The `HOT_ROWS` busiest rows over a span of `span_ns`, busiest first: by the lock's
     /// busy fraction to the nearest percent, then by grants (of two locks always busy, the
     /// one taken more often serialises more work), then by row for a stable order.
     pub fn top(&self, span_ns: Ns) -> Vec<RowLockTotals> {
-        let mut rows: Vec<RowLockTotals> = self.rows.iter().copied().filter(|r| r.grants > 1 || r.waits > 0).collect();
+        let mut rows: Vec<RowLockTotals> = self.rows.iter().filter(|r| r.grants > 1 || r.waits > 0).cloned().collect();
         let span = span_ns.max(1) as u128;
         let percent = |r: &RowLockTotals| ((r.busy_ns as u128 * 100 + span / 2) / span).min(100) as u64;
         rows.sort_unstable_by_key(|r| (std::cmp::Reverse((percent(r), r.grants)), r.row));
         rows.truncate(HOT_ROWS);
         rows
+    }
+
+    /// Every tracked row that was locked more than once or waited for, in slot order:
+    /// the resources `explain.rs` weighs (a row past the report's ten may still bind).
+    pub fn top_all(&self) -> Vec<RowLockTotals> {
+        self.rows.iter().filter(|r| r.grants > 1 || r.waits > 0).cloned().collect()
     }
 
     pub fn clear(&mut self) {
@@ -160,7 +228,9 @@ impl RowHeat {
     }
 
     pub fn memory_bytes(&self) -> usize {
-        self.rows.capacity() * std::mem::size_of::<RowLockTotals>() + self.floor.capacity() * 8
+        self.rows.iter().map(|r| r.split.capacity() * std::mem::size_of::<Split>()).sum::<usize>()
+            + self.rows.capacity() * std::mem::size_of::<RowLockTotals>()
+            + self.floor.capacity() * 8
     }
 }
 
@@ -179,6 +249,26 @@ pub struct RowReport {
     pub mean_waiters: f64,
     /// Mean wait of the requests that waited, in microseconds.
     pub mean_wait_us: f64,
+    /// Of the time its lock was held, the share its holders spent waiting for another
+    /// lock or an id (a lock mostly blocked is a convoy's victim), and for busy threads.
+    pub blocked_fraction: f64,
+    pub queued_fraction: f64,
+    /// Who waits for whom: the row's whole wait split by the waiting and the holding
+    /// request (transaction and statement), largest first; the parts sum to the wait.
+    pub waits: Vec<WaitReport>,
+}
+
+/// One part of a row's wait: requests of `waiter` waiting for holders of `holder`.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct WaitReport {
+    /// "transfer: update branches": the transaction and what it does to the row.
+    pub waiter: String,
+    pub holder: String,
+    /// Microseconds waited in all over the span.
+    pub wait_us: f64,
+    /// Of the row's whole wait, 0..=1.
+    pub share: f64,
 }
 
 /// The name of the table with id `id` in `cfg`'s workload.
@@ -203,6 +293,25 @@ pub fn report(cfg: &Config, rows: &[RowLockTotals], span_ns: Ns) -> Vec<RowRepor
             waits_per_second: r.waits as f64 / secs,
             mean_waiters: r.wait_ns as f64 / span_ns.max(1) as f64,
             mean_wait_us: if r.waits > 0 { time::as_us(r.wait_ns as f64 / r.waits as f64) } else { 0.0 },
+            blocked_fraction: ratio(r.blocked_ns, r.busy_ns).min(1.0),
+            queued_fraction: ratio(r.queued_ns, r.busy_ns).min(1.0),
+            waits: waits(cfg, r),
+        })
+        .collect()
+}
+
+/// `r`'s wait split, largest part first.
+fn waits(cfg: &Config, r: &RowLockTotals) -> Vec<WaitReport> {
+    let table = table_name(cfg, workload::table_of(r.row));
+    let mut split = r.split.clone();
+    split.sort_by_key(|s| (std::cmp::Reverse(s.ns), s.waiter, s.holder));
+    split
+        .iter()
+        .map(|s| WaitReport {
+            waiter: waits::class_name(cfg, s.waiter, &table),
+            holder: waits::class_name(cfg, s.holder, &table),
+            wait_us: time::as_us(s.ns as f64),
+            share: if r.wait_ns > 0 { s.ns as f64 / r.wait_ns as f64 } else { 0.0 },
         })
         .collect()
 }
@@ -227,16 +336,19 @@ mod tests {
                 let hot = rng.below(5) as usize;
                 let held = 100 * (hot as u64 + 1);
                 let admit = door.came_back(hot as u64);
-                if admit || heat.tracked(hot as u64).is_some() {
+                let parts = if rng.chance(1, 3) {
+                    heat.waited(hot as u64);
+                    vec![WaitPart { waiter: 1, ns: 7 }]
+                } else {
+                    vec![]
+                };
+                if admit || !parts.is_empty() || heat.tracked(hot as u64).is_some() {
                     want[hot] += held;
                 }
-                heat.held(hot as u64, held, admit);
-                if rng.chance(1, 3) {
-                    heat.waited(hot as u64, 7);
-                }
+                heat.held(hot as u64, 0, Hold { held, ..Hold::default() }, admit, 0, &parts);
             } else {
                 let once = 1_000 + step;
-                heat.held(once, 1_000 + rng.below(50), door.came_back(once));
+                heat.held(once, 0, Hold { held: 1_000 + rng.below(50), ..Hold::default() }, door.came_back(once), 0, &[]);
             }
         }
         let top = heat.top(want[4]);
@@ -245,6 +357,7 @@ mod tests {
             assert_eq!(r.row, 4 - rank as u64);
             assert_eq!(r.busy_ns, want[r.row as usize]);
             assert!(r.waits > 0 && r.wait_ns == 7 * r.waits);
+            assert_eq!(r.split, vec![Split { waiter: 1, holder: 0, ns: r.wait_ns }]);
         }
         assert_eq!(heat.rows.len(), 5, "only the rows that came back were admitted");
     }

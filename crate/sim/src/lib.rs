@@ -19,6 +19,7 @@ pub mod catalog;
 pub mod config;
 pub mod counts;
 pub mod error;
+pub mod explain;
 pub mod heat;
 pub mod hist;
 pub mod keys;
@@ -37,6 +38,7 @@ pub mod timestamp;
 pub mod topology;
 pub mod txn_kind;
 pub mod validate;
+pub mod waits;
 pub mod workload;
 
 pub use config::{Config, ConfigError, Fault, Workload, PRESETS};

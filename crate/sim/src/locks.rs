@@ -4,6 +4,13 @@
 //! table sizes. Reads under READ COMMITTED take no lock; writes and `FOR UPDATE` reads
 //! take this exclusive lock, held at the primary until COMMIT and at a backup until
 //! COMPLETE. Waiters are served strictly in arrival order.
+//!
+//! Who waits for whom, exactly: every request carries its *class* (the transaction's kind
+//! and what its operation does, `Owner::class`). While a lock has waiters, it integrates
+//! the number waiting per class over time; when a holder releases it, that integral is
+//! the wait the holder caused to each class during its tenure. Summed over the tenures,
+//! the parts are the lock's whole wait time (the integral of its queue length), split
+//! over the holders that held the lock while each request waited.
 
 use crate::time::Ns;
 use std::collections::hash_map::Entry;
@@ -23,6 +30,17 @@ pub struct Owner {
     pub txn: u32,
     pub op: u16,
     pub replica: u8,
+    /// Who it is, for the wait split: a transaction kind and an operation verb
+    /// (`crate::explain::waiter_class`).
+    pub class: u16,
+}
+
+/// Requests of one class waiting now, and their wait summed over the current tenure.
+#[derive(Clone, Copy, Debug)]
+struct Waiting {
+    class: u16,
+    count: u32,
+    ns: u64,
 }
 
 #[derive(Clone, Debug)]
@@ -31,6 +49,50 @@ struct Lock {
     /// When the holder got it.
     granted_at: Ns,
     waiters: VecDeque<(Owner, Ns)>,
+    /// Waiters per class and their wait in this tenure, integrated up to `since`.
+    classes: Vec<Waiting>,
+    since: Ns,
+}
+
+impl Lock {
+    /// Adds the wait of everyone queued from `since` to `now`.
+    fn integrate(&mut self, now: Ns) {
+        let dt = now - self.since;
+        if dt > 0 {
+            for w in &mut self.classes {
+                w.ns += w.count as u64 * dt;
+            }
+        }
+        self.since = now;
+    }
+
+    fn count(&mut self, class: u16, delta: i32) {
+        match self.classes.iter_mut().find(|w| w.class == class) {
+            Some(w) => w.count = (w.count as i32 + delta) as u32,
+            None => {
+                debug_assert!(delta > 0, "a waiter leaves a class never counted");
+                self.classes.push(Waiting { class, count: delta as u32, ns: 0 });
+            }
+        }
+    }
+}
+
+/// One part of a released lock's wait: requests of class `waiter` waited `ns` in all
+/// while the releasing holder had the lock.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct WaitPart {
+    pub waiter: u16,
+    pub ns: u64,
+}
+
+/// What releasing a lock tells: when the holder got it, the wait it caused, and the next
+/// owner (now holding it) with the time it started waiting.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Released {
+    pub held_since: Ns,
+    /// The class of the holder that released it.
+    pub holder_class: u16,
+    pub next: Option<(Owner, Ns)>,
 }
 
 /// Fibonacci hashing of the already well-distributed key fields: fast. Its output decides
@@ -65,6 +127,8 @@ pub struct LockTable {
     /// Locks granted and released, for the conservation check.
     pub granted: u64,
     pub released: u64,
+    /// The wait the last release's holder caused, per waiting class (reused buffer).
+    parts: Vec<WaitPart>,
 }
 
 /// The result of asking for a lock.
@@ -80,42 +144,54 @@ impl LockTable {
     pub fn acquire(&mut self, row: RowReplica, who: Owner, now: Ns) -> Acquire {
         match self.locks.entry(row) {
             Entry::Vacant(v) => {
-                v.insert(Lock { holder: who, granted_at: now, waiters: VecDeque::new() });
+                v.insert(Lock { holder: who, granted_at: now, waiters: VecDeque::new(), classes: Vec::new(), since: now });
                 self.granted += 1;
                 Acquire::Granted
             }
             Entry::Occupied(mut o) => {
                 let lock = o.get_mut();
                 assert!(lock.holder.txn != who.txn, "txn {} locks row {row:?} twice", who.txn);
+                lock.integrate(now);
+                lock.count(who.class, 1);
                 lock.waiters.push_back((who, now));
                 Acquire::Queued(lock.waiters.len())
             }
         }
     }
 
-    /// Releases `row`, held by `txn`, at `now`. Returns when `txn` got it, and the next
-    /// owner, now holding it, with the time it started waiting.
-    pub fn release(&mut self, row: RowReplica, txn: u32, now: Ns) -> (Ns, Option<(Owner, Ns)>) {
+    /// Releases `row`, held by `txn`, at `now`; the next waiter gets it. The wait the
+    /// holder caused is in [`LockTable::parts`] until the next release.
+    pub fn release(&mut self, row: RowReplica, txn: u32, now: Ns) -> Released {
         let Entry::Occupied(mut o) = self.locks.entry(row) else {
             panic!("release of unlocked row {row:?} by txn {txn}");
         };
         let lock = o.get_mut();
         assert_eq!(lock.holder.txn, txn, "txn {txn} releases a lock it does not hold");
         self.released += 1;
-        let held_since = lock.granted_at;
-        let next = match lock.waiters.pop_front() {
-            Some((next, since)) => {
-                lock.holder = next;
-                lock.granted_at = now;
-                self.granted += 1;
-                Some((next, since))
+        self.parts.clear();
+        let released = Released { held_since: lock.granted_at, holder_class: lock.holder.class, next: None };
+        if lock.waiters.is_empty() {
+            o.remove();
+            return released;
+        }
+        lock.integrate(now);
+        for w in &mut lock.classes {
+            if w.ns > 0 {
+                self.parts.push(WaitPart { waiter: w.class, ns: std::mem::take(&mut w.ns) });
             }
-            None => {
-                o.remove();
-                None
-            }
-        };
-        (held_since, next)
+        }
+        let (next, since) = lock.waiters.pop_front().expect("waiters");
+        lock.count(next.class, -1);
+        lock.classes.retain(|w| w.count > 0);
+        lock.holder = next;
+        lock.granted_at = now;
+        self.granted += 1;
+        Released { next: Some((next, since)), ..released }
+    }
+
+    /// The wait the last released holder caused, per waiting class.
+    pub fn parts(&self) -> &[WaitPart] {
+        &self.parts
     }
 
     /// Transactions with a lock request waiting since `since` or earlier, in id order (not
@@ -139,11 +215,14 @@ impl LockTable {
     }
 
     /// Takes `txn` out of `row`'s wait queue; true if it was there.
-    pub fn remove_waiter(&mut self, row: RowReplica, txn: u32) -> bool {
+    /// The wait it had so far stays in the lock's tenure and is charged to the holder.
+    pub fn remove_waiter(&mut self, row: RowReplica, txn: u32, now: Ns) -> bool {
         let Some(lock) = self.locks.get_mut(&row) else { return false };
-        let before = lock.waiters.len();
-        lock.waiters.retain(|(o, _)| o.txn != txn);
-        lock.waiters.len() != before
+        let Some(i) = lock.waiters.iter().position(|(o, _)| o.txn == txn) else { return false };
+        lock.integrate(now);
+        let (who, _) = lock.waiters.remove(i).expect("found");
+        lock.count(who.class, -1);
+        true
     }
 
     /// A node failed: every lock on it is gone, held or awaited. Counted as released.
@@ -161,7 +240,9 @@ impl LockTable {
     /// Bytes of the lock map and its wait queues (capacities).
     pub fn memory_bytes(&self) -> usize {
         let entry = std::mem::size_of::<(RowReplica, Lock)>() + 8;
-        self.locks.capacity() * entry + self.locks.values().map(|l| l.waiters.capacity() * 24).sum::<usize>()
+        self.locks.capacity() * entry
+            + self.locks.values().map(|l| l.waiters.capacity() * 24 + l.classes.capacity() * 16).sum::<usize>()
+            + self.parts.capacity() * 16
     }
 
     pub fn held(&self) -> usize {
@@ -175,7 +256,7 @@ mod tests {
 
     const ROW: RowReplica = RowReplica { node: 1, row: 42 };
     fn who(txn: u32) -> Owner {
-        Owner { txn, op: 0, replica: 0 }
+        Owner { txn, op: 0, replica: 0, class: txn as u16 % 2 }
     }
 
     #[test]
@@ -184,11 +265,35 @@ mod tests {
         assert_eq!(t.acquire(ROW, who(1), 0), Acquire::Granted);
         assert_eq!(t.acquire(ROW, who(2), 5), Acquire::Queued(1));
         assert_eq!(t.acquire(ROW, who(3), 6), Acquire::Queued(2));
-        assert_eq!(t.release(ROW, 1, 7).1, Some((who(2), 5)));
-        assert_eq!(t.release(ROW, 2, 8), (7, Some((who(3), 6))));
-        assert_eq!(t.release(ROW, 3, 9), (8, None));
+        assert_eq!(t.release(ROW, 1, 7).next, Some((who(2), 5)));
+        assert_eq!(t.release(ROW, 2, 8), Released { held_since: 7, holder_class: 0, next: Some((who(3), 6)) });
+        assert_eq!(t.release(ROW, 3, 9), Released { held_since: 8, holder_class: 1, next: None });
         assert_eq!(t.held(), 0);
         assert_eq!((t.granted, t.released), (3, 3));
+    }
+
+    /// Three requests wait behind two holders: each release charges its holder with the
+    /// wait it caused per class, and the parts add up to every request's wait.
+    #[test]
+    fn a_wait_is_split_over_the_holders_it_waited_for() {
+        let mut t = LockTable::default();
+        t.acquire(ROW, who(1), 0); // class 1 holds from 0
+        t.acquire(ROW, who(2), 10); // class 0 waits 10..40
+        t.acquire(ROW, who(4), 20); // class 0 waits 20..70
+        t.acquire(ROW, who(3), 30); // class 1 waits 30..55, then leaves (aborted)
+        let r = t.release(ROW, 1, 40);
+        assert_eq!(r.holder_class, 1);
+        // Until 40: txn 2 waited 30, txn 4 20 (class 0: 50), txn 3 10 (class 1).
+        assert_eq!(t.parts(), &[WaitPart { waiter: 0, ns: 50 }, WaitPart { waiter: 1, ns: 10 }]);
+        assert!(t.remove_waiter(ROW, 3, 55));
+        let r = t.release(ROW, 2, 70);
+        assert_eq!(r.holder_class, 0);
+        // 40..70: txn 4 waited 30; txn 3 waited 15 more until it left at 55.
+        assert_eq!(t.parts(), &[WaitPart { waiter: 0, ns: 30 }, WaitPart { waiter: 1, ns: 15 }]);
+        t.release(ROW, 4, 80);
+        assert!(t.parts().is_empty());
+        let waited = (40 - 10) + (70 - 20) + (55 - 30);
+        assert_eq!(50 + 10 + 30 + 15, waited);
     }
 
     #[test]

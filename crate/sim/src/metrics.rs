@@ -5,12 +5,13 @@
 //! every target; rates are derived only when reported. Memory is bounded: the window
 //! ring has a fixed capacity and histograms a fixed size.
 
-use crate::heat::{Doorkeeper, RowHeat, RowLockTotals};
+use crate::heat::{Doorkeeper, Hold, RowHeat, RowLockTotals};
+use crate::locks::WaitPart;
 use crate::hist::Histogram;
 use crate::time::{self, Ns};
 use crate::rates::{Span, Throughput};
 use crate::workload::{TxnKind, TXN_KINDS};
-pub use crate::counts::{Counts, Totals};
+pub use crate::counts::{Counts, Dims, Totals};
 use serde::Serialize;
 use std::collections::VecDeque;
 
@@ -33,6 +34,9 @@ pub struct Window {
     pub node_messages_per_second: Vec<f64>,
     /// Rows of the inserted table placed on each partition, per second.
     pub partition_inserts_per_second: Vec<f64>,
+    /// The window's bottleneck: its kind's code, bound and utilization (`explain.rs`).
+    #[serde(skip)]
+    pub bound: crate::explain::WindowBound,
     /// The window's busiest row locks (at most `heat::HOT_ROWS`), busiest first, as totals
     /// over the window (`windowMs`); `heat::report` gives their rates (the wasm snapshot's
     /// `hottestRows`). Not serialised with the window.
@@ -93,18 +97,19 @@ pub struct Metrics {
 }
 
 impl Metrics {
-    pub fn new(nodes: u32, threads_per_node: u32, partitions: u32, window_ns: Ns, warmup_end: Ns) -> Metrics {
+    pub fn new(dims: Dims, threads_per_node: u32, partitions: u32, window_ns: Ns, warmup_end: Ns) -> Metrics {
+        let nodes = dims.nodes as u32;
         let threads = (nodes * threads_per_node) as usize;
         Metrics {
             threads_per_node: threads_per_node as u64,
             window_ns,
             window_start: 0,
-            window: Counts::new(nodes as usize),
+            window: Counts::sized(dims),
             window_latency: Histogram::default(),
             windows: VecDeque::with_capacity(1024),
             windows_closed: 0,
             warmup_end,
-            run: Counts::new(nodes as usize),
+            run: Counts::sized(dims),
             latency: Default::default(),
             latency_all: Histogram::default(),
             thread_busy_ns: vec![0; threads],
@@ -125,20 +130,21 @@ impl Metrics {
         }
     }
 
-    /// `row`'s primary lock was held `held` ns (released at `now`).
-    pub fn row_held(&mut self, row: u64, held: Ns, now: Ns) {
+    /// `row`'s primary lock on `node` was held as `hold` says (released at `now`) by a
+    /// holder of class `holder`; `parts` is the wait it caused per waiting class.
+    pub fn row_held(&mut self, row: u64, node: u32, hold: Hold, holder: u16, parts: &[WaitPart], now: Ns) {
         let admit = self.door.came_back(row);
-        self.window_heat.held(row, held, admit);
+        self.window_heat.held(row, node, hold, admit, holder, parts);
         if now >= self.warmup_end {
-            self.heat.held(row, held, admit);
+            self.heat.held(row, node, hold, admit, holder, parts);
         }
     }
 
-    /// A request for `row`'s primary lock waited `waited` ns (granted at `now`).
-    pub fn row_waited(&mut self, row: u64, waited: Ns, now: Ns) {
-        self.window_heat.waited(row, waited);
+    /// A request for `row`'s primary lock had waited (granted at `now`).
+    pub fn row_waited(&mut self, row: u64, now: Ns) {
+        self.window_heat.waited(row);
         if now >= self.warmup_end {
-            self.heat.waited(row, waited);
+            self.heat.waited(row);
         }
     }
 
@@ -163,13 +169,23 @@ impl Metrics {
         }
     }
 
-    /// Data-node thread `thread` (of node `node`) finished a service of `cost` ns at `now`.
-    pub fn service(&mut self, thread: usize, node: usize, cost: Ns, now: Ns) {
-        self.span(now - cost, now, |c, ns| c.node_busy_ns[node] += ns);
-        if now >= self.warmup_end {
-            self.thread_busy_ns[thread] += now.saturating_sub((now - cost).max(self.warmup_end));
-            self.thread_services[thread] += 1;
-            self.thread_cost_ns[thread] += cost;
+    /// Station `station` finished a service of `cost` ns at `now`: allocator work
+    /// (`alloc`) or not, on a data node's thread (`node`; data-node threads are the first
+    /// stations) or an API node's or the service's CPU.
+    pub fn service(&mut self, station: usize, node: Option<usize>, cost: Ns, alloc: bool, now: Ns) {
+        self.span(now - cost, now, |c, ns| {
+            c.station_busy_ns[station] += ns;
+            if alloc {
+                c.station_alloc_ns[station] += ns;
+            }
+            if let Some(node) = node {
+                c.node_busy_ns[node] += ns;
+            }
+        });
+        if node.is_some() && now >= self.warmup_end {
+            self.thread_busy_ns[station] += now.saturating_sub((now - cost).max(self.warmup_end));
+            self.thread_services[station] += 1;
+            self.thread_cost_ns[station] += cost;
         }
     }
 
@@ -224,9 +240,13 @@ impl Metrics {
     }
 
     /// Closes the window ending at `now`. The caller first flushes spans still open (the
-    /// hot row's hold and queue), so that a span crossing windows is split between them.
-    pub fn close_window(&mut self, now: Ns) {
+    /// hot row's hold and queue), so that a span crossing windows is split between them;
+    /// `bound` finds the window's bottleneck from its counters, its busiest rows and its
+    /// length.
+    pub fn close_window(&mut self, now: Ns, bound: impl FnOnce(&Counts, &[RowLockTotals], Ns) -> crate::explain::WindowBound) {
         let span = Span::of_ns(now - self.window_start);
+        let hottest_rows = self.window_heat.top(now - self.window_start);
+        let bound = bound(&self.window, &hottest_rows, now - self.window_start);
         let w = &self.window;
         let t = Throughput::of(w, span);
         let threads = self.threads_per_node as f64;
@@ -242,7 +262,8 @@ impl Metrics {
             node_load: w.node_busy_ns.iter().map(|&b| (span.fraction(b) / threads).min(1.0)).collect(),
             node_tc_per_second: w.node_tc_txns.iter().map(|&n| span.per_second(n)).collect(),
             node_messages_per_second: w.node_messages.iter().map(|&n| span.per_second(n)).collect(),
-            hottest_rows: self.window_heat.top(now - self.window_start),
+            bound,
+            hottest_rows,
         };
         self.window_heat.clear();
         if self.windows.len() == WINDOW_RING {

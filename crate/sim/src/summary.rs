@@ -52,6 +52,14 @@ pub struct Summary {
     /// The rows whose (primary) locks were busiest after warm-up, busiest first (at most
     /// ten; the SYSTAB_0 counter row among them when it is hot): see `heat.rs`.
     pub hottest_rows: Vec<crate::heat::RowReport>,
+    /// The resource that holds the throughput: the lowest bound of a resource whose busy
+    /// time is its own work (`explain.rs`); null while nothing committed.
+    pub bottleneck: Option<crate::explain::Resource>,
+    /// What throughput would be if the bottleneck were relieved, and what would hold it.
+    pub next_ceiling: Option<crate::explain::NextCeiling>,
+    /// The busiest resources (threads, row locks, mutexes, the service, the clients), by
+    /// utilization.
+    pub resources: Vec<crate::explain::Resource>,
     /// What the id strategy costs: coordinations, their latency, ids lost, order.
     pub allocator: AllocatorSummary,
     /// Where the inserted rows landed.
@@ -177,6 +185,10 @@ impl Latency {
 pub struct Now {
     pub at_ns: Ns,
     pub hot_row_node: u32,
+    /// The SYSTAB_0 counter row's key.
+    pub counter_row: u64,
+    /// The response time at zero load (`explain::zero_load`).
+    pub zero_load: crate::explain::ZeroLoad,
     /// Ids the invariant checkers found issued twice (must be 0).
     pub duplicate_ids: u64,
     /// Active client threads.
@@ -216,12 +228,14 @@ impl Summary {
             queue_length_mean: t.hot_row_queue_mean,
             refills: r.committed(TxnKind::REFILL),
         };
+        let hottest = m.heat.top(measured_ns);
+        let explained = explanation(m, cfg, topo, now);
         let mut latency_by_type_us = BTreeMap::new();
         let mut committed_by_type = BTreeMap::new();
         for kind in TxnKind::ALL {
             let h = &m.latency[kind.index()];
             if h.count() > 0 {
-                let name = kind_name(cfg, kind);
+                let name = kind.name(cfg);
                 latency_by_type_us.insert(name.clone(), Latency::of(h));
                 committed_by_type.insert(name, r.committed(kind));
             }
@@ -244,10 +258,10 @@ impl Summary {
             clients: now.active_clients,
             aborts: m.totals.aborts,
             lock_timeouts: m.totals.lock_timeouts,
-            hottest_rows: {
-                let span = now.at_ns.saturating_sub(m.warmup_end);
-                crate::heat::report(cfg, &m.heat.top(span), span)
-            },
+            hottest_rows: crate::heat::report(cfg, &hottest, measured_ns),
+            bottleneck: explained.bottleneck,
+            next_ceiling: explained.next_ceiling,
+            resources: explained.resources,
             allocator: AllocatorSummary {
                 kind: cfg.allocator,
                 coordinations_per_second: t.coordinations_per_second,
@@ -261,14 +275,28 @@ impl Summary {
     }
 }
 
-/// The name reports give transactions of `kind`: DBT2's and the refill's own, a spec
-/// transaction's from the spec.
-fn kind_name(cfg: &Config, kind: TxnKind) -> String {
-    if let Some(name) = kind.builtin_name() {
-        return name.to_string();
-    }
-    let i = kind.spec_index().expect("not built in: a spec's");
-    cfg.workload.spec().and_then(|s| s.transactions.get(i)).map_or_else(|| format!("transaction{i}"), |x| x.name.clone())
+/// What holds the throughput over the measured span (after warm-up): the bottleneck, the
+/// next ceiling, the busiest resources (`explain.rs`).
+pub fn explanation(m: &Metrics, cfg: &Config, topo: &Topology, now: &Now) -> crate::explain::Explanation {
+    let measured_ns = now.at_ns.saturating_sub(m.warmup_end);
+    let rows = m.heat.top_all();
+    let inputs = crate::explain::Inputs {
+        cfg,
+        topo,
+        counts: &m.run,
+        rows: &rows,
+        span_ns: measured_ns,
+        counter_row: now.counter_row,
+        counter_row_node: now.hot_row_node,
+        clients: Some(crate::explain::ClientsIn {
+            n: now.active_clients,
+            response_us: time::as_us(m.latency_all.mean()),
+            zero_load_us: now.zero_load.response_us,
+        }),
+    };
+    let after_warmup = m.windows.iter().filter(|w| w.end_ms > time::as_ms(m.warmup_end));
+    let moved = crate::explain::Moving::of(after_warmup.map(|w| &w.bound));
+    crate::explain::explain(&inputs.loads(), inputs.x(), Some(now.zero_load.relieved_response_us), moved.as_ref(), cfg)
 }
 
 /// Kinds the digest always feeds: those of versions before workload specs (DBT2's five, the

@@ -291,6 +291,13 @@ impl Simulation {
         Ok(to_js(&self.inner.summary()))
     }
 
+    /// What holds the throughput so far: the summary's `bottleneck`, `nextCeiling` and
+    /// `resources`, without the rest of the summary (cheaper to ask for often).
+    pub fn explain(&self) -> Result<JsValue, JsValue> {
+        alive()?;
+        Ok(to_js(&self.inner.explain()))
+    }
+
     /// Changes one config field live (`cacheSize`, `hintedRefill`, `clientsPerApiNode`,
     /// `thinkTimeUs`, `network.latencyUs`, `cpu.*`, ...). Throws, changing nothing, when
     /// the value is invalid or the field needs a new Simulation.

@@ -116,6 +116,14 @@ pub const FIELDS: &[Field] = &[
 pub const MAX_FAULTS: usize = 64;
 
 /// The field named `name`.
+/// The largest value an integer field allows (the relief a what-if assumes).
+pub fn max_of(name: &str) -> u64 {
+    match field(name).map(|f| &f.kind) {
+        Some(Kind::Int { max, .. }) => *max,
+        _ => panic!("{name} is not an integer field"),
+    }
+}
+
 pub fn field(name: &str) -> Option<&'static Field> {
     FIELDS.iter().find(|f| f.name == name)
 }

@@ -83,6 +83,8 @@ impl Simulation {
                 chain: [0; 4],
                 chain_len: 0,
                 applied: 0,
+                blocked_mark: 0,
+                queued_mark: 0,
             });
         }
     }

@@ -190,7 +190,7 @@ impl Simulation {
                 let row = RowReplica { node, row: o.row };
                 if self.locks.holder(row) == Some(t) {
                     self.unlock(t, i, r, node);
-                } else if self.locks.remove_waiter(row, t) && self.is_hot(r, o.row) {
+                } else if self.locks.remove_waiter(row, t, self.now) && self.is_hot(r, o.row) {
                     self.hot_queue_change(-1);
                 }
             }

@@ -8,6 +8,7 @@
 use super::event::MsgKind;
 use super::txn::COPIED;
 use super::Simulation;
+use crate::heat::Hold;
 use crate::locks::{Acquire, Owner, RowReplica};
 use crate::time::Ns;
 use crate::topology::Host;
@@ -22,7 +23,8 @@ impl Simulation {
             return;
         }
         let row = RowReplica { node, row: o.row };
-        let owner = Owner { txn: t, op: op as u16, replica: replica as u8 };
+        let class = crate::waits::class(self.txns[t].kind, self.txns[t].prog.ops[op].insert);
+        let owner = Owner { txn: t, op: op as u16, replica: replica as u8, class };
         match self.locks.acquire(row, owner, self.now) {
             Acquire::Granted => self.locked(t, op, replica, node, 0),
             Acquire::Queued(_) => {
@@ -36,6 +38,12 @@ impl Simulation {
     /// The operation holds its row lock at `replica` (after waiting `waited` ns): apply
     /// it and pass it down the replica chain, or confirm to the TC from the last replica.
     fn locked(&mut self, t: u32, op: usize, replica: u32, node: Host, waited: Ns) {
+        let txn = &mut self.txns[t];
+        txn.blocked_ns += waited;
+        if replica == 0 {
+            txn.ops[op].blocked_mark = txn.blocked_ns;
+            txn.ops[op].queued_mark = txn.queued_ns;
+        }
         let o = self.txns[t].ops[op];
         if self.is_hot(replica, o.row) {
             self.counter_row_locked(t, waited);
@@ -56,13 +64,15 @@ impl Simulation {
         if hot {
             self.counter_row_released();
         }
-        let (held_since, next) = self.locks.release(RowReplica { node, row: o.row }, t, self.now);
+        let released = self.locks.release(RowReplica { node, row: o.row }, t, self.now);
         if replica == 0 {
-            self.metrics.row_held(o.row, self.now - held_since, self.now);
+            let txn = &self.txns[t];
+            let hold = Hold { held: self.now - released.held_since, blocked: txn.blocked_ns - o.blocked_mark, queued: txn.queued_ns - o.queued_mark };
+            self.metrics.row_held(o.row, node, hold, released.holder_class, self.locks.parts(), self.now);
         }
-        if let Some((next, since)) = next {
+        if let Some((next, since)) = released.next {
             if next.replica == 0 {
-                self.metrics.row_waited(o.row, self.now - since, self.now);
+                self.metrics.row_waited(o.row, self.now);
             }
             if hot {
                 self.hot_queue_change(-1);

@@ -23,13 +23,15 @@
 
 use crate::config::Config;
 use crate::locks::LockTable;
-use crate::metrics::{Metrics, Window};
+use crate::metrics::{Dims, Metrics, Window};
 use crate::placement::Placement;
 use crate::prng::Prng;
 use crate::queue::EventQueue;
 use crate::time::{self, Ns};
 use crate::summary::{Now, Summary};
+use crate::explain::{self, ZeroLoad};
 use crate::topology::{Host, StationId, Topology};
+use crate::workload::TxnKind;
 
 mod checks;
 mod checkpoint;
@@ -97,6 +99,9 @@ pub struct Simulation {
     ids: Ids,
     faults: FaultState,
     metrics: Metrics,
+    /// The response time at zero load (`explain::zero_load`), measured when a summary
+    /// first asks for it; a live change of the config forgets it.
+    zero_load: std::cell::OnceCell<ZeroLoad>,
 }
 
 impl Simulation {
@@ -107,8 +112,8 @@ impl Simulation {
         stations.push(Station::new(1)); // The allocator service's one thread.
         let clients: Vec<Client> =
             (0..cfg.clients()).map(|c| Client::new(&cfg, c, c / cfg.clients_per_api_node)).collect();
-        let metrics =
-            Metrics::new(cfg.data_nodes, topo.threads_per_node(), topo.partitions, time::from_ms(cfg.window_ms), time::from_ms(cfg.warmup_ms));
+        let dims = Dims { nodes: cfg.data_nodes as usize, stations: topo.stations() as usize, api_nodes: cfg.api_nodes as usize };
+        let metrics = Metrics::new(dims, topo.threads_per_node(), topo.partitions, time::from_ms(cfg.window_ms), time::from_ms(cfg.warmup_ms));
         let mut sim = Simulation {
             queue: EventQueue::with_capacity(4 * clients.len() + 64),
             now: 0,
@@ -124,6 +129,7 @@ impl Simulation {
             topo,
             clients,
             cfg,
+            zero_load: std::cell::OnceCell::new(),
         };
         // Clients start spread over the first millisecond, not in lock step.
         let mut start = Prng::new(sim.cfg.seed, 0);
@@ -215,13 +221,34 @@ impl Simulation {
 
     /// The run summary so far (measured after warm-up).
     pub fn summary(&self) -> Summary {
-        let now = Now {
+        Summary::build(&self.metrics, &self.cfg, &self.topo, &self.now_facts())
+    }
+
+    /// What holds the throughput so far (after warm-up): the summary's `bottleneck`,
+    /// `nextCeiling` and `resources`, without the rest of the summary.
+    pub fn explain(&self) -> explain::Explanation {
+        crate::summary::explanation(&self.metrics, &self.cfg, &self.topo, &self.now_facts())
+    }
+
+    fn now_facts(&self) -> Now {
+        Now {
             at_ns: self.now,
             hot_row_node: self.hot_row_node(),
+            counter_row: self.ids.hot.row,
             duplicate_ids: self.duplicate_ids(),
             active_clients: self.active_clients(),
-        };
-        Summary::build(&self.metrics, &self.cfg, &self.topo, &now)
+            zero_load: *self.zero_load.get_or_init(|| explain::zero_load(&self.cfg)),
+        }
+    }
+
+    /// User transactions committed after warm-up.
+    pub fn committed_user_txns(&self) -> u64 {
+        self.metrics.run.user_txns()
+    }
+
+    /// Mean response time of the user transactions committed after warm-up, in us.
+    pub fn response_us_mean(&self) -> f64 {
+        time::as_us(self.metrics.latency_all.mean())
     }
 
     /// Ids issued, lost (API restarts, service failovers) and issued twice, whole run.
@@ -277,13 +304,15 @@ impl Simulation {
             }
             Event::Done { station, cost, msg } => {
                 self.stations[station as usize].busy -= 1;
-                if let Some(node) = self.topo.data_node_of(station) {
+                let node = self.topo.data_node_of(station);
+                if let Some(node) = node {
                     if !self.place.alive(node) {
                         self.metrics.messages_dropped += 1; // It failed while serving this.
                         return;
                     }
-                    self.metrics.service(station as usize, node as usize, cost as Ns, self.now);
                 }
+                let alloc = msg.kind.is_service() || self.txns[msg.txn].kind == TxnKind::REFILL;
+                self.metrics.service(station as usize, node.map(|n| n as usize), cost as Ns, alloc, self.now);
                 if !self.stale(msg) {
                     self.handle(station, msg);
                 } else {
@@ -304,7 +333,11 @@ impl Simulation {
             Event::Window => {
                 self.time_out_lock_waits();
                 self.flush_hot_spans();
-                self.metrics.close_window(self.now);
+                let (cfg, topo, row, node) = (&self.cfg, &self.topo, self.ids.hot.row, self.place.primary(&self.topo, self.ids.hot.part));
+                self.metrics.close_window(self.now, |counts, rows, span_ns| {
+                    let inputs = explain::Inputs { cfg, topo, counts, rows, span_ns, counter_row: row, counter_row_node: node, clients: None };
+                    explain::WindowBound::of(&inputs)
+                });
                 self.queue.push(self.now + self.metrics.window_ns(), Event::Window);
             }
         }

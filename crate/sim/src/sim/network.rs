@@ -17,7 +17,9 @@ use std::collections::VecDeque;
 pub(super) struct Station {
     pub servers: u32,
     pub busy: u32,
-    pub queue: VecDeque<Msg>,
+    /// Messages waiting, with the time each arrived (its wait is blocked time for the
+    /// locks its transaction holds: `explain.rs`).
+    pub queue: VecDeque<(Msg, Ns)>,
 }
 
 impl Station {
@@ -26,7 +28,7 @@ impl Station {
     }
 
     pub fn memory_bytes(&self) -> usize {
-        std::mem::size_of::<Station>() + self.queue.capacity() * std::mem::size_of::<Msg>()
+        std::mem::size_of::<Station>() + self.queue.capacity() * std::mem::size_of::<(Msg, Ns)>()
     }
 }
 
@@ -86,17 +88,17 @@ impl Simulation {
         }
         let st = &mut self.stations[s as usize];
         if st.busy < st.servers && st.queue.is_empty() {
-            self.begin(s, msg);
+            self.begin(s, msg, 0);
         } else {
-            st.queue.push_back(msg);
+            st.queue.push_back((msg, self.now));
         }
     }
 
     /// Station `s` finished a message: it starts queued ones while it has free servers.
     pub(super) fn start_queued(&mut self, s: StationId) {
         while self.stations[s as usize].busy < self.stations[s as usize].servers {
-            let Some(msg) = self.stations[s as usize].queue.pop_front() else { break };
-            self.begin(s, msg);
+            let Some((msg, since)) = self.stations[s as usize].queue.pop_front() else { break };
+            self.begin(s, msg, self.now - since);
         }
     }
 
@@ -106,16 +108,21 @@ impl Simulation {
         !msg.kind.is_service() && self.txns[msg.txn].gen != msg.gen
     }
 
-    fn begin(&mut self, s: StationId, msg: Msg) {
+    /// Station `s` starts serving `msg`, which waited `waited` ns in its queue.
+    fn begin(&mut self, s: StationId, msg: Msg, waited: Ns) {
         let work = if msg.kind.is_service() {
+            if waited > 0 {
+                self.service_request_waited(msg.txn, waited);
+            }
             event::service_cost(&self.cfg.cpu, msg.kind)
         } else {
-            let txn = &self.txns[msg.txn];
+            let txn = &mut self.txns[msg.txn];
             if txn.gen != msg.gen {
                 // Its transaction attempt was aborted: the thread discards it unserved.
                 self.metrics.messages_dropped += 1;
                 return;
             }
+            txn.queued_ns += waited;
             event::cost(&self.cfg.cpu, self.programs.sql(), txn, msg)
         };
         // A data-node thread also does the socket work of a signal from another host.

@@ -21,6 +21,11 @@ pub(super) struct Op {
     pub chain_len: u8,
     /// Bit r set: the commit has been applied at chain position r.
     pub applied: u8,
+    /// The transaction's `blocked_ns` and `queued_ns` when it got this row's primary
+    /// lock: what it waited for elsewhere while holding the lock is the difference at
+    /// the release.
+    pub blocked_mark: u64,
+    pub queued_mark: u64,
 }
 
 /// Bit of `Op::applied`: the committed row was copied to replicas outside the chain.
@@ -71,8 +76,13 @@ pub(super) struct Txn {
     pub seq: u64,
     pub gen: u32,
     pub phase: Phase,
-    /// Waiting for the allocator (queued on its mutex, or its refill running).
+    /// Waiting for the allocator (queued on its mutex, or its refill running), since.
     pub waiting_id: bool,
+    pub id_wait_since: Ns,
+    /// Time its requests spent waiting for row locks and for ids, and its messages for
+    /// busy threads (each summed over requests in parallel).
+    pub blocked_ns: u64,
+    pub queued_ns: u64,
     /// Its committed writes were counted for the no-committed-row-lost check.
     pub writes_counted: bool,
     /// The API node's restart epoch when the transaction started.
@@ -100,6 +110,9 @@ impl Txn {
             gen: 0,
             phase: Phase::Prepare,
             waiting_id: false,
+            id_wait_since: 0,
+            blocked_ns: 0,
+            queued_ns: 0,
             writes_counted: false,
             epoch: 0,
             refill: None,
@@ -159,6 +172,8 @@ impl TxnSlots {
         txn.gen = txn.gen.wrapping_add(1);
         txn.phase = Phase::Prepare;
         txn.waiting_id = false;
+        txn.blocked_ns = 0;
+        txn.queued_ns = 0;
         txn.writes_counted = false;
         txn.epoch = epoch;
         txn.refill = None;

@@ -10,7 +10,10 @@
 //! schedule. A third of the seeds run a random workload spec (`spec.rs`) instead of a
 //! named workload, drawn from a stream of its own so that the other draws stay as they were.
 
+mod laws;
 mod spec;
+
+pub use laws::explanation_laws;
 
 use crate::config::fields::{Kind, FIELDS};
 use crate::config::{lookup, set_dotted};
@@ -161,6 +164,7 @@ pub fn run_config(seed: u64, config: &Value) -> Outcome {
         if s.duplicate_ids != 0 {
             return Err(format!("ids-unique: {} duplicate ids", s.duplicate_ids));
         }
+        explanation_laws(&s).map_err(|e| format!("explanation: {e}"))?;
         Ok((sim.events(), s.transactions_per_second * s.simulated_seconds, s.digest))
     });
     let (events, transactions, digest, failure) = match result {

@@ -90,9 +90,9 @@ fn summary_serialises_with_public_names() {
     assert_eq!(
         keys(&v),
         [
-            "aborts", "allocator", "clients", "committedByType", "config", "digest", "duplicateIds", "events", "hotRow",
-            "hottestRows", "idsIssued", "idsLost", "insertsPerSecond", "keys", "latencyByTypeUs", "latencyUs",
-            "lockTimeouts", "nodes", "simulatedSeconds", "tpm", "transactionsPerSecond",
+            "aborts", "allocator", "bottleneck", "clients", "committedByType", "config", "digest", "duplicateIds", "events",
+            "hotRow", "hottestRows", "idsIssued", "idsLost", "insertsPerSecond", "keys", "latencyByTypeUs", "latencyUs",
+            "lockTimeouts", "nextCeiling", "nodes", "resources", "simulatedSeconds", "tpm", "transactionsPerSecond",
         ]
     );
     assert_eq!(
@@ -115,8 +115,19 @@ fn summary_serialises_with_public_names() {
     assert_eq!(keys(&v["latencyUs"]), ["count", "mean", "p50", "p99"]);
     assert_eq!(
         keys(&v["hottestRows"][0]),
-        ["grantsPerSecond", "key", "lockBusyFraction", "meanWaitUs", "meanWaiters", "table", "waitsPerSecond"]
+        [
+            "blockedFraction", "grantsPerSecond", "key", "lockBusyFraction", "meanWaitUs", "meanWaiters", "queuedFraction",
+            "table", "waits", "waitsPerSecond",
+        ]
     );
+    assert_eq!(keys(&v["hottestRows"][0]["waits"][0]), ["holder", "share", "waitUs", "waiter"]);
+    let resource = [
+        "allocatorFraction", "blockedFraction", "boundTransactionsPerSecond", "ceilingGrantsPerSecond", "demandUs",
+        "grantsPerSecond", "holdUsMean", "kind", "name", "node", "queuedFraction", "servers", "utilization",
+    ];
+    assert_eq!(keys(&v["bottleneck"]), resource);
+    assert_eq!(keys(&v["resources"][0]), resource);
+    assert_eq!(keys(&v["nextCeiling"]), ["heldBy", "kind", "relieved", "transactionsPerSecond"]);
     assert_eq!(keys(&v["latencyByTypeUs"]), ["insert", "refill"]);
     assert_eq!(keys(&v["config"]), keys(&serde_json::to_value(Config::default()).unwrap()));
     assert_eq!(v["config"]["workload"], "ndbapi-insert");

@@ -4,6 +4,7 @@ mod api;
 mod architecture;
 mod checkpoint;
 mod determinism;
+mod explain;
 mod faults;
 mod fidelity;
 mod laws;

@@ -59,6 +59,8 @@ pub(super) enum IdSource {
 pub(super) struct Ranges {
     pub caches: Vec<IdCache>,
     pub scope: IdCacheScope,
+    /// Since when each range's mutex is held by a fetch (its busy time, `explain.rs`).
+    pub held_since: Vec<Option<Ns>>,
 }
 
 impl Ranges {
@@ -98,7 +100,7 @@ impl Ids {
                 IdCacheScope::ApiNode => cfg.api_nodes,
                 IdCacheScope::Client => cfg.clients(),
             };
-            Ranges { caches: (0..units).map(|_| IdCache::default()).collect(), scope: cfg.id_cache_scope }
+            Ranges { caches: (0..units).map(|_| IdCache::default()).collect(), scope: cfg.id_cache_scope, held_since: vec![None; units as usize] }
         };
         let source = match cfg.allocator {
             Allocator::CounterRow => IdSource::CounterRow(ranges()),
@@ -202,22 +204,21 @@ impl Simulation {
                 None => Asked::NextTick(api),
             },
         };
+        if !matches!(asked, Asked::Id(_)) {
+            self.txns[t].waiting_id = true;
+            self.txns[t].id_wait_since = now;
+        }
         match asked {
             Asked::Id(id) => self.id_ready(t, id),
-            Asked::Wait => self.txns[t].waiting_id = true,
-            Asked::Fetch(unit) => {
-                self.txns[t].waiting_id = true;
-                self.fetch_range(t, unit);
-            }
-            Asked::NextTick(api) => {
-                self.txns[t].waiting_id = true;
-                self.wake_at_next_tick(api);
-            }
+            Asked::Wait => {}
+            Asked::Fetch(unit) => self.fetch_range(t, unit),
+            Asked::NextTick(api) => self.wake_at_next_tick(api),
         }
     }
 
     /// `parent` found range `unit` empty and holds its mutex: fetch the next range.
     fn fetch_range(&mut self, parent: u32, unit: u32) {
+        self.ids.ranges_mut().held_since[unit as usize] = Some(self.now);
         match self.ids.source {
             IdSource::CounterRow(_) => self.start_refill(parent, unit),
             IdSource::CentralService(_) => self.request_range(parent, unit),
@@ -236,6 +237,7 @@ impl Simulation {
             self.metrics.totals.ids_lost += count; // The API node restarted meanwhile: nobody holds this range.
             return;
         }
+        self.mutex_released(unit);
         let sizing = self.sizing();
         let cache = self.ids.cache(unit);
         cache.refilled(first, count, sizing);
@@ -256,6 +258,28 @@ impl Simulation {
                 }
                 Take::Wait => unreachable!("serve_waiter never queues"),
             }
+        }
+    }
+
+    /// Range `unit`'s mutex is released (its range arrived, or its API node restarted):
+    /// the hold is busy time of an API node's mutex.
+    fn mutex_released(&mut self, unit: u32) {
+        let r = self.ids.ranges_mut();
+        if let Some(since) = r.held_since[unit as usize].take() {
+            if r.scope == IdCacheScope::ApiNode {
+                self.metrics.span(since, self.now, |c, ns| c.mutex_busy_ns[unit as usize] += ns);
+            }
+        }
+    }
+
+    /// A range fetch for `unit` waited `blocked` ns for the counter row's lock and
+    /// `queued` ns for busy threads: time its mutex's holder waited on other resources.
+    pub(super) fn mutex_waited(&mut self, unit: u32, blocked: Ns, queued: Ns) {
+        if self.ids.ranges().is_some_and(|r| r.scope == IdCacheScope::ApiNode) {
+            self.metrics.count(self.now, |c| {
+                c.mutex_blocked_ns[unit as usize] += blocked;
+                c.mutex_queued_ns[unit as usize] += queued;
+            });
         }
     }
 
@@ -299,9 +323,17 @@ impl Simulation {
         totals.ids_issued += 1;
         let key = keys::key_of(id, self.ids.keys.layout, self.cfg.shard_bits as u32);
         let part = self.place_key(key);
+        if let IdSource::Timestamp(_) = self.ids.source {
+            let api = self.txns[t].api as usize;
+            self.metrics.count(self.now, |c| c.stamp_ids[api] += 1);
+        }
         let range = self.txns[t].round_ops();
+        let now = self.now;
         let txn = &mut self.txns[t];
         let op = range.into_iter().find(|&i| txn.ops[i].needs_id).expect("round has an insert without key");
+        if txn.waiting_id {
+            txn.blocked_ns += now - txn.id_wait_since;
+        }
         txn.waiting_id = false;
         let o = &mut txn.ops[op];
         o.row = workload::row_key(workload::table_of(o.row), id);
@@ -326,6 +358,9 @@ impl Simulation {
     /// timestamp generator starts again.
     pub(super) fn api_restarted(&mut self, api: u32) {
         let now = self.now;
+        if self.ids.ranges().is_some_and(|r| r.scope == IdCacheScope::ApiNode) {
+            self.mutex_released(api);
+        }
         let lost = match &mut self.ids.source {
             IdSource::CounterRow(r) | IdSource::CentralService(r) => match r.scope {
                 IdCacheScope::ApiNode => std::mem::take(&mut r.caches[api as usize]).remaining(),
@@ -376,6 +411,7 @@ impl Simulation {
             IdSource::CounterRow(r) | IdSource::CentralService(r) => {
                 if r.scope == IdCacheScope::Client {
                     r.caches.resize_with(n, IdCache::default);
+                    r.held_since.resize(n, None);
                 }
             }
             IdSource::Timestamp(_) => {}

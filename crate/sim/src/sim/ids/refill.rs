@@ -140,6 +140,7 @@ impl Simulation {
     pub(in crate::sim) fn refill_committed(&mut self, r: u32) {
         let (epoch, started) = (self.txns[r].epoch, self.txns[r].started);
         let refill = self.txns[r].refill.expect("a refill carries its range");
+        self.mutex_waited(refill.unit, self.txns[r].blocked_ns, self.txns[r].queued_ns);
         self.range_arrived(refill.unit, refill.parent, refill.first, refill.count, epoch, started);
     }
 

@@ -115,6 +115,13 @@ impl Simulation {
         self.send(self.topo.host_of(station), self.topo.api_station(api), request_msg(MsgKind::AllocConf, slot));
     }
 
+    /// Request `slot`'s message waited `ns` for a thread (the service's, or its API
+    /// node's for the reply): its range's mutex holder was blocked meanwhile.
+    pub(in crate::sim) fn service_request_waited(&mut self, slot: u32, ns: Ns) {
+        let unit = self.ids.service.requests[slot as usize].unit;
+        self.mutex_waited(unit, 0, ns);
+    }
+
     /// The service's reply reached the API node.
     pub(in crate::sim) fn range_replied(&mut self, slot: u32) {
         let r = self.ids.service.requests[slot as usize];

@@ -1,0 +1,85 @@
+//! The "What holds it" and "Hottest rows" sections of `hotrow run`: the bottleneck and
+//! the bound it sets, the next ceiling, the busiest resources, and who waits for whom.
+
+use hotrow::Summary;
+use std::fmt::Write;
+
+/// Transactions per second in the run's headline unit too (TPM for DBT2).
+fn rate(s: &Summary, tps: f64) -> String {
+    if s.tpm > 0.0 && s.transactions_per_second > 0.0 {
+        format!("{} transactions/s ({} TPM)", grouped(tps), grouped(tps * s.tpm / s.transactions_per_second))
+    } else {
+        format!("{} transactions/s", grouped(tps))
+    }
+}
+
+/// A whole number with thousands separated: 158,496.
+pub fn grouped(v: f64) -> String {
+    let digits = format!("{:.0}", v.abs());
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    if v < 0.0 { format!("-{out}") } else { out }
+}
+
+fn percent(f: f64) -> String {
+    format!("{:.0}%", f * 100.0)
+}
+
+pub fn render(w: &mut String, s: &Summary) {
+    let _ = writeln!(w, "\n  What holds it");
+    let Some(b) = &s.bottleneck else {
+        let _ = writeln!(w, "    nothing committed yet: no bottleneck to name");
+        return;
+    };
+    let verdict = if b.utilization >= 0.9 { "saturated: it sets the throughput" } else { "the tightest bound, not saturated" };
+    let _ = writeln!(w, "    bottleneck    {}", b.name);
+    let _ = writeln!(w, "                  {} busy, bound {} ({verdict})", percent(b.utilization), rate(s, b.bound_transactions_per_second));
+    if let (Some(grants), Some(ceiling)) = (b.grants_per_second, b.ceiling_grants_per_second) {
+        let _ = writeln!(w, "                  {} grants/s against its own ceiling 1 / hold = {} grants/s", grouped(grants), grouped(ceiling));
+    }
+    if let Some(n) = &s.next_ceiling {
+        let _ = writeln!(w, "    next ceiling  {} with {} relieved,", rate(s, n.transactions_per_second), n.relieved);
+        let _ = writeln!(w, "                  held then by {}", n.held_by);
+    }
+    let _ = writeln!(w, "    busiest       busy  blocked  queued  bound/s       resource");
+    for r in &s.resources {
+        let _ = writeln!(
+            w,
+            "                  {:>4}  {:>7}  {:>6}  {:>12}  {}",
+            percent(r.utilization),
+            percent(r.blocked_fraction),
+            percent(r.queued_fraction),
+            grouped(r.bound_transactions_per_second),
+            r.name
+        );
+    }
+    let _ = writeln!(w, "    (blocked: its holders waited for other locks or ids; queued: for busy threads)");
+}
+
+pub fn hottest_rows(w: &mut String, s: &Summary) {
+    if s.hottest_rows.is_empty() {
+        return;
+    }
+    let _ = writeln!(w, "\n  hottest rows             busy   grants/s    waits/s  mean wait us  who waits for whom");
+    for r in &s.hottest_rows {
+        let row = format!("{} {}", r.table, r.key);
+        let first = r.waits.first().map_or(String::new(), |x| format!("{} waits for {} ({})", x.waiter, x.holder, percent(x.share)));
+        let _ = writeln!(
+            w,
+            "  {:<22} {:>6} {:>10} {:>10} {:>13.0}  {first}",
+            row,
+            percent(r.lock_busy_fraction),
+            grouped(r.grants_per_second),
+            grouped(r.waits_per_second),
+            r.mean_wait_us
+        );
+        for x in r.waits.iter().skip(1).take(2) {
+            let _ = writeln!(w, "  {:<69}  {} waits for {} ({})", "", x.waiter, x.holder, percent(x.share));
+        }
+    }
+}

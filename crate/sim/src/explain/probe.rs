@@ -1,0 +1,56 @@
+//! The response time at zero load, R0: the same cluster and workload run by one client
+//! alone, so that nothing it does ever queues behind another client. With the think time
+//! Z it gives the client population's bound N / (R0 + Z) (the asymptotic bound of a
+//! closed system, *Quantitative System Performance* ch. 5). It is measured, not summed
+//! from demands, because a transaction's operations run in parallel within a round and a
+//! sum of their demands would overstate it.
+//!
+//! The probe is a short run of its own (at most `PROBE_TXNS` transactions, `PROBE_EVENTS`
+//! events or `PROBE_MS` simulated): deterministic, like any run, from the config alone.
+
+use crate::config::{Allocator, Config};
+use crate::time;
+use crate::Simulation;
+
+const PROBE_TXNS: u64 = 400;
+const PROBE_EVENTS: u64 = 400_000;
+const PROBE_MS: u64 = 2_000;
+
+/// R0 in microseconds, as the config is and with the id allocator relieved.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ZeroLoad {
+    pub response_us: f64,
+    pub relieved_response_us: f64,
+}
+
+/// Measures R0 for `cfg`, and again with a cache of a million ids (or the widest
+/// timestamp sequence) when the allocator could be what a relief changes.
+pub fn zero_load(cfg: &Config) -> ZeroLoad {
+    let response_us = probe(cfg);
+    let mut relieved = cfg.clone();
+    match cfg.allocator {
+        Allocator::Timestamp => relieved.timestamp_sequence_bits = crate::config::fields::max_of("timestampSequenceBits") as _,
+        Allocator::CounterRow | Allocator::CentralService => {
+            relieved.cache_size = crate::config::fields::max_of("cacheSize");
+            relieved.cache_growth = 1;
+        }
+    }
+    let relieved_response_us = if relieved == *cfg { response_us } else { probe(&relieved) };
+    ZeroLoad { response_us, relieved_response_us }
+}
+
+fn probe(cfg: &Config) -> f64 {
+    let mut c = cfg.clone();
+    c.api_nodes = 1;
+    c.clients_per_api_node = 1;
+    c.think_time_us = 0;
+    c.faults.clear();
+    c.warmup_ms = 0;
+    c.duration_ms = PROBE_MS;
+    let mut sim = Simulation::new(c);
+    let step = time::from_ms(10);
+    while !sim.finished() && sim.committed_user_txns() < PROBE_TXNS && sim.events() < PROBE_EVENTS {
+        sim.advance(step, u64::MAX);
+    }
+    sim.response_us_mean()
+}

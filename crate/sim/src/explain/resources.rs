@@ -1,0 +1,267 @@
+//! The resources of a span, from the counters: each one's busy time, blocked time and
+//! allocator work, named in the user's words.
+
+use super::{Kind, Resource};
+use crate::config::{Allocator, Config, IdCacheScope};
+use crate::counts::Counts;
+use crate::heat::{self, RowLockTotals};
+use crate::time;
+use crate::topology::Topology;
+use crate::workload;
+
+/// The client population, for its bound N / (R0 + Z).
+#[derive(Clone, Copy, Debug)]
+pub struct ClientsIn {
+    pub n: u32,
+    /// Mean response time measured over the span, and at zero load (`probe.rs`).
+    pub response_us: f64,
+    pub zero_load_us: f64,
+}
+
+/// What a span's resources are built from.
+pub struct Inputs<'a> {
+    pub cfg: &'a Config,
+    pub topo: &'a Topology,
+    pub counts: &'a Counts,
+    /// The tracked rows over the span (`heat.rs`).
+    pub rows: &'a [RowLockTotals],
+    pub span_ns: u64,
+    /// The SYSTAB_0 counter row and the data node of its primary.
+    pub counter_row: u64,
+    pub counter_row_node: u32,
+    /// None: the clients are not listed (a window: the zero-load probe is the summary's).
+    pub clients: Option<ClientsIn>,
+}
+
+/// An id for a resource that is neither a station nor a row: a tag above every row key
+/// (whose table ids stay below 2^7) and a number.
+fn tagged(tag: u64, n: u64) -> u64 {
+    (0xF0 + tag) << 56 | n
+}
+
+/// One resource's counters over a span.
+#[derive(Clone, Debug)]
+pub struct Load {
+    /// Which resource it is, across spans: a station's index, a row's key, or a kind's
+    /// tag with an API node (`id_of`).
+    pub id: u64,
+    pub name: String,
+    pub kind: Kind,
+    pub node: Option<u32>,
+    pub servers: u32,
+    span_ns: u64,
+    /// Summed over its servers.
+    busy_ns: f64,
+    blocked_ns: f64,
+    queued_ns: f64,
+    alloc_ns: f64,
+    /// Threads of one role pool together (`pooled`): the node's one thread, LDM, TC, API.
+    role: u8,
+    grants: u64,
+    /// The clients: N, think time and zero-load response time in us.
+    clients: Option<(f64, f64, f64)>,
+}
+
+impl Load {
+    fn new(id: u64, name: String, kind: Kind, node: Option<u32>, servers: u32, span_ns: u64, busy_ns: u64) -> Load {
+        Load { id, name, kind, node, servers, span_ns, busy_ns: busy_ns as f64, blocked_ns: 0.0, queued_ns: 0.0, alloc_ns: 0.0, role: 0, grants: 0, clients: None }
+    }
+
+    /// Busy time over the span, per server, 0..=1.
+    pub fn utilization(&self) -> f64 {
+        if self.span_ns == 0 || self.servers == 0 {
+            return 0.0;
+        }
+        (self.busy_ns / (self.span_ns as f64 * self.servers as f64)).clamp(0.0, 1.0)
+    }
+
+    /// The most user transactions per second it lets through, at throughput `x` now:
+    /// servers / demand = x / utilization. For the clients, N / (R0 + Z), and never
+    /// below `x` (R0 is capped at the measured response time).
+    pub fn bound(&self, x: f64) -> f64 {
+        if let Some((n, z_us, r0_us)) = self.clients {
+            return (n / ((r0_us + z_us) * 1e-6)).max(x);
+        }
+        let u = self.utilization();
+        if u > 0.0 { x / u } else { f64::INFINITY }
+    }
+
+    /// A lock whose holders waited for other locks or ids for at least half its busy
+    /// time, or for those and busy threads together while a thread binds as tightly
+    /// (`thread_bound` within 3% of its own): a convoy's victim, not its root.
+    pub fn victim(&self, x: f64, thread_bound: f64) -> bool {
+        if !self.kind.is_lock() || self.busy_ns <= 0.0 {
+            return false;
+        }
+        let waits = self.blocked_ns + self.queued_ns;
+        self.blocked_ns * 2.0 >= self.busy_ns || (waits * 2.0 >= self.busy_ns && thread_bound <= self.bound(x) * 1.03)
+    }
+
+    /// Whether it is a thread (or a pool of cores).
+    pub fn is_thread(&self) -> bool {
+        matches!(self.kind, Kind::Thread | Kind::ApiCpu | Kind::Service)
+    }
+
+    /// The same without the allocator's work (a relieved allocator).
+    pub fn without_allocator_work(&self) -> Load {
+        Load { busy_ns: self.busy_ns - self.alloc_ns, alloc_ns: 0.0, ..self.clone() }
+    }
+
+    /// A lock's own work only: its holders' waits for other locks and ids are gone.
+    pub fn own_work_only(&self) -> Load {
+        Load { busy_ns: self.busy_ns - self.blocked_ns, blocked_ns: 0.0, ..self.clone() }
+    }
+
+    /// Threads of one role as one pool (the balanced bound: a relieved convoy moves
+    /// where the work lands, not how much there is); every other load as it is.
+    pub fn pooled(loads: Vec<Load>) -> Vec<Load> {
+        let (threads, mut rest): (Vec<Load>, Vec<Load>) = loads.into_iter().partition(|l| matches!(l.kind, Kind::Thread | Kind::ApiCpu));
+        for role in 0..4u8 {
+            let pool: Vec<&Load> = threads.iter().filter(|l| l.role == role).collect();
+            let Some(first) = pool.first() else { continue };
+            let what = ["data-node threads", "LDM threads", "TC threads", "API nodes' CPUs"][role as usize];
+            let mut p = Load::new(tagged(5, role as u64), format!("the {} {what}, pooled", pool.len()), first.kind, None, 0, first.span_ns, 0);
+            p.role = role;
+            for l in &pool {
+                p.servers += l.servers;
+                p.busy_ns += l.busy_ns;
+                p.alloc_ns += l.alloc_ns;
+            }
+            rest.push(p);
+        }
+        rest
+    }
+
+    /// The clients with another zero-load response time.
+    pub fn with_zero_load(&self, r0_us: f64) -> Load {
+        let (n, z, _) = self.clients.expect("the clients");
+        Load { clients: Some((n, z, r0_us)), ..self.clone() }
+    }
+
+    pub fn report(&self, x: f64) -> Resource {
+        let bound = self.bound(x);
+        let (u, secs) = (if self.clients.is_some() { (x / bound).min(1.0) } else { self.utilization() }, time::as_secs(self.span_ns));
+        let lock = self.kind.is_lock() && self.grants > 0;
+        let hold_us = time::as_us(self.busy_ns / self.grants.max(1) as f64);
+        let share = |ns: f64| if self.busy_ns > 0.0 { (ns / self.busy_ns).clamp(0.0, 1.0) } else { 0.0 };
+        Resource {
+            name: self.name.clone(),
+            kind: self.kind,
+            node: self.node,
+            servers: self.servers,
+            utilization: u,
+            blocked_fraction: share(self.blocked_ns),
+            queued_fraction: share(self.queued_ns),
+            allocator_fraction: share(self.alloc_ns),
+            demand_us: if bound.is_finite() && bound > 0.0 { self.servers as f64 / bound * 1e6 } else { 0.0 },
+            bound_transactions_per_second: if bound.is_finite() { bound } else { 0.0 },
+            grants_per_second: lock.then(|| self.grants as f64 / secs.max(1e-12)),
+            hold_us_mean: lock.then_some(hold_us),
+            ceiling_grants_per_second: lock.then(|| 1e6 / hold_us.max(1e-12)),
+        }
+    }
+}
+
+impl Inputs<'_> {
+    /// User transactions committed per second over the span.
+    pub fn x(&self) -> f64 {
+        let secs = time::as_secs(self.span_ns);
+        if secs > 0.0 { self.counts.user_txns() as f64 / secs } else { 0.0 }
+    }
+
+    /// Every resource of the span.
+    pub fn loads(&self) -> Vec<Load> {
+        let mut loads = self.stations();
+        loads.extend(self.locks());
+        loads.extend(self.allocator());
+        if let Some(c) = self.clients {
+            let z = self.cfg.think_time_us as f64;
+            let r0 = if c.response_us > 0.0 { c.zero_load_us.min(c.response_us) } else { c.zero_load_us };
+            let name = format!("{} clients thinking {} us", c.n, self.cfg.think_time_us);
+            let mut l = Load::new(tagged(4, 0), name, Kind::Clients, None, 1, self.span_ns, 0);
+            l.clients = Some((c.n as f64, z, r0));
+            loads.push(l);
+        }
+        loads
+    }
+
+    fn stations(&self) -> Vec<Load> {
+        let (t, c) = (self.topo, self.counts);
+        let tpn = t.threads_per_node();
+        (0..t.stations())
+            .map(|s| {
+                let (name, kind, node, servers, role) = if let Some(n) = t.data_node_of(s) {
+                    let i = s % tpn;
+                    let (name, role) = if tpn == 1 {
+                        (format!("the thread of data node {n}"), 0)
+                    } else if i < t.ldm_threads {
+                        (format!("LDM thread {i} of data node {n}"), 1)
+                    } else {
+                        (format!("TC thread {} of data node {n}", i - t.ldm_threads), 2)
+                    };
+                    (name, Kind::Thread, Some(n), 1, role)
+                } else if s == t.service_station() {
+                    ("the allocator service".to_string(), Kind::Service, None, 1, 4)
+                } else {
+                    let a = s - t.data_stations();
+                    (format!("the CPU of API node {a} ({} cores)", self.cfg.api_cores), Kind::ApiCpu, Some(a), self.cfg.api_cores, 3)
+                };
+                let (name, kind, node, servers, role) = (name, kind, node, servers, role);
+                let mut l = Load::new(s as u64, name, kind, node, servers, self.span_ns, c.station_busy_ns[s as usize]);
+                l.role = role;
+                l.alloc_ns = c.station_alloc_ns[s as usize] as f64;
+                l
+            })
+            .collect()
+    }
+
+    fn locks(&self) -> Vec<Load> {
+        let c = self.counts;
+        let mut loads = Vec::new();
+        if self.cfg.allocator == Allocator::CounterRow {
+            let table = heat::table_name(self.cfg, self.counter_row & ((1 << 56) - 1));
+            let name = format!("the counter row of `{table}` in SYSTAB_0, on data node {}", self.counter_row_node);
+            let mut l = Load::new(self.counter_row, name, Kind::CounterRow, Some(self.counter_row_node), 1, self.span_ns, c.hot_busy_ns);
+            l.grants = c.hot_holds;
+            l.busy_ns = l.busy_ns.max(0.0);
+            if let Some(r) = self.rows.iter().find(|r| r.row == self.counter_row) {
+                l.blocked_ns = (r.blocked_ns as f64).min(l.busy_ns);
+                l.queued_ns = (r.queued_ns as f64).min(l.busy_ns - l.blocked_ns);
+            }
+            loads.push(l);
+        }
+        for r in self.rows.iter().filter(|r| r.row != self.counter_row) {
+            let table = heat::table_name(self.cfg, workload::table_of(r.row));
+            let name = format!("row {} of `{table}`, on data node {}", r.row & ((1 << 56) - 1), r.node);
+            let mut l = Load::new(r.row, name, Kind::Row, Some(r.node), 1, self.span_ns, r.busy_ns);
+            l.blocked_ns = r.blocked_ns as f64;
+            l.queued_ns = r.queued_ns as f64;
+            l.grants = r.grants;
+            loads.push(l);
+        }
+        loads
+    }
+
+    fn allocator(&self) -> Vec<Load> {
+        let (cfg, c) = (self.cfg, self.counts);
+        let mut loads = Vec::new();
+        let mutexes = cfg.id_cache_scope == IdCacheScope::ApiNode && cfg.allocator != Allocator::Timestamp;
+        for a in 0..cfg.api_nodes as usize {
+            if mutexes {
+                let name = format!("the id-cache mutex of API node {a}");
+                let mut l = Load::new(tagged(2, a as u64), name, Kind::IdCache, Some(a as u32), 1, self.span_ns, c.mutex_busy_ns[a]);
+                l.blocked_ns = (c.mutex_blocked_ns[a] as f64).min(l.busy_ns);
+                l.queued_ns = (c.mutex_queued_ns[a] as f64).min(l.busy_ns - l.blocked_ns);
+                loads.push(l);
+            }
+            if cfg.allocator == Allocator::Timestamp {
+                let per_tick = 1u64 << cfg.timestamp_sequence_bits;
+                let ticks = self.span_ns as f64 / time::from_us(cfg.timestamp_tick_us) as f64;
+                let used = c.stamp_ids[a] as f64 / (per_tick as f64 * ticks.max(1e-12));
+                let name = format!("the timestamp sequence of API node {a} ({per_tick} ids per {} us tick)", cfg.timestamp_tick_us);
+                loads.push(Load::new(tagged(3, a as u64), name, Kind::Timestamp, Some(a as u32), 1, self.span_ns, (used * self.span_ns as f64) as u64));
+            }
+        }
+        loads
+    }
+}

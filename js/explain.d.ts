@@ -1,0 +1,60 @@
+// What holds the throughput: the types of `summary().bottleneck`, `nextCeiling`,
+// `resources`, a hot row's `waits`, and `Simulation.explain()`.
+
+/** What kind of resource holds the throughput (`bottleneckKind` codes 1..8 in this order). */
+export type ResourceKind = "thread" | "apiCpu" | "service" | "counterRow" | "row" | "idCache" | "timestamp" | "clients";
+
+/** One resource, by the operational laws over the measured span. */
+export interface Resource {
+  /** In words: "LDM thread 3 of data node 5", "the counter row of `history` in SYSTAB_0, on data node 1". */
+  name: string;
+  kind: ResourceKind;
+  /** The data node (threads, rows) or API node (API CPU, id cache, timestamp) it is on, or null. */
+  node: number | null;
+  servers: number;
+  /** Busy fraction per server, 0..1. */
+  utilization: number;
+  /** Of its busy time, the share its holders waited for other locks or ids (locks only). */
+  blockedFraction: number;
+  /** Of its busy time, the share its holders waited for busy threads (locks only). */
+  queuedFraction: number;
+  /** Of its busy time, the share that was the id allocator's work (threads only). */
+  allocatorFraction: number;
+  /** Busy time per committed user transaction, us. */
+  demandUs: number;
+  /** The most user transactions per second it lets through: servers / demand. */
+  boundTransactionsPerSecond: number;
+  /** A lock: grants per second, mean hold (us) and its own ceiling 1 / hold; null otherwise. */
+  grantsPerSecond: number | null;
+  holdUsMean: number | null;
+  ceilingGrantsPerSecond: number | null;
+}
+
+/** The throughput if the bottleneck were relieved, and what would hold it then. */
+export interface NextCeiling {
+  transactionsPerSecond: number;
+  heldBy: string;
+  kind: ResourceKind;
+  /** What was assumed relieved. */
+  relieved: string;
+}
+
+/** `Simulation.explain()`: the summary's explanation alone. */
+export interface Explanation {
+  /** The lowest bound of a resource that is not a convoy's victim; null while nothing committed. */
+  bottleneck: Resource | null;
+  nextCeiling: NextCeiling | null;
+  /** The busiest resources, by utilization (at most eight). */
+  resources: Resource[];
+}
+
+/** One part of a hot row's wait: requests of `waiter` waiting for holders of `holder`. */
+export interface WaitPart {
+  /** The transaction and what it does to the row: "transfer: update branches". */
+  waiter: string;
+  holder: string;
+  /** Microseconds waited in all over the span. */
+  waitUs: number;
+  /** Of the row's whole wait, 0..1; the parts sum to 1. */
+  share: number;
+}
