@@ -93,8 +93,17 @@ test("snapshot and windows have the documented shapes", () => {
   assert.equal(s.nodeLoad.length, 8);
   assert.ok(s.tpm > 0 && s.hotRowLockUtilization > 0.9);
   assert.ok(s.hottestRows.length <= 10 && s.hottestRows[0].table === "SYSTAB_0", JSON.stringify(s.hottestRows[0]));
+  // The window's bottleneck: the counter row (code 4), saturated, its bound the window's throughput.
+  assert.equal(s.bottleneckKind, 4);
+  assert.ok(s.bottleneckUtilization > 0.97 && Math.abs(s.boundTransactionsPerSecond / s.transactionsPerSecond - 1) < 0.03);
+  const e = sim.explain();
+  assert.equal(e.bottleneck.kind, "counterRow");
+  assert.match(e.bottleneck.name, /SYSTAB_0/);
+  assert.ok(e.nextCeiling.transactionsPerSecond > e.bottleneck.boundTransactionsPerSecond, JSON.stringify(e.nextCeiling));
+  assert.ok(s.hottestRows[0].waits[0].waiter === "refill: update SYSTAB_0" && Math.abs(s.hottestRows[0].waits.reduce((a, w) => a + w.share, 0) - 1) < 1e-9);
   const all = sim.windows();
-  assert.deepEqual(Object.keys(all).sort(), ["coordinationsPerSecond", "count", "dataNodes", "endMs", "first", "hotRowLockUtilization",
+  assert.deepEqual(Object.keys(all).sort(), ["bottleneckKind", "bottleneckUtilization", "boundTransactionsPerSecond",
+    "coordinationsPerSecond", "count", "dataNodes", "endMs", "first", "hotRowLockUtilization",
     "hotRowQueueMean", "insertSkew", "insertsPerSecond", "latencyP50Us", "latencyP99Us", "nodeLoad", "nodeMessagesPerSecond",
     "nodeTcPerSecond", "partitionInsertsPerSecond", "partitions", "refillsPerSecond", "tpm", "transactionsPerSecond"]);
   assert.equal(all.partitionInsertsPerSecond.length, all.count * all.partitions);
