@@ -53,6 +53,8 @@ export interface WorkloadSpec {
       /** 1..=10000 (default 1). */
       rows?: number;
       key?: KeyChoice;
+      /** A slotted counter, 1..=256 (update and read only): an update picks one of the row's `slots` rows, a read reads them all. */
+      slots?: number;
     }[];
   }[];
 }

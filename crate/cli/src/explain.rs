@@ -1,7 +1,8 @@
 //! The "What holds it" and "Hottest rows" sections of `hotrow run`: the bottleneck and
 //! the bound it sets, the next ceiling, the busiest resources, and who waits for whom.
 
-use hotrow::Summary;
+use hotrow::{Config, Summary};
+use serde_json::Value;
 use std::fmt::Write;
 
 /// Transactions per second in the run's headline unit too (TPM for DBT2).
@@ -82,4 +83,42 @@ pub fn hottest_rows(w: &mut String, s: &Summary) {
             let _ = writeln!(w, "  {:<69}  {} waits for {} ({})", "", x.waiter, x.holder, percent(x.share));
         }
     }
+}
+
+/// `hotrow run --remedies`: each standard remedy for the bottleneck, run from the start
+/// with `base` (the run's config JSON) changed as the remedy says, against the run.
+pub fn remedies(base: &Value, s: &Summary, run: impl Fn(Config) -> Result<Summary, String>) -> String {
+    let mut o = String::new();
+    let w = &mut o;
+    let Some(b) = &s.bottleneck else { return o };
+    let list = hotrow::explain::remedies(&s.config, b);
+    let _ = writeln!(w, "\n  What would lift it (each remedy run from the start, the same seed)");
+    if list.is_empty() {
+        let _ = writeln!(w, "    no standard remedy for {}", b.name);
+        return o;
+    }
+    let _ = writeln!(w, "    {:<58} {:>26} {:>7}  bottleneck then", "remedy", "throughput", "x");
+    let _ = writeln!(w, "    {:<58} {:>26} {:>7}  {}", "(as run)", rate(s, s.transactions_per_second), "1.00", b.name);
+    for r in list {
+        let mut v = base.clone();
+        for (field, value) in &r.set {
+            let Value::Object(m) = &mut v else { unreachable!("a config is an object") };
+            if let Err(e) = hotrow::config::set_dotted(m, field, value.clone()) {
+                let _ = writeln!(w, "    {:<58} cannot be set: {e}", r.label);
+                continue;
+            }
+        }
+        let outcome = Config::from_json(&v).map_err(|e| e.to_string()).and_then(&run);
+        match outcome {
+            Ok(t) => {
+                let then = t.bottleneck.as_ref().map_or("", |b| b.name.as_str());
+                let ratio = t.transactions_per_second / s.transactions_per_second.max(1e-9);
+                let _ = writeln!(w, "    {:<58} {:>26} {:>7.2}  {then}", r.label, rate(&t, t.transactions_per_second), ratio);
+            }
+            Err(e) => {
+                let _ = writeln!(w, "    {:<58} failed: {e}", r.label);
+            }
+        }
+    }
+    o
 }

@@ -42,6 +42,7 @@ const EXAMPLES: &str = "Examples:
   hotrow run --workload my-spec.json              your own transactions (`hotrow workloads --json`)
   hotrow validate                                 the bug report's measurements vs the model
   hotrow run --preset bug39267 --csv              the window time series, one row per window
+  hotrow run --preset modern --workload tpcb --remedies   what holds it, and what each remedy buys
   hotrow sweep --vary cacheSize=1,10,100,1000 --seeds 2 --csv
   hotrow sweep --vary dataNodes=2,4,8 --vary hintedRefill=false,true --json
   hotrow swarm --seeds 1000                       random configs and faults, invariants checked
@@ -67,6 +68,10 @@ enum Command {
         /// Print the metrics windows as CSV, one row per window, instead of a table.
         #[arg(long)]
         csv: bool,
+        /// Then run each standard remedy for the bottleneck (a bigger cache, slots, more
+        /// threads, ...) from the start and print what each bought, as a table.
+        #[arg(long, conflicts_with_all = ["json", "csv"])]
+        remedies: bool,
         /// Report a broken invariant at the end, as a bug would: tests exit code 1.
         #[arg(long, hide = true)]
         fail_check_for_tests: bool,
@@ -256,7 +261,7 @@ impl Scenario {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
-        Command::Run { scenario, json, csv, fail_check_for_tests } => match scenario.config() {
+        Command::Run { scenario, json, csv, remedies, fail_check_for_tests } => match scenario.config() {
             Ok(config) => {
                 let (summary, windows) = match run_with_progress(config, fail_check_for_tests) {
                     Ok(done) => done,
@@ -274,6 +279,10 @@ fn main() -> ExitCode {
                     println!("{}", serde_json::to_string_pretty(&summary).expect("summary serialises"));
                 } else {
                     print!("{}", table::render(&summary));
+                }
+                if remedies {
+                    let base = scenario.to_json().expect("it gave the config above");
+                    print!("{}", explain::remedies(&base, &summary, |c| run_with_progress(c, false).map(|(s, _)| s)));
                 }
                 if summary.duplicate_ids > 0 {
                     eprintln!("error: {} duplicate ids issued", summary.duplicate_ids);

@@ -37,8 +37,10 @@
 
 mod moving;
 mod probe;
+mod remedies;
 mod resources;
 
+pub use remedies::{remedies, Remedy};
 pub use moving::Moving;
 pub use probe::{zero_load, ZeroLoad};
 pub use resources::{ClientsIn, Inputs, Load};

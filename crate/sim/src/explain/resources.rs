@@ -232,7 +232,10 @@ impl Inputs<'_> {
         }
         for r in self.rows.iter().filter(|r| r.row != self.counter_row) {
             let table = heat::table_name(self.cfg, workload::table_of(r.row));
-            let name = format!("row {} of `{table}`, on data node {}", r.row & ((1 << 56) - 1), r.node);
+            let key = r.row & ((1 << 56) - 1);
+            let (k, slot) = (key % crate::spec::MAX_TABLE_ROWS, key / crate::spec::MAX_TABLE_ROWS);
+            let slot = if slot > 0 { format!(" (slot {slot})") } else { String::new() };
+            let name = format!("row {k}{slot} of `{table}`, on data node {}", r.node);
             let mut l = Load::new(r.row, name, Kind::Row, Some(r.node), 1, self.span_ns, r.busy_ns);
             l.blocked_ns = r.blocked_ns as f64;
             l.queued_ns = r.queued_ns as f64;

@@ -44,6 +44,9 @@ pub const MAX_ROWS_PER_STATEMENT: u64 = 10_000;
 pub const MAX_ROWS_PER_TRANSACTION: u64 = 60_000;
 /// Rows of a table times the scale stay below this (keys are 56 bits).
 pub const MAX_TABLE_ROWS: u64 = 1 << 48;
+/// Most rows a slotted counter spreads over (`Statement::slots`): slot s of key k is the
+/// row `k + s x MAX_TABLE_ROWS`, within 56 bits.
+pub const MAX_SLOTS: u64 = 256;
 
 /// Where a client's statements go through.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -123,6 +126,10 @@ pub struct Statement {
     /// into a table whose keys come from the allocator takes none.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub key: Option<KeyChoice>,
+    /// A slotted counter (1..=256): each row is spread over this many rows; an update
+    /// picks one of them at random, a read reads them all (and sums them). Absent: 1.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub slots: Option<u64>,
 }
 
 fn one() -> u64 {
@@ -256,7 +263,14 @@ impl Spec {
             if !(1..=MAX_ROWS_PER_STATEMENT).contains(&s.rows) {
                 return Err(ConfigError::new(&format!("{here}.rows"), s.rows, format!("must be an integer from 1 to {MAX_ROWS_PER_STATEMENT}")));
             }
-            total += s.rows;
+            let slots = s.slots.unwrap_or(1);
+            if !(1..=MAX_SLOTS).contains(&slots) {
+                return Err(ConfigError::new(&format!("{here}.slots"), slots, format!("must be an integer from 1 to {MAX_SLOTS}")));
+            }
+            if slots > 1 && !matches!(s.op, OpKind::Update | OpKind::Read) {
+                return Err(ConfigError::new(&format!("{here}.slots"), slots, "spreads the rows of an update or a read; an insert or a delete takes none"));
+            }
+            total += s.rows * if s.op == OpKind::Read { slots } else { 1 };
             if total > MAX_ROWS_PER_TRANSACTION {
                 return Err(ConfigError::new(&format!("{here}.rows"), s.rows, format!("a transaction may touch at most {MAX_ROWS_PER_TRANSACTION} rows in all")));
             }

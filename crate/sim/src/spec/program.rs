@@ -18,6 +18,8 @@ struct Stmt {
     key: KeyChooser,
     /// An insert whose key the id allocator gives (or, with `primaryKey`, the client).
     allocated: bool,
+    /// A slotted counter's rows per key (1: not slotted).
+    slots: u64,
 }
 
 #[derive(Clone, Debug)]
@@ -76,7 +78,7 @@ impl SpecState {
                         let allocated = s.op == OpKind::Insert && spec.tables[table].key != KeyKind::PrimaryKey;
                         let default = if s.op == OpKind::Insert { KeyChoice::Sequential } else { KeyChoice::Uniform };
                         let key = KeyChooser::new(s.key.as_ref().unwrap_or(&default), tables[table].1);
-                        Stmt { op: s.op, table, rows: s.rows, key, allocated }
+                        Stmt { op: s.op, table, rows: s.rows, key, allocated, slots: s.slots.unwrap_or(1) }
                     })
                     .collect(),
             })
@@ -147,16 +149,28 @@ impl SpecState {
                     }
                 };
                 keys.push(key);
-                // The row is named by its key; the key layout only moves where it lands.
-                let dist = if s.allocated { key } else { key_of(key, self.layouts[s.table], self.shard_bits) };
-                let op = OpSpec { row: row_key(table, key), dist, write, insert: s.op == OpKind::Insert, needs_id: false };
-                if write && !self.written.insert(op.row) {
-                    continue; // Written already by this transaction: folded into that write.
-                }
-                if s.op == OpKind::Insert {
-                    out.insert_keyed(op);
-                } else {
-                    out.ops.push(op);
+                // A slotted counter: an update takes one slot's row, a read every slot's.
+                let slots = match (s.slots, s.op) {
+                    (1, _) => 0..1,
+                    (n, OpKind::Read) => 0..n,
+                    (n, _) => {
+                        let slot = rng.below(n);
+                        slot..slot + 1
+                    }
+                };
+                for slot in slots {
+                    let key = key + slot * super::MAX_TABLE_ROWS;
+                    // The row is named by its key; the key layout only moves where it lands.
+                    let dist = if s.allocated { key } else { key_of(key, self.layouts[s.table], self.shard_bits) };
+                    let op = OpSpec { row: row_key(table, key), dist, write, insert: s.op == OpKind::Insert, needs_id: false };
+                    if write && !self.written.insert(op.row) {
+                        continue; // Written already by this transaction: folded into that write.
+                    }
+                    if s.op == OpKind::Insert {
+                        out.insert_keyed(op);
+                    } else {
+                        out.ops.push(op);
+                    }
                 }
             }
             self.keys[i] = keys;

@@ -27,12 +27,12 @@ pub fn convoy(daily_slots: Option<u64>) -> Value {
     json!({
         "name": "orders", "api": "mysqld",
         "tables": [
-            { "name": "stock", "rows": 1000, "key": "primaryKey" },
+            { "name": "stock", "rows": 100000, "key": "primaryKey" },
             { "name": "daily", "rows": 1, "key": "primaryKey" },
             { "name": "orders", "rows": 0, "key": "autoIncrement" }
         ],
         "transactions": [{ "name": "order", "statements": [
-            { "op": "update", "table": "stock", "key": { "dist": "zipfian", "theta": 0.99 } },
+            { "op": "update", "table": "stock", "key": { "dist": "zipfian", "theta": 0.8 } },
             { "op": "insert", "table": "orders" },
             daily
         ] }]
@@ -99,14 +99,18 @@ fn tpcb_is_held_by_its_branch_row_and_transfers_wait_for_transfers() {
 }
 
 /// A convoy: the stock rows are 100% busy only because their holders queue for the daily
-/// row; the daily row is named.
+/// row; the daily row is named, and spreading it over 32 slots lifts the throughput.
 #[test]
-fn a_convoy_names_its_root() {
+fn a_convoy_names_its_root_and_slots_relieve_it() {
     let s = summary_of(json!({ "preset": "modern", "workload": convoy(None), "durationMs": 500, "warmupMs": 200 }));
     let b = s.bottleneck.as_ref().unwrap();
     assert!(b.name.contains("`daily`"), "{b:?}");
     let stock = s.resources.iter().find(|r| r.name.contains("`stock`")).expect("the head stock row is busy");
     assert!(stock.utilization > 0.9 && stock.blocked_fraction >= 0.5, "{stock:?}");
+    let slotted = summary_of(json!({ "preset": "modern", "workload": convoy(Some(32)), "durationMs": 500, "warmupMs": 200 }));
+    let lift = slotted.transactions_per_second / s.transactions_per_second;
+    assert!(lift >= 5.0, "32 slots: {:.0} -> {:.0} transactions/s", s.transactions_per_second, slotted.transactions_per_second);
+    assert!(!slotted.bottleneck.unwrap().name.contains("`daily`"));
 }
 
 /// Growing the cache moves the bottleneck off the counter row onto the data nodes'
@@ -137,4 +141,25 @@ fn the_laws_hold_on_every_preset() {
         let s = crate::run(preset, json!({ "durationMs": 300, "warmupMs": 100 }));
         hotrow::swarm::explanation_laws(&s).unwrap_or_else(|e| panic!("{preset}: {e}"));
     }
+}
+
+/// Each bottleneck offers its standard remedies as config changes: the counter row a
+/// cache and the hint, a spec's own row slots; slots on an insert are refused by path.
+#[test]
+fn remedies_follow_the_bottleneck() {
+    let s = summary_of(json!({ "preset": "bug39267", "durationMs": 300, "warmupMs": 100 }));
+    let fields: Vec<String> = hotrow::explain::remedies(&s.config, s.bottleneck.as_ref().unwrap())
+        .into_iter()
+        .flat_map(|r| r.set.into_iter().map(|(f, _)| f))
+        .collect();
+    assert_eq!(fields, ["cacheSize", "hintedRefill"]);
+    let s = summary_of(json!({ "preset": "modern", "workload": convoy(None), "durationMs": 200, "warmupMs": 100 }));
+    let list = hotrow::explain::remedies(&s.config, s.bottleneck.as_ref().unwrap());
+    let (field, spec) = &list[0].set[0];
+    assert_eq!(field, "workload");
+    assert_eq!(spec["transactions"][0]["statements"][2]["slots"], 32, "{spec}");
+    let mut bad = convoy(None);
+    bad["transactions"][0]["statements"][1]["slots"] = 4.into();
+    let e = Config::from_json(&json!({ "workload": bad })).unwrap_err();
+    assert_eq!(e.field, "workload.transactions[0].statements[1].slots", "{e}");
 }

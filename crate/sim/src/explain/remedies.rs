@@ -1,0 +1,127 @@
+//! What would lift it: the standard remedies for a bottleneck of each kind, as the config
+//! fields each one changes. The CLI runs each (`hotrow run --remedies`); the playground
+//! forks the running simulation with each. The list is here once, for both.
+//!
+//! - the counter row: a bigger cache (fewer refills), the refill's hint (no extra hops);
+//! - an id-cache mutex: a range per client (no shared mutex), a bigger cache;
+//! - the allocator service: a cache of ids per request;
+//! - a timestamp sequence: more sequence bits per tick;
+//! - a row of a spec's own table: spread it over 32 rows (a slotted counter: an update
+//!   picks one, a read sums them), or update it last (its lock is held for less);
+//!   DBT2's warehouse and district rows: more warehouses;
+//! - a thread: twice the LDM (or TC) threads, twice the data nodes;
+//! - an API node's CPU: twice the cores; the clients: twice as many.
+
+use super::{Kind, Resource};
+use crate::config::{fields, Config};
+use crate::spec::{KeyChoice, OpKind, Spec};
+use serde_json::{json, Value};
+
+/// One remedy: what it is in words, and the config fields it sets (dotted names).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Remedy {
+    pub label: String,
+    pub set: Vec<(String, Value)>,
+}
+
+impl Remedy {
+    fn new(label: impl Into<String>, field: &str, value: Value) -> Remedy {
+        Remedy { label: label.into(), set: vec![(field.to_string(), value)] }
+    }
+}
+
+/// The remedies for bottleneck `b` of a run of `cfg` (none that would change nothing).
+pub fn remedies(cfg: &Config, b: &Resource) -> Vec<Remedy> {
+    let twice = |v: u64, field: &str| (v * 2).min(fields::max_of(field));
+    let bigger_cache = (cfg.cache_size * 10).clamp(1000, fields::max_of("cacheSize"));
+    let mut list = Vec::new();
+    match b.kind {
+        Kind::CounterRow => {
+            list.push(Remedy::new(format!("a cache of {bigger_cache} ids per refill"), "cacheSize", json!(bigger_cache)));
+            if !cfg.hinted_refill {
+                list.push(Remedy::new("the refill hinted to the counter row's node", "hintedRefill", json!(true)));
+            }
+        }
+        Kind::IdCache => {
+            list.push(Remedy::new("a range per client, no shared mutex", "idCacheScope", json!("client")));
+            list.push(Remedy::new(format!("a cache of {bigger_cache} ids per fetch"), "cacheSize", json!(bigger_cache)));
+        }
+        Kind::Service => list.push(Remedy::new(format!("a cache of {bigger_cache} ids per request"), "cacheSize", json!(bigger_cache))),
+        Kind::Timestamp => {
+            let bits = (cfg.timestamp_sequence_bits + 4).min(fields::max_of("timestampSequenceBits"));
+            list.push(Remedy::new(format!("{bits} sequence bits per tick"), "timestampSequenceBits", json!(bits)));
+        }
+        Kind::Row => list.extend(row_remedies(cfg, b)),
+        Kind::Thread => {
+            if b.name.starts_with("TC thread") {
+                let tc = twice(cfg.tc_threads as u64, "tcThreads");
+                list.push(Remedy::new(format!("{tc} TC threads per data node"), "tcThreads", json!(tc)));
+            } else {
+                let ldm = twice(cfg.ldm_threads as u64, "ldmThreads");
+                list.push(Remedy::new(format!("{ldm} LDM threads per data node"), "ldmThreads", json!(ldm)));
+            }
+            let nodes = twice(cfg.data_nodes as u64, "dataNodes") / cfg.replicas as u64 * cfg.replicas as u64;
+            list.push(Remedy::new(format!("{nodes} data nodes"), "dataNodes", json!(nodes)));
+        }
+        Kind::ApiCpu => {
+            let cores = twice(cfg.api_cores as u64, "apiCores");
+            list.push(Remedy::new(format!("{cores} cores per API node"), "apiCores", json!(cores)));
+        }
+        Kind::Clients => {
+            let n = twice(cfg.clients_per_api_node as u64, "clientsPerApiNode");
+            list.push(Remedy::new(format!("{n} clients per API node"), "clientsPerApiNode", json!(n)));
+        }
+    }
+    list.retain(|r| r.set.iter().any(|(field, v)| crate::config::lookup(&serde_json::to_value(cfg).expect("serialises"), field) != Some(v)));
+    list
+}
+
+/// A hot row of the workload's own: spread its table's updates over 32 slots, or update
+/// it last; DBT2's rows: more warehouses.
+fn row_remedies(cfg: &Config, b: &Resource) -> Vec<Remedy> {
+    let Some(spec) = cfg.workload.spec() else {
+        let w = (cfg.warehouses as u64 * 4).min(fields::max_of("warehouses"));
+        return vec![Remedy::new(format!("{w} warehouses"), "warehouses", json!(w))];
+    };
+    let Some(table) = spec.tables.iter().map(|t| t.name.as_str()).find(|t| b.name.contains(&format!("`{t}`"))) else {
+        return Vec::new();
+    };
+    let mut list = Vec::new();
+    let mut slotted = spec.clone();
+    for s in slotted.transactions.iter_mut().flat_map(|x| x.statements.iter_mut()) {
+        if s.table == table && matches!(s.op, OpKind::Update | OpKind::Read) {
+            s.slots = Some(32);
+        }
+    }
+    list.push(Remedy::new(format!("`{table}` spread over 32 slots (an update picks one, a read sums them)"), "workload", spec_json(&slotted)));
+    if let Some(last) = updated_last(spec, table) {
+        list.push(Remedy::new(format!("`{table}` updated last in its transactions"), "workload", spec_json(&last)));
+    }
+    list
+}
+
+/// `spec` with each transaction's updates of `table` moved to its end (None when none
+/// moves, or when a moved statement's key is another's `sameAs`).
+fn updated_last(spec: &Spec, table: &str) -> Option<Spec> {
+    let mut out = spec.clone();
+    let mut moved = false;
+    for x in &mut out.transactions {
+        let n = x.statements.len();
+        let late = |s: &crate::spec::Statement| s.table == table && s.op == OpKind::Update;
+        let order: Vec<usize> = (0..n).filter(|&i| !late(&x.statements[i])).chain((0..n).filter(|&i| late(&x.statements[i]))).collect();
+        if order.iter().enumerate().all(|(i, &o)| i == o) {
+            continue;
+        }
+        let refers = x.statements.iter().any(|s| matches!(s.key, Some(KeyChoice::SameAs { .. })));
+        if refers {
+            return None;
+        }
+        x.statements = order.iter().map(|&i| x.statements[i].clone()).collect();
+        moved = true;
+    }
+    moved.then_some(out)
+}
+
+fn spec_json(spec: &Spec) -> Value {
+    serde_json::to_value(spec).expect("a spec serialises")
+}
