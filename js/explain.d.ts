@@ -58,3 +58,11 @@ export interface WaitPart {
   /** Of the row's whole wait, 0..1; the parts sum to 1. */
   share: number;
 }
+
+/** A standard remedy for the bottleneck: what it is, and the config fields it sets. */
+export interface Remedy {
+  /** "a cache of 1000 ids per refill", "`daily` spread over 32 slots (...)". */
+  label: string;
+  /** Dotted config field names and their new values (`workload` holds a whole spec). */
+  set: Record<string, unknown>;
+}

@@ -1,7 +1,7 @@
 // Types of the npm package `hotrow`: the same API in browsers, bundlers and Node.
 
-import type { Explanation, NextCeiling, Resource, ResourceKind, WaitPart } from "./explain.js";
-export type { Explanation, NextCeiling, Resource, ResourceKind, WaitPart };
+import type { Explanation, NextCeiling, Remedy, Resource, ResourceKind, WaitPart } from "./explain.js";
+export type { Explanation, NextCeiling, Remedy, Resource, ResourceKind, WaitPart };
 
 /** Workloads by name: the DBT2 (TPC-C-like) mix through mysqld (built in), and the shipped
  * workload specs (`workloads()` gives each in full). */
@@ -340,8 +340,10 @@ export type TxnKind = "newOrder" | "payment" | "orderStatus" | "delivery" | "sto
 export interface HotRow {
   /** Its table: a spec's table name, DBT2's (`district`, ...), or `SYSTAB_0` (the counter rows). */
   table: string;
-  /** Its key in the table (a counter row's key is the id of the table it counts for). */
+  /** Its key in the table (a counter row's key is the id of the table it counts for; slot s of a slotted row is key + s x 2^48). */
   key: number;
+  /** The data node of its primary replica. */
+  node: number;
   /** Fraction of the time its lock was held, 0..1. */
   lockBusyFraction: number;
   grantsPerSecond: number;
@@ -464,7 +466,7 @@ export class Simulation {
   windows(since?: number): WindowColumns;
   summary(): Summary;
   /** What holds the throughput so far: the summary's bottleneck, next ceiling and busiest resources. */
-  explain(): Explanation;
+  explain(): Explanation & { remedies: Remedy[] };
   /** Changes a field live; throws (changing nothing) for bad values or fields that need a new Simulation. */
   set(field: LiveField, value: number | boolean): void;
   /** Injects a fault now; throws (changing nothing) when it cannot happen now. */

@@ -26,7 +26,9 @@ export class ClusterDrawing {
   }
 
   /** The latest view (`Simulation.cluster()`), the snapshot's per-node figures and the display settings. */
-  update(view, snapshot, { speed, allocator }) {
+  /** `binding`: the hot row of the workload's own that binds now (outlined instead of the counter row's node), or null. */
+  update(view, snapshot, { speed, allocator, binding = null }) {
+    this.binding = binding;
     if (this.view && view.dataNodes !== this.view.dataNodes) this.reset();
     this.view = view;
     this.snapshot = snapshot;
@@ -162,7 +164,7 @@ export class ClusterDrawing {
     const r = Math.max(8, Math.min(20, L.groupW / v.replicas / 2 - 6));
     for (let n = 0; n < v.dataNodes; n++) {
       const p = L.pos.get(n);
-      const hot = n === v.hotRowNode && this.allocator === "counterRow";
+      const hot = this.binding ? n === this.binding.node : n === v.hotRowNode && this.allocator === "counterRow";
       ctx.save();
       ctx.beginPath();
       ctx.arc(p.x, p.y, r, 0, 2 * Math.PI);
@@ -221,7 +223,9 @@ export class ClusterDrawing {
     this.panel.dataset.messagesInFlight = String(drawn);
     this.panel.dataset.drawing = this.signals ? "signals" : "flows";
     const held = v.lockHeld ? "held" : "free";
-    const row = this.allocator === "counterRow" ? ` Node ${v.hotRowNode} holds the counter row; its lock is ${held} with ${v.lockWaiting} refills waiting.` : "";
+    const row = this.binding
+      ? ` Node ${this.binding.node} holds ${this.binding.table} ${this.binding.key}, the row that binds; its lock is busy ${Math.round(100 * this.binding.lockBusyFraction)}% of the time.`
+      : this.allocator === "counterRow" ? ` Node ${v.hotRowNode} holds the counter row; its lock is ${held} with ${v.lockWaiting} refills waiting.` : "";
     const service = this.serviceShown ? " The allocator service runs on a host of its own." : "";
     const label = `${v.dataNodes} data nodes in ${v.nodeGroups} node groups, ${v.apiNodes} API nodes.${row}${service} ${v.inFlight} messages in flight.`;
     if (c.getAttribute("aria-label") !== label) c.setAttribute("aria-label", label);

@@ -5,6 +5,7 @@ import { fmtInt, fmtPct, fmtUs } from "./format.js";
 import { Series } from "./series.js";
 import { FIELD_LABELS } from "./controls.js";
 import { updateTimeline, settleWaiters, replayFork } from "./rewind.js";
+import { drawWhy } from "./why.js";
 
 export const MAX_POINTS = 600;
 
@@ -55,11 +56,13 @@ export function setupCharts(el) {
   const both = (list) => (compare
     ? [...list.map((x) => ({ ...x, label: `${nameA}: ${x.label}` })), ...list.map((x) => ({ ...x, label: `${nameB}: ${x.label}`, dash: [6, 4] }))]
     : list);
+  // The bound the bottleneck sets, in the chart's unit: a dashed ceiling over each run.
+  const bound = (name) => ({ label: `${name}bound (${primary})`, color: hot, dash: [4, 4] });
   const throughputSeries = compare
-    ? [{ label: `${nameA}: ${primary}`, color: colors[0] }, { label: `${nameB}: ${primary}`, color: colors[1] }]
+    ? [{ label: `${nameA}: ${primary}`, color: colors[0] }, { label: `${nameB}: ${primary}`, color: colors[1] }, bound(`${nameA}: `), bound(`${nameB}: `)]
     : dbt2
-      ? [{ label: label(el, "tpm"), color: colors[0] }, { label: label(el, "insertsPerSecond"), color: colors[1], scale: "y2" }]
-      : [{ label: primary, color: colors[1] }];
+      ? [{ label: label(el, "tpm"), color: colors[0] }, { label: label(el, "insertsPerSecond"), color: colors[1], scale: "y2" }, bound("")]
+      : [{ label: primary, color: colors[1] }, bound("")];
   el.throughputChart = makeChart(el.$(".chart-throughput"), {
     series: throughputSeries, yLabel: primary, y2Label: !compare && dbt2 ? label(el, "insertsPerSecond") : "", refs: () => (showRefs ? REPORTED : []),
   });
@@ -83,7 +86,16 @@ export function setupCharts(el) {
   el.$(".heatmap-legend").hidden = el.byPartition;
   el.$$("canvas.heatmap").forEach((cv, i) => cv.setAttribute("aria-label", compare ? `${i ? nameB : nameA}: ${what}` : what));
   el.$$(".run-name").forEach((h, i) => (h.textContent = i ? nameB : nameA));
+  el.runNames = compare ? [nameA, nameB] : null;
+  el.explained = el.effective.map(() => null);
   el.latest = null;
+}
+
+/** The bottleneck's bound per window in the unit of the chart's `key` (its ratio to
+ * transactions/s in that window); null where nothing committed. */
+function boundIn(d, key, n) {
+  const [bound, tps, v] = [d.get("boundTransactionsPerSecond", n), d.get("transactionsPerSecond", n), d.get(key, n)];
+  return Array.from(bound, (b, k) => (b > 0 && tps[k] > 0 ? (b * v[k]) / tps[k] : null));
 }
 
 /** Names of runs A and B in compare mode: the compared field's two values. */
@@ -116,6 +128,7 @@ export function ingest(el, m) {
     const d = el.series[i];
     const w = s.windows;
     if (!d) return;
+    if (s.explain) el.explained[i] = s.explain;
     for (let k = 0; k < w.count; k++) {
       const point = { x: w.endMs[k] / 1000 };
       for (const name of names) point[name] = w[name][k];
@@ -153,7 +166,14 @@ export function render(el) {
   set("tpm", fmtInt(snap.tpm));
   set("insertsPerSecond", fmtInt(snap.insertsPerSecond));
   set("transactionsPerSecond", fmtInt(snap.transactionsPerSecond));
-  set("hotRowLockUtilization", fmtPct(snap.hotRowLockUtilization));
+  // The hot row figure follows the row that binds: a row of the workload's own when the
+  // window's bottleneck is one (code 5), else the SYSTAB_0 counter row.
+  const binding = snap.bottleneckKind === 5 ? snap.hottestRows?.[0] : null;
+  const hotBusy = binding ? binding.lockBusyFraction : snap.hotRowLockUtilization;
+  set("hotRowLockUtilization", fmtPct(hotBusy));
+  const hotLabel = binding ? `hot row lock busy (${binding.table} ${binding.key})` : "hot row lock busy";
+  const labelEl = el.metricEls.hotRowLockUtilization.previousElementSibling;
+  if (labelEl.textContent !== hotLabel) labelEl.textContent = hotLabel;
   set("refillsPerSecond", fmtInt(snap.refillsPerSecond));
   set("latencyP99Us", fmtUs(snap.latencyP99Us));
   set("simulatedSeconds", (m.nowMs / 1000).toFixed(1));
@@ -163,10 +183,10 @@ export function render(el) {
   set("idsLost", String(snap.idsLost));
   set("nodesDown", snap.nodesDown.length ? snap.nodesDown.map((n) => `node ${n}`).join(", ") : "none");
   // Raw numbers for scripts and tests, beside the formatted text.
-  for (const [k, v] of Object.entries({ tpm: snap.tpm, insertsPerSecond: snap.insertsPerSecond, hotRowLockUtilization: snap.hotRowLockUtilization })) {
+  for (const [k, v] of Object.entries({ tpm: snap.tpm, insertsPerSecond: snap.insertsPerSecond, hotRowLockUtilization: hotBusy })) {
     el.metricEls[k].dataset.value = String(v);
   }
-  const figures = { tpm: snap.tpm, insertsPerSecond: snap.insertsPerSecond, hotRowLockUtilization: snap.hotRowLockUtilization,
+  const figures = { tpm: snap.tpm, insertsPerSecond: snap.insertsPerSecond, hotRowLockUtilization: hotBusy,
     refillsPerSecond: snap.refillsPerSecond, nowMs: m.nowMs };
   if (el.series.length === 2) {
     const e = el.series[1];
@@ -178,13 +198,15 @@ export function render(el) {
     el.metricEls.compareRatio.dataset.value = String(ratio);
     figures.compareRatio = ratio;
     const n = Math.min(d.length, e.length);
-    el.throughputChart.setData([d.get("x", n), d.get(key, n), e.get(key, n)]);
+    el.throughputChart.setData([d.get("x", n), d.get(key, n), e.get(key, n), boundIn(d, key, n), boundIn(e, key, n)]);
     const hot = ["hotRowLockUtilization", "refillsPerSecond"];
     const lat = ["latencyP50Us", "latencyP99Us"];
     el.hotChart.setData([d.get("x", n), ...hot.map((k) => d.get(k, n)), ...hot.map((k) => e.get(k, n))]);
     el.latencyChart.setData([d.get("x", n), ...lat.map((k) => d.get(k, n)), ...lat.map((k) => e.get(k, n))]);
   } else {
-    el.throughputChart.setData(dbt2 ? [d.get("x"), d.get("tpm"), d.get("insertsPerSecond")] : [d.get("x"), d.get(el.primaryName)]);
+    el.throughputChart.setData(dbt2
+      ? [d.get("x"), d.get("tpm"), d.get("insertsPerSecond"), boundIn(d, "tpm", d.length)]
+      : [d.get("x"), d.get(el.primaryName), boundIn(d, el.primaryName, d.length)]);
     el.hotChart.setData([d.get("x"), d.get("hotRowLockUtilization"), d.get("refillsPerSecond")]);
     el.latencyChart.setData([d.get("x"), d.get("latencyP50Us"), d.get("latencyP99Us")]);
   }
@@ -201,9 +223,10 @@ export function render(el) {
     drawBars(el.$$(".bars-tc")[i], sn.nodeTcPerSecond, { max: 1, fmt: fmtInt, hotNode: sn.hotRowNode });
   });
   drawHottestRows(el.$(".hottest tbody"), snap.hottestRows ?? []);
+  drawWhy(el);
   const view = m.sims[0].cluster;
   if (view) {
-    el.cluster.update(view, snap, { speed: el.view.speed, allocator: el.effective[0]?.allocator ?? "counterRow" });
+    el.cluster.update(view, snap, { speed: el.view.speed, allocator: el.effective[0]?.allocator ?? "counterRow", binding });
     el.cluster.draw();
   }
   el.figures = figures;
@@ -213,15 +236,16 @@ export function render(el) {
 /** The hottest rows of the latest window as table rows (rebuilt only when they change). */
 function drawHottestRows(body, rows) {
   if (!body) return;
+  const whom = (r) => r.waits.slice(0, 2).map((w) => `${w.waiter} waits for ${w.holder} (${fmtPct(w.share)})`).join("; ");
   const cells = rows.map((r) => [r.table, String(r.key), fmtPct(r.lockBusyFraction), fmtInt(r.waitsPerSecond),
-    r.meanWaiters.toFixed(r.meanWaiters < 10 ? 2 : 0), fmtUs(r.meanWaitUs)]);
+    r.meanWaiters.toFixed(r.meanWaiters < 10 ? 2 : 0), fmtUs(r.meanWaitUs), whom(r)]);
   const text = JSON.stringify(cells);
   if (body.dataset.rows === text) return;
   body.dataset.rows = text;
   if (!cells.length) {
     const tr = document.createElement("tr");
     const td = document.createElement("td");
-    td.colSpan = 6;
+    td.colSpan = 7;
     td.className = "legend-note";
     td.textContent = "no row locked twice in the last window";
     tr.append(td);

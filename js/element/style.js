@@ -68,6 +68,15 @@ canvas.cluster { width: 100%; height: 250px; display: block; }
 .key-alloc { color: var(--hotrow-hot); font-weight: 600; }
 .bars { display: grid; gap: 2px; font-size: 12px; }
 .hottest-panel { overflow-x: auto; min-width: 0; }
+.why-panel { grid-column: 1 / -1; }
+.why-body { display: grid; grid-template-columns: repeat(auto-fit, minmax(min(100%, 420px), 1fr)); gap: 12px; }
+.why-body p { margin: 4px 0; }
+.why-verdict { font-weight: 600; }
+.why-run h4 { margin: 0 0 4px; }
+.why-bars .why-bar { grid-template-columns: minmax(10em, 1.6fr) 1fr 3.5em; }
+.why-bar .bar-label { overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+.why-bar.hot .bar-fill { background: var(--hotrow-hot); }
+.why-remedies { display: flex; flex-wrap: wrap; gap: 6px; align-items: center; margin-top: 6px; }
 .spec-editor textarea { width: 100%; box-sizing: border-box; font: 12px ui-monospace, monospace; }
 .spec-editor .spec-status { display: block; font-size: 12px; white-space: pre-wrap; }
 .spec-editor .error-text { color: var(--hotrow-hot, #c0392b); }

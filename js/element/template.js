@@ -123,13 +123,15 @@ export const template = () => `
       <tbody></tbody></table></div>
 </div>
 <div class="panels live-panels" part="charts">
+  <div class="panel why-panel" part="why"><h3>Why this number <span class="legend-note">(over the run after warm-up; the dashed line on the
+    throughput chart is the bound per window)</span></h3><div class="why-body"><p class="legend-note">…</p></div></div>
   <div class="panel cluster-panel" data-view="cluster" data-messages-in-flight="0">
     <h3>the cluster now <span class="legend-note">(one simulated moment; API nodes above, data nodes by node group below)</span></h3>
     <canvas class="cluster" role="img" aria-label="the cluster"></canvas>
     <div class="legend-note">Dots are signals crossing the network (at speeds up to 1/100 of real time; faster, lines whose width is
       the traffic): <span class="key-api">API ↔ TC</span>, <span class="key-lqh">TC ↔ data (prepare, commit, complete)</span>,
       <span class="key-alloc">id refills</span>. A node's fill is its load, the bar under it the transactions it coordinates;
-      the outlined node holds the SYSTAB_0 counter row, and the squares are refills waiting for its lock.</div></div>
+      the outlined node holds the row that binds (the SYSTAB_0 counter row, or a row of the workload when one of its own is the bottleneck), and the squares are refills waiting for the counter row's lock.</div></div>
   <div class="panel"><h3>throughput <button class="dl-png" data-chart="throughputChart" title="download this chart as a PNG image">PNG</button></h3><div class="chart chart-throughput"></div>
     <div class="legend-note reported-note" hidden>Dashed lines: the bug report's measurements at 8 data nodes.</div></div>
   <div class="panel full-only"><h3>hot row: lock busy and refills / s <button class="dl-png" data-chart="hotChart" title="download this chart as a PNG image">PNG</button></h3><div class="chart chart-hot"></div></div>
@@ -146,7 +148,8 @@ export const template = () => `
     <table class="hottest" aria-label="the rows whose locks were busiest in the last window">
       <thead><tr><th scope="col">table</th><th scope="col">key</th><th scope="col" title="fraction of the time the row's lock was held">lock busy</th>
         <th scope="col" title="lock requests that had to wait, per second">waits / s</th><th scope="col" title="requests waiting on average">waiters</th>
-        <th scope="col" title="mean wait of the requests that waited">mean wait</th></tr></thead>
+        <th scope="col" title="mean wait of the requests that waited">mean wait</th>
+        <th scope="col" title="the row's wait split by the waiting and the holding transaction and statement">who waits for whom</th></tr></thead>
       <tbody></tbody></table>
     <div class="legend-note">Rows locked most often (64 tracked), ranked by lock busy time; a row locked once, with nobody waiting, is not listed.</div></div>
 </div>

@@ -22,6 +22,9 @@ let pauseAtMs = null;
 let stepRequest = false;
 let lastWall = 0;
 let meter = { events: 0, simMs: 0, wallMs: 0 };
+// What holds the throughput (sim.explain()) is worked out at most this often while running.
+const EXPLAIN_MS = 250;
+let explainedAt = -Infinity;
 const timeline = new Timeline();
 // The branch's fork, once `fork` made one: { field, value, atMs }.
 let forked = null;
@@ -55,6 +58,7 @@ function start({ configs, speed: s, paused: p, pauseAtMs: at }) {
   paused = !!p;
   pauseAtMs = at ?? null;
   meter = { events: 0, simMs: 0, wallMs: 0 };
+  explainedAt = -Infinity;
   timeline.reset(sims);
   postStarted();
 }
@@ -118,6 +122,8 @@ function advance(simMs) {
 function publish(extra = {}) {
   const out = [];
   const transfer = [];
+  const explain = extra.reset || paused || performance.now() - explainedAt >= EXPLAIN_MS;
+  if (explain) explainedAt = performance.now();
   sims.forEach((sim, i) => {
     const w = sim.windows(since[i]);
     since[i] = w.first + w.count;
@@ -126,7 +132,7 @@ function publish(extra = {}) {
     for (const v of [...Object.values(w), ...Object.values(cluster?.messages ?? {})]) {
       if (v instanceof Float64Array) transfer.push(v.buffer);
     }
-    out.push({ windows: w, snapshot: sim.snapshot(), cluster });
+    out.push({ windows: w, snapshot: sim.snapshot(), cluster, explain: explain ? sim.explain() : null });
   });
   const m = meter;
   post({
@@ -169,7 +175,8 @@ function tick() {
 /** Every summary metric of the metric table, read from a summary at the table's path. */
 function summaryMetrics(summary) {
   summaryTable ??= metrics().filter((m) => m.summary);
-  return Object.fromEntries(summaryTable.map((m) => [m.name, m.summary.split(".").reduce((o, k) => o[k], summary)]));
+  // A part that is null (no bottleneck before anything commits) reads 0, as in the CLI.
+  return Object.fromEntries(summaryTable.map((m) => [m.name, m.summary.split(".").reduce((o, k) => o?.[k] ?? 0, summary)]));
 }
 let summaryTable = null;
 

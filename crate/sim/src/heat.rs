@@ -240,6 +240,8 @@ impl RowHeat {
 pub struct RowReport {
     pub table: String,
     pub key: u64,
+    /// The data node of its primary replica.
+    pub node: u32,
     /// Fraction of the time its primary lock was held, 0..=1.
     pub lock_busy_fraction: f64,
     pub grants_per_second: f64,
@@ -288,6 +290,7 @@ pub fn report(cfg: &Config, rows: &[RowLockTotals], span_ns: Ns) -> Vec<RowRepor
         .map(|r| RowReport {
             table: table_name(cfg, workload::table_of(r.row)),
             key: r.row & ((1 << 56) - 1),
+            node: r.node,
             lock_busy_fraction: (r.busy_ns as f64 / span_ns.max(1) as f64).min(1.0),
             grants_per_second: r.grants as f64 / secs,
             waits_per_second: r.waits as f64 / secs,

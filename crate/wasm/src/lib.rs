@@ -293,9 +293,19 @@ impl Simulation {
 
     /// What holds the throughput so far: the summary's `bottleneck`, `nextCeiling` and
     /// `resources`, without the rest of the summary (cheaper to ask for often).
+    /// With `remedies`: the bottleneck's standard remedies, `{ label, set: { field: value } }`.
     pub fn explain(&self) -> Result<JsValue, JsValue> {
         alive()?;
-        Ok(to_js(&self.inner.explain()))
+        let e = self.inner.explain();
+        let remedies: Vec<Value> = e.bottleneck.as_ref().map_or_else(Vec::new, |b| {
+            hotrow::explain::remedies(self.inner.config(), b)
+                .into_iter()
+                .map(|r| serde_json::json!({ "label": r.label, "set": r.set.into_iter().collect::<serde_json::Map<String, Value>>() }))
+                .collect()
+        });
+        let mut v = serde_json::to_value(&e).map_err(|err| js_sys::Error::new(&err.to_string()))?;
+        v["remedies"] = Value::Array(remedies);
+        Ok(to_js(&v))
     }
 
     /// Changes one config field live (`cacheSize`, `hintedRefill`, `clientsPerApiNode`,

@@ -116,8 +116,8 @@ fn summary_serialises_with_public_names() {
     assert_eq!(
         keys(&v["hottestRows"][0]),
         [
-            "blockedFraction", "grantsPerSecond", "key", "lockBusyFraction", "meanWaitUs", "meanWaiters", "queuedFraction",
-            "table", "waits", "waitsPerSecond",
+            "blockedFraction", "grantsPerSecond", "key", "lockBusyFraction", "meanWaitUs", "meanWaiters", "node",
+            "queuedFraction", "table", "waits", "waitsPerSecond",
         ]
     );
     assert_eq!(keys(&v["hottestRows"][0]["waits"][0]), ["holder", "share", "waitUs", "waiter"]);

@@ -1,0 +1,145 @@
+// "Why this number": what holds the throughput of each run now (the bottleneck, its
+// utilization and the bound it sets), the next ceiling if it were relieved, the busiest
+// resources as bars, and the bottleneck's standard remedies as buttons: a remedy on a live
+// field forks the run at the moment shown (run A goes on unchanged); one that reshapes the
+// cluster or the workload restarts the run with it. Everything comes from the package's
+// `explain()` (the worker asks for it a few times a second).
+import { fmtInt, fmtPct } from "./format.js";
+import { setField } from "./state.js";
+
+/** The headline unit of a run and the factor from transactions/s to it (TPM for DBT2, as
+ * the throughput chart leads), from the last second of windows. */
+function unitOf(el, i) {
+  const name = el.primaryName ?? "transactionsPerSecond";
+  const d = el.series[i];
+  const tps = d?.mean("transactionsPerSecond", 10) ?? 0;
+  const v = d?.mean(name, 10) ?? 0;
+  const label = el.metricTable?.find((m) => m.name === name)?.label ?? name;
+  return { label, factor: tps > 0 && v > 0 ? v / tps : 1 };
+}
+
+const sentence = (text) => {
+  const p = document.createElement("p");
+  p.textContent = text;
+  return p;
+};
+
+/** A resource's name with its numbers taken out: resources alike in all but number. */
+const shape = (name) => name.replace(/\d+/g, "#");
+
+/** Resources alike but for their numbers, at the same utilization (within 1%) as one line: "the id-cache
+ * mutex of API node 3 and 6 more like it". */
+function grouped(resources) {
+  const out = [];
+  for (const r of resources) {
+    const last = out[out.length - 1];
+    const alike = last && last.shape === shape(r.name) && Math.abs(last.utilization - r.utilization) < 0.01;
+    if (alike) last.more += 1;
+    else out.push({ ...r, more: 0, shape: shape(r.name) });
+  }
+  return out.map((r) => (r.more ? { ...r, name: `${r.name} and ${r.more} more like it` } : r));
+}
+
+/** One run's explanation as a section. */
+function section(el, e, i, compare) {
+  const box = document.createElement("section");
+  box.className = "why-run";
+  if (compare) {
+    const h = document.createElement("h4");
+    h.textContent = el.runNames?.[i] ?? (i ? "B" : "A");
+    box.append(h);
+  }
+  const b = e.bottleneck;
+  if (!b) {
+    box.append(sentence("Nothing has committed yet: no bottleneck to name."));
+    return box;
+  }
+  const { label, factor } = unitOf(el, i);
+  const at = (tps) => `${fmtInt(tps * factor)} ${label}`;
+  const saturated = b.utilization >= 0.9;
+  const verdict = sentence(
+    `Held by ${b.name}: ${fmtPct(b.utilization)} busy, a bound of about ${at(b.boundTransactionsPerSecond)}` +
+      (saturated ? ": it sets the throughput." : " (not saturated: nothing here is at its limit yet)."),
+  );
+  verdict.className = "why-verdict";
+  box.append(verdict);
+  if (b.grantsPerSecond !== null && b.ceilingGrantsPerSecond !== null) {
+    box.append(sentence(`Its lock is held ${fmtInt(b.holdUsMean)} us at a time: one holder at once allows at most ` +
+      `${fmtInt(b.ceilingGrantsPerSecond)} grants/s (1 / hold), and it grants ${fmtInt(b.grantsPerSecond)}/s.`));
+  }
+  if (e.nextCeiling) {
+    const n = e.nextCeiling;
+    const next = sentence(`Relieve it — ${n.relieved} — and the cluster could reach about ${at(n.transactionsPerSecond)}, held then by ${n.heldBy}.`);
+    next.className = "why-next";
+    box.append(next);
+  }
+  const bars = document.createElement("div");
+  bars.className = "bars why-bars";
+  bars.setAttribute("role", "list");
+  bars.setAttribute("aria-label", "the busiest resources");
+  for (const r of grouped(e.resources)) {
+    const row = document.createElement("div");
+    row.className = "bar why-bar";
+    row.setAttribute("role", "listitem");
+    row.classList.toggle("hot", r.name.startsWith(b.name));
+    const waits = r.blockedFraction + r.queuedFraction > 0
+      ? ` (its holders waited elsewhere ${fmtPct(r.blockedFraction)} for locks or ids, ${fmtPct(r.queuedFraction)} for threads)` : "";
+    row.title = `${r.name}: ${fmtPct(r.utilization)} busy, bound ${at(r.boundTransactionsPerSecond)}${waits}`;
+    const name = document.createElement("span");
+    name.className = "bar-label";
+    name.textContent = r.name;
+    const track = document.createElement("span");
+    track.className = "bar-track";
+    const fill = document.createElement("span");
+    fill.className = "bar-fill";
+    fill.style.width = `${Math.min(100, 100 * r.utilization)}%`;
+    track.append(fill);
+    const value = document.createElement("span");
+    value.className = "bar-value";
+    value.textContent = fmtPct(r.utilization);
+    row.append(name, track, value);
+    bars.append(row);
+  }
+  box.append(bars);
+  if (!compare && e.remedies?.length) {
+    const tries = document.createElement("div");
+    tries.className = "why-remedies";
+    tries.append(Object.assign(document.createElement("span"), { className: "legend-note", textContent: "What would lift it: " }));
+    e.remedies.forEach((r, k) => {
+      const live = Object.keys(r.set).every((f) => el.liveFields.includes(f));
+      const button = document.createElement("button");
+      button.dataset.remedy = String(k);
+      button.textContent = r.label;
+      button.title = live ? "fork here: run B takes this remedy from the moment shown, run A goes on unchanged"
+        : "restart the run with this remedy (it changes the cluster or the workload, which a running simulation cannot take)";
+      button.addEventListener("click", () => applyRemedy(el, r, live));
+      tries.append(button);
+    });
+    box.append(tries);
+  }
+  return box;
+}
+
+/** Takes remedy `r`: a fork at the moment shown for a live field, else a restart with it. */
+export function applyRemedy(el, r, live) {
+  const [field, value] = Object.entries(r.set)[0];
+  if (live && Object.keys(r.set).length === 1) {
+    el.fork(field, value).catch(() => {}); // a refused fork shows its error
+    return;
+  }
+  for (const [f, v] of Object.entries(r.set)) setField(el.overrides, f, v);
+  el.note(`Restarted with ${r.label}.`);
+  el.start();
+}
+
+/** Redraws the panel when an explanation changed. */
+export function drawWhy(el) {
+  const panel = el.$(".why-body");
+  const list = el.explained ?? [];
+  if (!panel || !list.some(Boolean)) return;
+  const text = JSON.stringify([list, el.runNames, el.primaryName]);
+  if (panel.dataset.shown === text) return;
+  panel.dataset.shown = text;
+  const compare = list.length === 2;
+  panel.replaceChildren(...list.map((e, i) => (e ? section(el, e, i, compare) : sentence("…"))));
+}

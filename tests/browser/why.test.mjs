@@ -1,0 +1,71 @@
+// "Why this number" in a real browser: the panel names what holds the throughput in words,
+// the throughput chart draws the bound as a dashed ceiling, a remedy forks the run, and
+// the headline's hot row and the cluster drawing follow the row that binds.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { useSite, openPage, waitValue } from "./page.mjs";
+
+const env = useSite();
+const open = (url) => openPage(env.browser, url);
+
+/** The panel's text once it matches `pattern`. */
+async function whyText(pg, pattern, timeout = 30_000) {
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    const text = await pg.locator(".why-body").innerText();
+    if (pattern.test(text)) return text;
+    if (Date.now() > deadline) throw new Error(`the panel never said ${pattern}: ${text}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+test("bug39267: the panel names the counter row, its bound is the dashed line, and a bigger cache forks past it", async () => {
+  const { page, problems } = await open(`${env.site.origin}/index.html?preset=bug39267&speed=4000`);
+  const pg = page.locator("hotrow-playground");
+  const text = await whyText(pg, /Held by the counter row of `history` in SYSTAB_0, on data node 1: (9\d|100)% busy/);
+  assert.match(text, /it sets the throughput/);
+  // The ceiling once refills are gone: the fix's 158k TPM, within the estimate's reach.
+  await whyText(pg, /could reach about 1[4-9]\d\.\dk TPM, held then by the 8 data-node threads/);
+  // The dashed line: the bound per window in TPM, at the TPM line while the row is saturated.
+  const line = await pg.evaluate((el) => {
+    const u = el.throughputChart;
+    const i = u.series.findIndex((s) => s.label === "bound (TPM)");
+    const k = u.data[0].length - 1;
+    return { dash: u.series[i]?.dash, bound: u.data[i]?.[k], tpm: u.data[1][k] };
+  });
+  assert.deepEqual(line.dash, [4, 4]);
+  assert.ok(Math.abs(line.bound / line.tpm - 1) < 0.05, JSON.stringify(line));
+  // A remedy on a live field forks at the moment shown: run B takes a cache of 1000 ids.
+  await pg.locator(".why-remedies button", { hasText: "a cache of 1000 ids per refill" }).click();
+  await pg.locator(".fork-note").filter({ hasText: "→ 1000" }).waitFor();
+  await pg.locator(".play").click();
+  const ratio = await waitValue(pg, "compareRatio", (v) => v > 1.3, 40_000);
+  assert.ok(ratio < 1.8, `ratio ${ratio}`);
+  const both = await whyText(pg, /B \(.*\)\s+Held by the thread of data node/);
+  assert.match(both, /A \(.*\)\s+Held by the counter row/);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test("a row of one's own that binds leads the headline and the cluster drawing", async () => {
+  const { page, problems } = await open(`${env.site.origin}/index.html?preset=modern&speed=1000`);
+  const pg = page.locator("hotrow-playground");
+  const spec = {
+    name: "orders", api: "mysqld",
+    tables: [{ name: "stock", rows: 100000, key: "primaryKey" }, { name: "daily", rows: 1, key: "primaryKey" },
+      { name: "orders", rows: 0, key: "autoIncrement" }],
+    transactions: [{ name: "order", statements: [{ op: "update", table: "stock", key: { dist: "zipfian", theta: 0.8 } },
+      { op: "insert", table: "orders" }, { op: "update", table: "daily" }] }],
+  };
+  await pg.evaluate((el, s) => el.setAttribute("spec", JSON.stringify(s)), spec);
+  const text = await whyText(pg, /Held by row 0 of `daily`/);
+  assert.match(text, /`daily` spread over 32 slots/);
+  assert.ok((await waitValue(pg, "hotRowLockUtilization", (v) => v > 0.9)) <= 1);
+  assert.equal(await pg.locator(".figure.hot .label").textContent(), "hot row lock busy (daily 0)");
+  assert.match(await pg.locator("canvas.cluster").getAttribute("aria-label"), /holds daily 0, the row that binds/);
+  // The stock rows are 100% busy only waiting for the daily row: their bars say so on hover.
+  const stock = pg.locator(".why-bar", { hasText: "`stock`" }).first();
+  assert.match(await stock.getAttribute("title"), /waited elsewhere (9\d|100)% for locks or ids/);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
