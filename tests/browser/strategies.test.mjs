@@ -76,7 +76,8 @@ test("compare mode draws both runs on every chart", async () => {
     labels: el.hotChart.series.slice(1).map((s) => s.label),
     heatmapB: el.heatmaps[1].columns.length,
   }));
-  assert.deepEqual(shape.series, [2, 4, 4]);
+  // Throughput: each run's figure and the bound its bottleneck sets (dashed); hot row and latency: two figures per run.
+  assert.deepEqual(shape.series, [4, 4, 4]);
   assert.ok(shape.labels.some((l) => l.startsWith("B (key layout shardBits)")), shape.labels.join(", "));
   assert.ok(shape.heatmapB > 0);
   assert.ok(await pg.locator("canvas.heatmap").nth(1).isVisible());

@@ -103,10 +103,13 @@ test("the packed tarball installs into an empty project and works there", (t) =>
 // more fields) took the module to 164 KiB, then 180 KiB with the playground issue (177 KiB).
 // Workloads as data (the spec's parser and validator with JSON paths in every error, seven
 // shipped specs, Zipfian keys, the hot-row tracker) took it to 221 KiB, and per-table
-// placement to 226 KiB.
-test("the WebAssembly module stays within its size budget (240 KiB gzipped)", () => {
+// placement to 226 KiB. Explaining every number (resources, the bottleneck, the next ceiling,
+// who waits for whom, the zero-load probe, the remedies and their labels) took it to 259 KiB
+// (twiggy: remedies 9 KiB, the wasm explain() 9 KiB, explain 5 KiB, its resources 4 KiB
+// before wasm-opt); the budget moved to 280 KiB with it.
+test("the WebAssembly module stays within its size budget (280 KiB gzipped)", () => {
   const wasm = readFileSync(join(root, "dist/web/hotrow_bg.wasm"));
   const gz = gzipSync(wasm, { level: 9 }).length;
   console.log(`hotrow_bg.wasm: ${(wasm.length / 1024).toFixed(0)} KiB raw, ${(gz / 1024).toFixed(0)} KiB gzipped`);
-  assert.ok(gz <= 240 * 1024, `${gz} bytes gzipped`);
+  assert.ok(gz <= 280 * 1024, `${gz} bytes gzipped`);
 });

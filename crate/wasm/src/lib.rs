@@ -296,16 +296,14 @@ impl Simulation {
     /// With `remedies`: the bottleneck's standard remedies, `{ label, set: { field: value } }`.
     pub fn explain(&self) -> Result<JsValue, JsValue> {
         alive()?;
-        let e = self.inner.explain();
-        let remedies: Vec<Value> = e.bottleneck.as_ref().map_or_else(Vec::new, |b| {
+        let explanation = self.inner.explain();
+        let remedies: Vec<RemedyOut> = explanation.bottleneck.as_ref().map_or_else(Vec::new, |b| {
             hotrow::explain::remedies(self.inner.config(), b)
                 .into_iter()
-                .map(|r| serde_json::json!({ "label": r.label, "set": r.set.into_iter().collect::<serde_json::Map<String, Value>>() }))
+                .map(|r| RemedyOut { label: r.label, set: r.set.into_iter().collect() })
                 .collect()
         });
-        let mut v = serde_json::to_value(&e).map_err(|err| js_sys::Error::new(&err.to_string()))?;
-        v["remedies"] = Value::Array(remedies);
-        Ok(to_js(&v))
+        Ok(to_js(&ExplainOut { explanation, remedies }))
     }
 
     /// Changes one config field live (`cacheSize`, `hintedRefill`, `clientsPerApiNode`,
@@ -510,6 +508,20 @@ pub fn memory_bytes() -> f64 {
 #[wasm_bindgen]
 pub fn version() -> String {
     env!("CARGO_PKG_VERSION").to_string()
+}
+
+/// `explain()`'s answer: the explanation and the bottleneck's remedies.
+#[derive(Serialize)]
+struct ExplainOut {
+    #[serde(flatten)]
+    explanation: hotrow::explain::Explanation,
+    remedies: Vec<RemedyOut>,
+}
+
+#[derive(Serialize)]
+struct RemedyOut {
+    label: String,
+    set: Map<String, Value>,
 }
 
 /// Runs `config` (as JSON text) to its end and returns its summary's digest; used by the
