@@ -36,7 +36,8 @@ export function runSweep(el) {
   el.$(".sweep-axis").textContent = label;
   el.sweepChart?.destroy();
   el.sweepChart = makeChart(el.$(".sweep-chart"), {
-    series: [{ label: metricLabel, color: css(el, "--hotrow-accent", "#2563eb") }],
+    series: [{ label: metricLabel, color: css(el, "--hotrow-accent", "#2563eb") },
+      { label: `bound (${metricLabel})`, color: css(el, "--hotrow-hot", "#c2410c"), dash: [4, 4] }],
     logX: field === "cacheSize", xLabel: label, yLabel: metricLabel,
     // Workloads go by their short names under the chart (the table gives their labels).
     xNames: choices ? values.map((v) => (field === "workload" ? (v.name ?? v) : valueName(field, v))) : null,
@@ -54,15 +55,23 @@ export function runSweep(el) {
 /** The chart and the table of the results so far. */
 function drawSweep(el, field, metric, results, choices) {
   const x = results.map((r) => (choices ? r.index : r.value));
-  el.sweepChart.setData([x, results.map((r) => r[metric])]);
-  el.$(".sweep-table tbody").replaceChildren(...results.map((r) => {
+  // The bound each run's bottleneck sets, in the plotted figure's unit.
+  const bound = results.map((r) => (r.transactionsPerSecond > 0 ? (r.boundTransactionsPerSecond * r[metric]) / r.transactionsPerSecond : null));
+  el.sweepChart.setData([x, results.map((r) => r[metric]), bound]);
+  const sorted = [...results].sort((a, b) => a.index - b.index);
+  el.$(".sweep-table tbody").replaceChildren(...sorted.map((r, k) => {
     const tr = document.createElement("tr");
     const name = document.createElement("th");
     name.scope = "row";
     name.textContent = valueName(field, r.value);
     const hot = r.hottestRow;
-    const cells = [fmtInt(r.transactionsPerSecond), fmtInt(r.insertsPerSecond), fmtUs(r.latencyP99Us),
-      hot ? `${hot.table} ${hot.key}: ${fmtPct(hot.lockBusyFraction)} busy` : "none locked twice"];
+    // Where the bottleneck changes kind from the run before, the row says so.
+    const before = sorted[k - 1]?.bottleneck?.kind;
+    const changed = k > 0 && r.bottleneck && before !== r.bottleneck.kind;
+    const held = r.bottleneck ? `${changed ? "▲ " : ""}${r.bottleneck.name} (${fmtPct(r.bottleneckUtilization)} busy)` : "nothing committed";
+    const cells = [`${fmtInt(r.transactionsPerSecond)} ±${fmtPct(2 * r.noise)}`, fmtInt(r.insertsPerSecond), fmtUs(r.latencyP99Us),
+      hot ? `${hot.table} ${hot.key}: ${fmtPct(hot.lockBusyFraction)} busy` : "none locked twice", held];
+    tr.classList.toggle("changed", changed);
     tr.append(name, ...cells.map((text) => Object.assign(document.createElement("td"), { textContent: text })));
     tr.dataset.digest = r.digest;
     return tr;

@@ -106,6 +106,7 @@ export const template = () => `
       <th scope="col">ids lost (1 restart)</th><th scope="col">insert skew</th><th scope="col">in order</th></tr></thead>
     <tbody></tbody>
   </table>
+  <p class="legend-note strategies-note" aria-live="polite"></p>
   <div class="panels strategies-charts">
     <div class="panel"><h3>inserts / s against ids lost to a restart</h3><svg class="scatter scatter-lost" role="img" aria-label="inserts per second against ids lost, one point per strategy"></svg></div>
     <div class="panel"><h3>inserts / s against the share of ids in order</h3><svg class="scatter scatter-order" role="img" aria-label="inserts per second against the share of ids in order, one point per strategy"></svg></div>
@@ -117,9 +118,10 @@ export const template = () => `
     <select id="sweepField"></select>
     <button class="sweep-run primary">Run sweep</button><button class="sweep-cancel" disabled>Cancel</button></div>
   <progress class="sweep-progress" max="1" value="0" aria-label="sweep progress"></progress>
-  <div class="panel"><h3>throughput vs <span class="sweep-axis">cache size</span> (each point: 1 s measured after 1 s warm-up)</h3><div class="chart sweep-chart"></div>
+  <div class="panel"><h3>throughput vs <span class="sweep-axis">cache size</span> (each point: 1 s measured after 1 s warm-up; dashed: the bound its bottleneck sets)</h3><div class="chart sweep-chart"></div>
     <table class="sweep-table" aria-label="every run of the sweep">
-      <thead><tr><th scope="col">run</th><th scope="col">transactions/s</th><th scope="col">inserts/s</th><th scope="col">p99</th><th scope="col">hottest row</th></tr></thead>
+      <thead><tr><th scope="col">run</th><th scope="col" title="± twice the run's own standard error over its windows">transactions/s</th><th scope="col">inserts/s</th><th scope="col">p99</th><th scope="col">hottest row</th>
+        <th scope="col" title="the run's bottleneck; ▲ where it changed from the run before">held by</th></tr></thead>
       <tbody></tbody></table></div>
 </div>
 <div class="panels live-panels" part="charts">

@@ -172,6 +172,24 @@ function tick() {
   setTimeout(tick, TICK_MS);
 }
 
+/**
+ * The run's own noise: the standard error of its transactions/s over the windows measured
+ * (after warm-up), as a fraction of their mean; windows next to each other are alike, so
+ * the spread is taken over blocks of 5 windows (batch means).
+ */
+function noise(sim) {
+  const w = sim.windows();
+  const warm = sim.config.warmupMs;
+  const xs = [];
+  for (let k = 0; k < w.count; k++) if (w.endMs[k] > warm) xs.push(w.transactionsPerSecond[k]);
+  const blocks = [];
+  for (let k = 0; k + 5 <= xs.length; k += 5) blocks.push(xs.slice(k, k + 5).reduce((a, b) => a + b, 0) / 5);
+  if (blocks.length < 2) return 0;
+  const mean = blocks.reduce((a, b) => a + b, 0) / blocks.length;
+  const sd = Math.sqrt(blocks.reduce((a, b) => a + (b - mean) ** 2, 0) / (blocks.length - 1));
+  return mean > 0 ? sd / Math.sqrt(blocks.length) / mean : 0;
+}
+
 /** Every summary metric of the metric table, read from a summary at the table's path. */
 function summaryMetrics(summary) {
   summaryTable ??= metrics().filter((m) => m.summary);
@@ -198,7 +216,10 @@ function sweep({ base, field, values, indexes, runMs, warmupMs }) {
       sim = new Simulation(config);
       sim.runToEnd();
       const s = sim.summary();
-      results.push({ index: indexes?.[i] ?? i, value: values[i], ...summaryMetrics(s), hottestRow: s.hottestRows[0] ?? null, digest: s.digest, config });
+      results.push({
+        index: indexes?.[i] ?? i, value: values[i], ...summaryMetrics(s), hottestRow: s.hottestRows[0] ?? null,
+        bottleneck: s.bottleneck && { name: s.bottleneck.name, kind: s.bottleneck.kind }, noise: noise(sim), digest: s.digest, config,
+      });
     } catch (e) {
       fail(e, "sweep");
       return;

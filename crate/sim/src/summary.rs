@@ -182,13 +182,13 @@ impl Latency {
 /// What the summary reads of the simulation's state now (its counters are all in the
 /// metrics): the time, where the counter row is, what the id checkers found, the clients.
 #[derive(Clone, Copy, Debug)]
-pub struct Now {
+pub struct Now<'a> {
     pub at_ns: Ns,
     pub hot_row_node: u32,
     /// The SYSTAB_0 counter row's key.
     pub counter_row: u64,
-    /// The response time at zero load (`explain::zero_load`).
-    pub zero_load: crate::explain::ZeroLoad,
+    /// The response time at zero load, measured when first asked for (`explain::ZeroLoad`).
+    pub zero_load: &'a crate::explain::ZeroLoad,
     /// Ids the invariant checkers found issued twice (must be 0).
     pub duplicate_ids: u64,
     /// Active client threads.
@@ -291,12 +291,12 @@ pub fn explanation(m: &Metrics, cfg: &Config, topo: &Topology, now: &Now) -> cra
         clients: Some(crate::explain::ClientsIn {
             n: now.active_clients,
             response_us: time::as_us(m.latency_all.mean()),
-            zero_load_us: now.zero_load.response_us,
+            zero_load_us: now.zero_load.response_us(cfg),
         }),
     };
     let after_warmup = m.windows.iter().filter(|w| w.end_ms > time::as_ms(m.warmup_end));
     let moved = crate::explain::Moving::of(after_warmup.map(|w| &w.bound));
-    crate::explain::explain(&inputs.loads(), inputs.x(), Some(now.zero_load.relieved_response_us), moved.as_ref(), cfg)
+    crate::explain::explain(&inputs.loads(), inputs.x(), &|| now.zero_load.relieved_us(cfg), moved.as_ref(), cfg)
 }
 
 /// Kinds the digest always feeds: those of versions before workload specs (DBT2's five, the

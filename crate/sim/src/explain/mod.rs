@@ -42,7 +42,7 @@ mod resources;
 
 pub use remedies::{remedies, Remedy};
 pub use moving::Moving;
-pub use probe::{zero_load, ZeroLoad};
+pub use probe::ZeroLoad;
 pub use resources::{ClientsIn, Inputs, Load};
 
 use crate::config::Config;
@@ -183,9 +183,9 @@ impl WindowBound {
 }
 
 /// Explains a span: the bottleneck, the next ceiling and the busiest resources.
-/// `relieved_zero_load_us` is the clients' zero-load response time with the allocator
-/// relieved (None: the client bound stays as it is).
-pub fn explain(loads: &[Load], x: f64, relieved_zero_load_us: Option<f64>, moved: Option<&Moving>, cfg: &Config) -> Explanation {
+/// `relieved_zero_load_us` gives the clients' zero-load response time with the allocator
+/// relieved (asked for only when an allocator resource is the bottleneck).
+pub fn explain(loads: &[Load], x: f64, relieved_zero_load_us: &dyn Fn() -> f64, moved: Option<&Moving>, cfg: &Config) -> Explanation {
     if x <= 0.0 {
         return Explanation { resources: top(loads, x), ..Explanation::default() };
     }
@@ -217,7 +217,7 @@ fn top(loads: &[Load], x: f64) -> Vec<Resource> {
     order.into_iter().take(TOP).map(|i| loads[i].report(x)).collect()
 }
 
-fn next_ceiling(loads: &[Load], b: usize, x: f64, relieved_zero_load_us: Option<f64>, cfg: &Config) -> Option<NextCeiling> {
+fn next_ceiling(loads: &[Load], b: usize, x: f64, relieved_zero_load_us: &dyn Fn() -> f64, cfg: &Config) -> Option<NextCeiling> {
     let neck = &loads[b];
     let (relieved, left): (String, Vec<Load>) = if neck.kind.is_allocator() {
         let text = match cfg.allocator {
@@ -227,8 +227,8 @@ fn next_ceiling(loads: &[Load], b: usize, x: f64, relieved_zero_load_us: Option<
         let left = loads
             .iter()
             .filter(|l| !l.kind.is_allocator())
-            .map(|l| match (l.kind, relieved_zero_load_us) {
-                (Kind::Clients, Some(r0)) => l.with_zero_load(r0),
+            .map(|l| match l.kind {
+                Kind::Clients => l.with_zero_load(relieved_zero_load_us()),
                 _ => l.without_allocator_work(),
             })
             .collect();

@@ -78,6 +78,7 @@ impl Simulation {
                 row: o.row,
                 part,
                 write: o.write,
+                insert: o.insert,
                 needs_id: o.needs_id,
                 dispatched: false,
                 chain: [0; 4],

@@ -104,8 +104,9 @@ impl Msg {
 pub(super) enum Event {
     /// A message from host `from` reaches its station over the network.
     Arrive { station: StationId, from: Host, msg: Msg },
-    /// A station finished serving a message that took `cost` ns of CPU.
-    Done { station: StationId, cost: u32, msg: Msg },
+    /// A station finished serving a message that took `cost` ns of CPU; `alloc`: the id
+    /// allocator's work (a refill's message, a service request), known when it began.
+    Done { station: StationId, cost: u32, msg: Msg, alloc: bool },
     /// A client's think time is over: it starts its next transaction.
     ClientStart { client: u32 },
     /// A metrics window ends.

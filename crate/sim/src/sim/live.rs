@@ -31,7 +31,7 @@ impl Simulation {
         }
         let clients_changed = next.clients_per_api_node != self.cfg.clients_per_api_node;
         self.cfg = next;
-        self.zero_load = std::cell::OnceCell::new();
+        self.zero_load = crate::explain::ZeroLoad::default();
         if clients_changed {
             self.resize_clients();
             self.clients_added();

@@ -23,7 +23,7 @@ impl Simulation {
             return;
         }
         let row = RowReplica { node, row: o.row };
-        let class = crate::waits::class(self.txns[t].kind, self.txns[t].prog.ops[op].insert);
+        let class = crate::waits::class(self.txns[t].kind, o.insert);
         let owner = Owner { txn: t, op: op as u16, replica: replica as u8, class };
         match self.locks.acquire(row, owner, self.now) {
             Acquire::Granted => self.locked(t, op, replica, node, 0),

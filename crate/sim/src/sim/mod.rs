@@ -31,7 +31,6 @@ use crate::time::{self, Ns};
 use crate::summary::{Now, Summary};
 use crate::explain::{self, ZeroLoad};
 use crate::topology::{Host, StationId, Topology};
-use crate::workload::TxnKind;
 
 mod checks;
 mod checkpoint;
@@ -101,7 +100,7 @@ pub struct Simulation {
     metrics: Metrics,
     /// The response time at zero load (`explain::zero_load`), measured when a summary
     /// first asks for it; a live change of the config forgets it.
-    zero_load: std::cell::OnceCell<ZeroLoad>,
+    zero_load: ZeroLoad,
 }
 
 impl Simulation {
@@ -129,7 +128,7 @@ impl Simulation {
             topo,
             clients,
             cfg,
-            zero_load: std::cell::OnceCell::new(),
+            zero_load: ZeroLoad::default(),
         };
         // Clients start spread over the first millisecond, not in lock step.
         let mut start = Prng::new(sim.cfg.seed, 0);
@@ -230,14 +229,14 @@ impl Simulation {
         crate::summary::explanation(&self.metrics, &self.cfg, &self.topo, &self.now_facts())
     }
 
-    fn now_facts(&self) -> Now {
+    fn now_facts(&self) -> Now<'_> {
         Now {
             at_ns: self.now,
             hot_row_node: self.hot_row_node(),
             counter_row: self.ids.hot.row,
             duplicate_ids: self.duplicate_ids(),
             active_clients: self.active_clients(),
-            zero_load: *self.zero_load.get_or_init(|| explain::zero_load(&self.cfg)),
+            zero_load: &self.zero_load,
         }
     }
 
@@ -302,7 +301,7 @@ impl Simulation {
                 self.metrics.messages_delivered += 1;
                 self.enqueue(station, msg);
             }
-            Event::Done { station, cost, msg } => {
+            Event::Done { station, cost, msg, alloc } => {
                 self.stations[station as usize].busy -= 1;
                 let node = self.topo.data_node_of(station);
                 if let Some(node) = node {
@@ -311,7 +310,6 @@ impl Simulation {
                         return;
                     }
                 }
-                let alloc = msg.kind.is_service() || self.txns[msg.txn].kind == TxnKind::REFILL;
                 self.metrics.service(station as usize, node.map(|n| n as usize), cost as Ns, alloc, self.now);
                 if !self.stale(msg) {
                     self.handle(station, msg);

@@ -110,6 +110,7 @@ impl Simulation {
 
     /// Station `s` starts serving `msg`, which waited `waited` ns in its queue.
     fn begin(&mut self, s: StationId, msg: Msg, waited: Ns) {
+        let mut alloc = true;
         let work = if msg.kind.is_service() {
             if waited > 0 {
                 self.service_request_waited(msg.txn, waited);
@@ -123,12 +124,13 @@ impl Simulation {
                 return;
             }
             txn.queued_ns += waited;
+            alloc = txn.kind == crate::workload::TxnKind::REFILL;
             event::cost(&self.cfg.cpu, self.programs.sql(), txn, msg)
         };
         // A data-node thread also does the socket work of a signal from another host.
         let io = if msg.remote() && self.topo.is_data_station(s) { self.cfg.cpu.remote_signal_ns } else { 0 };
         let cost = (work + io).min(u32::MAX as Ns);
         self.stations[s as usize].busy += 1;
-        self.queue.push(self.now + cost, Event::Done { station: s, cost: cost as u32, msg });
+        self.queue.push(self.now + cost, Event::Done { station: s, cost: cost as u32, msg, alloc });
     }
 }

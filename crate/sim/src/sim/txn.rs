@@ -13,6 +13,8 @@ pub(super) struct Op {
     pub row: u64,
     pub part: u32,
     pub write: bool,
+    /// A new row (for the lock's request class, `waits.rs`).
+    pub insert: bool,
     pub needs_id: bool,
     /// Sent to its primary: from then on `chain` says where its replicas are.
     pub dispatched: bool,
