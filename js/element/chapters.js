@@ -17,14 +17,19 @@ const tcShare = (snap, n) => {
   return total > 0 ? t[n] / total : 0;
 };
 
+/** What holds a run, as the "Why this number" panel names it (empty before it knows). */
+const held = (why, run = "") => (why?.bottleneck
+  ? ` The panel "Why this number" names what holds ${run || "it"}: ${why.bottleneck.name}, ${pct(why.bottleneck.utilization)} busy.`
+  : "");
+
 const SEED = 1;
 const compare = (field, a, b) => ({ mode: "compare", compareField: field, compareA: a, compareB: b });
 
 /**
  * Each chapter: `title`; `config` and `view` it runs (null: keep the sandbox's); `target`
  * (a selector inside the element) it points at; `controls` (ids) it shows; `claim(f)` its
- * text from the figures `f` ({ a, b, snapA, snapB }: means of the last windows of runs A
- * and B, and their latest snapshots).
+ * text from the figures `f` ({ a, b, snapA, snapB, whyA, whyB }: means of the last windows
+ * of runs A and B, their latest snapshots, and what holds each, from `explain()`).
  */
 export const CHAPTERS = [
   {
@@ -33,10 +38,10 @@ export const CHAPTERS = [
     view: { mode: "live" },
     target: ".figure.hot",
     controls: [],
-    claim: ({ a }) =>
+    claim: ({ a, whyA }) =>
       `DBT2 on 8 data nodes, id cache size 1: every insert into a table without a primary key first updates one SYSTAB_0 ` +
       `counter row in its own committed transaction. That row's lock is busy ${pct(a.hotRowLockUtilization)} of the time and TPM is ` +
-      `${fmtInt(a.tpm)} (the report measured 106k): the whole cluster's inserts queue on one lock.`,
+      `${fmtInt(a.tpm)} (the report measured 106k): the whole cluster's inserts queue on one lock.${held(whyA)}`,
   },
   {
     title: "More data nodes barely help",
@@ -44,10 +49,10 @@ export const CHAPTERS = [
     view: compare("dataNodes", "8", "24"),
     target: ".chart-throughput",
     controls: [],
-    claim: ({ a, b }) =>
+    claim: ({ a, b, whyB }) =>
       `Run A has 8 data nodes, run B 24: three times the hardware, and TPM ${change(b.tpm / a.tpm)} ` +
       `(${fmtInt(a.tpm)} → ${fmtInt(b.tpm)}), where a cluster that scaled would triple it. The counter row's lock is ` +
-      `busy ${pct(a.hotRowLockUtilization)} and ${pct(b.hotRowLockUtilization)}: it, not the nodes, sets the pace.`,
+      `busy ${pct(a.hotRowLockUtilization)} and ${pct(b.hotRowLockUtilization)}: it, not the nodes, sets the pace.${held(whyB, "run B")}`,
   },
   {
     title: "The cache frees the row",
@@ -55,10 +60,10 @@ export const CHAPTERS = [
     view: compare("cacheSize", "1", "1000"),
     target: ".figures",
     controls: ["cacheSize"],
-    claim: ({ a, b }) =>
+    claim: ({ a, b, whyB }) =>
       `Run B fetches 1000 ids per refill instead of 1. TPM ${change(b.tpm / a.tpm)} (${fmtInt(a.tpm)} → ${fmtInt(b.tpm)}; ` +
       `the report: 106k → 158k) and the row's lock went from busy ${pct(a.hotRowLockUtilization)} to ${pct(b.hotRowLockUtilization)}: ` +
-      `one refill now serves a thousand inserts.`,
+      `one refill now serves a thousand inserts.${held(whyB, "run B")}`,
   },
   {
     title: "The hint: where coordinators land",
@@ -100,11 +105,11 @@ export const CHAPTERS = [
     view: compare("allocator", "counterRow", "centralService"),
     target: '[data-view="cluster"]',
     controls: ["allocator"],
-    claim: ({ a, b }) =>
+    claim: ({ a, b, whyB }) =>
       `Run B asks one allocator service for each range instead (TiDB's PD, Vitess sequences): no row lock, no two-phase ` +
       `commit, ${times(b.insertsPerSecond / Math.max(1, a.insertsPerSecond))} the counter row's inserts at cache 1 (${fmtInt(a.insertsPerSecond)} → ` +
       `${fmtInt(b.insertsPerSecond)}/s). But one service thread answers every request: it, in turn, is the ceiling, and a bigger ` +
-      `cache is what lifts it.`,
+      `cache is what lifts it.${held(whyB, "run B")}`,
   },
   {
     title: "Range partitioning's tail hotspot",

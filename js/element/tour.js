@@ -128,7 +128,8 @@ export class Tour {
       const mean = (s) => Object.fromEntries(["tpm", "insertsPerSecond", "hotRowLockUtilization"].map((k) => [k, s.mean(k, MEASURED_WINDOWS)]));
       const [a, b] = [mean(runs[0]), runs[1] ? mean(runs[1]) : null];
       const [snapA, snapB] = el.latest.sims.map((s) => s.snapshot);
-      text = c.claim({ a, b, snapA, snapB });
+      const [whyA, whyB] = el.explained ?? [];
+      text = c.claim({ a, b, snapA, snapB, whyA, whyB });
     }
     el.tourClaim = text;
     if (this.description.textContent !== text) {

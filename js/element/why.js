@@ -51,7 +51,11 @@ function section(el, e, i, compare) {
   }
   const b = e.bottleneck;
   if (!b) {
-    box.append(sentence("Nothing has committed yet: no bottleneck to name."));
+    const warmup = el.effective[i]?.warmupMs ?? 0;
+    const now = el.latest?.nowMs ?? 0;
+    box.append(sentence(now < warmup
+      ? `Warming up: the explanation counts from ${(warmup / 1000).toFixed(1)} simulated s on, after the warm-up.`
+      : "Nothing has committed since the warm-up: no bottleneck to name."));
     return box;
   }
   const { label, factor } = unitOf(el, i);
@@ -137,7 +141,8 @@ export function drawWhy(el) {
   const panel = el.$(".why-body");
   const list = el.explained ?? [];
   if (!panel || !list.some(Boolean)) return;
-  const text = JSON.stringify([list, el.runNames, el.primaryName]);
+  const warming = (el.latest?.nowMs ?? 0) < (el.effective[0]?.warmupMs ?? 0);
+  const text = JSON.stringify([list, el.runNames, el.primaryName, warming]);
   if (panel.dataset.shown === text) return;
   panel.dataset.shown = text;
   const compare = list.length === 2;
