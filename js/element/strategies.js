@@ -67,7 +67,9 @@ function showStrategies(el, results) {
     const name = document.createElement("th");
     name.scope = "row";
     name.textContent = `${marked.has(i) ? "★ " : ""}${i + 1}. ${strategyName(r.value)}`;
-    tr.append(name, ...COLUMNS.map((c) => Object.assign(document.createElement("td"), { textContent: fmt[c](r[c]) })));
+    const held = r.bottleneck ? `${r.bottleneck.name} (${fmtPct(r.bottleneckUtilization)})` : "nothing committed";
+    tr.append(name, ...COLUMNS.map((c) => Object.assign(document.createElement("td"), { textContent: fmt[c](r[c]) })),
+      Object.assign(document.createElement("td"), { textContent: held, className: "held-by" }));
     tr.classList.toggle("best", marked.has(i));
     tr.dataset.digest = r.digest;
     return tr;

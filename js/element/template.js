@@ -103,7 +103,8 @@ export const template = () => `
   <table class="strategies-table">
     <caption>Every id strategy on this cluster (★: no other is better on inserts/s, ids lost and order at once)</caption>
     <thead><tr><th scope="col">strategy</th><th scope="col">inserts / s</th><th scope="col">p99 (us)</th><th scope="col">coordinations / s</th>
-      <th scope="col">ids lost (1 restart)</th><th scope="col">insert skew</th><th scope="col">in order</th></tr></thead>
+      <th scope="col">ids lost (1 restart)</th><th scope="col">insert skew</th><th scope="col">in order</th>
+      <th scope="col" title="what holds each strategy's inserts (its bottleneck, and how busy)">held by</th></tr></thead>
     <tbody></tbody>
   </table>
   <p class="legend-note strategies-note" aria-live="polite"></p>

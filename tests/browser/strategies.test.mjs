@@ -136,6 +136,11 @@ test("all strategies at once: every strategy of the field table, the CLI's diges
   const best = await pg.locator(".strategies-table tbody tr.best").count();
   assert.ok(best >= 1 && best < expected, `${best} best choices marked`);
   assert.match(await pg.locator(".strategies-table tbody tr.best th").first().textContent(), /^★ /);
+  // Each strategy says what holds it: the central service (one request per id) its own thread.
+  const held = await pg.locator(".strategies-table td.held-by").allTextContents();
+  assert.equal(held.length, expected);
+  assert.ok(held.some((t) => /^the allocator service \(\d+%\)$/.test(t)), held.join("; "));
+  assert.match(await pg.locator(".strategies-note").textContent(), /within twice the runs' own standard error/);
   // Throughput against ids lost and against order: a point per strategy, the best ones marked.
   for (const chart of [".scatter-lost", ".scatter-order"]) {
     assert.equal(await pg.locator(`${chart} .point`).count(), expected, chart);
