@@ -14,6 +14,7 @@ mod explain;
 mod swarm;
 mod sweep;
 mod table;
+mod trace;
 mod workloads;
 
 /// Simulate how a hot counter row throttles a MySQL Cluster (NDB), after MySQL Bug #39267.
@@ -48,6 +49,8 @@ const EXAMPLES: &str = "Examples:
   hotrow swarm --seeds 1000                       random configs and faults, invariants checked
   hotrow fields                                   every config field: unit, range, default, live
   hotrow metrics                                  every metric of windows and summaries: unit, meaning
+  hotrow trace --preset modern --set durationMs=10   one line per event, a hash per window
+  hotrow trace --preset modern --baseline ./old/hotrow      the first event where another build differs
   hotrow bench --baseline ./old/hotrow
   hotrow equivalence --baseline ./old/hotrow --seeds 20      outcomes distributed alike?
 
@@ -101,6 +104,20 @@ enum Command {
         /// Per grid point, each metric's mean and 95% interval over the seeds, as JSON.
         #[arg(long)]
         json: bool,
+    },
+    /// Print one line per event, in the order processed, with a hash per metrics window
+    /// (tab-separated columns: index, time_ns, event, station, from, signal, txn, op,
+    /// replica, gen, remote, cost, alloc); with --baseline, trace the same run with another
+    /// build and report the first event where the two differ (exit 1), or none (exit 0).
+    Trace {
+        #[command(flatten)]
+        scenario: Scenario,
+        /// Another `hotrow` binary (one that has `trace`): compare its trace with this one's.
+        #[arg(long, value_name = "PATH")]
+        baseline: Option<std::path::PathBuf>,
+        /// Set a field on the baseline's run only, e.g. to see a change caught. Repeatable.
+        #[arg(long = "baseline-set", value_name = "KEY=VALUE", requires = "baseline")]
+        baseline_sets: Vec<String>,
     },
     /// List the presets.
     Presets {
@@ -293,6 +310,26 @@ fn main() -> ExitCode {
             Err(msg) => bad_input(&msg),
         },
         Command::Sweep { scenario, varies, seeds, jobs, shard, csv: _, json } => sweep(&scenario, &varies, seeds, jobs, shard, json),
+        Command::Trace { scenario, baseline, baseline_sets } => {
+            // Read once: `--config -` is standard input.
+            let json = match scenario.to_json() {
+                Ok(v) => v,
+                Err(msg) => return bad_input(&msg),
+            };
+            let config = match Config::from_json(&json) {
+                Ok(c) => c,
+                Err(e) => return bad_input(&e.to_string()),
+            };
+            match baseline {
+                Some(path) => {
+                    if let Some(bad) = baseline_sets.iter().find_map(|s| parse_set(s).err()) {
+                        return bad_input(&bad);
+                    }
+                    trace::against(config, &json, &path, &baseline_sets)
+                }
+                None => trace::print(config),
+            }
+        }
         Command::Fields { json } => {
             let fields = hotrow::config::fields::describe();
             if json {

@@ -43,5 +43,5 @@ pub mod workload;
 
 pub use config::{Config, ConfigError, Fault, Workload, PRESETS};
 pub use metrics::Window;
-pub use sim::{Advanced, Checkpoint, HotRowLock, IdTotals, InFlight, InFlightSample, Simulation, INVARIANTS};
+pub use sim::{Advanced, Checkpoint, HotRowLock, IdTotals, InFlight, InFlightSample, Simulation, TraceEvent, INVARIANTS};
 pub use summary::Summary;

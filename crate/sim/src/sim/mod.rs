@@ -44,6 +44,7 @@ mod network;
 mod programs;
 mod tables;
 mod tc;
+mod trace;
 mod txn;
 mod view;
 
@@ -57,6 +58,7 @@ use txn::TxnSlots;
 
 pub use checkpoint::Checkpoint;
 pub use checks::INVARIANTS;
+pub use trace::TraceEvent;
 pub use view::{HotRowLock, InFlight, InFlightSample};
 
 /// Ids handed out over the whole run.
