@@ -154,8 +154,8 @@ fn timed_run(bin: &Path, preset: &str, duration_ms: u64) -> Result<(f64, String)
     if !output.status.success() {
         return Err(format!("{} run --preset {preset} failed: {}", bin.display(), String::from_utf8_lossy(&output.stderr)));
     }
-    let summary: serde_json::Value = serde_json::from_slice(&output.stdout)
-        .map_err(|e| format!("{} printed no JSON summary: {e}", bin.display()))?;
+    let summary: serde_json::Value =
+        serde_json::from_slice(&output.stdout).map_err(|e| format!("{} printed no JSON summary: {e}", bin.display()))?;
     let digest = summary["digest"].as_str().unwrap_or("").to_string();
     Ok((wall, digest))
 }

@@ -81,7 +81,8 @@ fn here(config: &Value) -> Result<Vec<f64>, String> {
 /// FILE` is understood by every build, unlike standard input).
 fn there(binary: &Path, config: &Value) -> Result<Vec<f64>, String> {
     static FILES: AtomicUsize = AtomicUsize::new(0);
-    let file = std::env::temp_dir().join(format!("hotrow-equivalence-{}-{}.json", std::process::id(), FILES.fetch_add(1, Ordering::Relaxed)));
+    let file =
+        std::env::temp_dir().join(format!("hotrow-equivalence-{}-{}.json", std::process::id(), FILES.fetch_add(1, Ordering::Relaxed)));
     std::fs::write(&file, config.to_string()).map_err(|e| format!("writing {}: {e}", file.display()))?;
     let out = Command::new(binary).args(["run", "--json", "--config"]).arg(&file).output();
     let _ = std::fs::remove_file(&file);
@@ -90,7 +91,8 @@ fn there(binary: &Path, config: &Value) -> Result<Vec<f64>, String> {
         let err = String::from_utf8_lossy(&out.stderr);
         return Err(format!("--baseline {} failed on {config}: {}", binary.display(), err.trim()));
     }
-    let summary: Value = serde_json::from_slice(&out.stdout).map_err(|_| format!("--baseline {}: its run --json printed no JSON", binary.display()))?;
+    let summary: Value =
+        serde_json::from_slice(&out.stdout).map_err(|_| format!("--baseline {}: its run --json printed no JSON", binary.display()))?;
     catalog::summary_metrics()
         .map(|m| {
             let path = m.summary.expect("a summary metric");
@@ -169,18 +171,57 @@ fn compare(preset: &str, metric: &'static str, a: &[f64], b: &[f64]) -> Row {
     let difference = ma - mb;
     let (low, high) = (difference - half, difference + half);
     let negligible = difference.abs() <= NEGLIGIBLE * mb.abs() || difference == 0.0;
-    Row { preset: preset.to_string(), metric, mean: ma, baseline_mean: mb, difference, low, high, equal: negligible || (low <= 0.0 && 0.0 <= high) }
+    Row {
+        preset: preset.to_string(),
+        metric,
+        mean: ma,
+        baseline_mean: mb,
+        difference,
+        low,
+        high,
+        equal: negligible || (low <= 0.0 && 0.0 <= high),
+    }
 }
 
 /// Student's t quantile 0.9995 (a two-sided 99.9% interval) for `df` degrees of freedom,
 /// from the standard table, interpolated linearly in 1/df between its rows.
 fn t_9995(df: f64) -> f64 {
     const TABLE: [(f64, f64); 36] = [
-        (1.0, 636.62), (2.0, 31.599), (3.0, 12.924), (4.0, 8.610), (5.0, 6.869), (6.0, 5.959), (7.0, 5.408),
-        (8.0, 5.041), (9.0, 4.781), (10.0, 4.587), (11.0, 4.437), (12.0, 4.318), (13.0, 4.221), (14.0, 4.140),
-        (15.0, 4.073), (16.0, 4.015), (17.0, 3.965), (18.0, 3.922), (19.0, 3.883), (20.0, 3.850), (21.0, 3.819),
-        (22.0, 3.792), (23.0, 3.768), (24.0, 3.745), (25.0, 3.725), (26.0, 3.707), (27.0, 3.690), (28.0, 3.674),
-        (29.0, 3.659), (30.0, 3.646), (40.0, 3.551), (60.0, 3.460), (80.0, 3.416), (100.0, 3.390), (120.0, 3.373),
+        (1.0, 636.62),
+        (2.0, 31.599),
+        (3.0, 12.924),
+        (4.0, 8.610),
+        (5.0, 6.869),
+        (6.0, 5.959),
+        (7.0, 5.408),
+        (8.0, 5.041),
+        (9.0, 4.781),
+        (10.0, 4.587),
+        (11.0, 4.437),
+        (12.0, 4.318),
+        (13.0, 4.221),
+        (14.0, 4.140),
+        (15.0, 4.073),
+        (16.0, 4.015),
+        (17.0, 3.965),
+        (18.0, 3.922),
+        (19.0, 3.883),
+        (20.0, 3.850),
+        (21.0, 3.819),
+        (22.0, 3.792),
+        (23.0, 3.768),
+        (24.0, 3.745),
+        (25.0, 3.725),
+        (26.0, 3.707),
+        (27.0, 3.690),
+        (28.0, 3.674),
+        (29.0, 3.659),
+        (30.0, 3.646),
+        (40.0, 3.551),
+        (60.0, 3.460),
+        (80.0, 3.416),
+        (100.0, 3.390),
+        (120.0, 3.373),
         (f64::INFINITY, 3.291),
     ];
     if df <= 1.0 {
@@ -219,7 +260,12 @@ pub fn render(r: &Report) -> String {
         );
     }
     let differ = r.rows.iter().filter(|x| !x.equal).count();
-    o += &format!("\n{} of {} metrics equal{}\n", r.rows.len() - differ, r.rows.len(), if differ > 0 { format!(", {differ} DIFFER") } else { String::new() });
+    o += &format!(
+        "\n{} of {} metrics equal{}\n",
+        r.rows.len() - differ,
+        r.rows.len(),
+        if differ > 0 { format!(", {differ} DIFFER") } else { String::new() }
+    );
     o
 }
 

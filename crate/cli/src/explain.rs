@@ -24,7 +24,11 @@ pub fn grouped(v: f64) -> String {
         }
         out.push(c);
     }
-    if v < 0.0 { format!("-{out}") } else { out }
+    if v < 0.0 {
+        format!("-{out}")
+    } else {
+        out
+    }
 }
 
 fn percent(f: f64) -> String {
@@ -39,9 +43,11 @@ pub fn render(w: &mut String, s: &Summary) {
     };
     let verdict = if b.utilization >= 0.9 { "saturated: it sets the throughput" } else { "the tightest bound, not saturated" };
     let _ = writeln!(w, "    bottleneck    {}", b.name);
-    let _ = writeln!(w, "                  {} busy, bound {} ({verdict})", percent(b.utilization), rate(s, b.bound_transactions_per_second));
+    let _ =
+        writeln!(w, "                  {} busy, bound {} ({verdict})", percent(b.utilization), rate(s, b.bound_transactions_per_second));
     if let (Some(grants), Some(ceiling)) = (b.grants_per_second, b.ceiling_grants_per_second) {
-        let _ = writeln!(w, "                  {} grants/s against its own ceiling 1 / hold = {} grants/s", grouped(grants), grouped(ceiling));
+        let _ =
+            writeln!(w, "                  {} grants/s against its own ceiling 1 / hold = {} grants/s", grouped(grants), grouped(ceiling));
     }
     if let Some(n) = &s.next_ceiling {
         let _ = writeln!(w, "    next ceiling  {} with {} relieved,", rate(s, n.transactions_per_second), n.relieved);

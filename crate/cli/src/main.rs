@@ -378,7 +378,11 @@ fn main() -> ExitCode {
             } else {
                 print!("{}", table::validation(&report));
             }
-            if report.pass { ExitCode::SUCCESS } else { ExitCode::from(1) }
+            if report.pass {
+                ExitCode::SUCCESS
+            } else {
+                ExitCode::from(1)
+            }
         }
         Command::Swarm { seeds, start, json, baseline } => swarm::run(start, seeds, json, baseline.as_deref()),
         Command::Equivalence { baseline, presets, seeds, duration_ms, warmup_ms, sets, baseline_sets, jobs, json } => {
@@ -422,7 +426,11 @@ fn main() -> ExitCode {
                     } else {
                         print!("{}", equivalence::render(&r));
                     }
-                    if r.equal { ExitCode::SUCCESS } else { ExitCode::from(1) }
+                    if r.equal {
+                        ExitCode::SUCCESS
+                    } else {
+                        ExitCode::from(1)
+                    }
                 }
                 Err(msg) => bad_input(&msg),
             }
@@ -480,7 +488,7 @@ fn sweep(scenario: &Scenario, varies: &[String], seeds: u64, jobs: Option<usize>
         let points = sweep::summarise(&varies, runs, &outcomes);
         println!("{}", serde_json::to_string_pretty(&points).expect("points serialise"));
     } else {
-        let header = shard.map_or(true, |s| s.index == 1);
+        let header = shard.is_none_or(|s| s.index == 1);
         if let Err(e) = sweep::write_csv(std::io::stdout().lock(), &varies, runs, &outcomes, header) {
             eprintln!("error: writing CSV: {e}");
             return ExitCode::from(1);
@@ -535,7 +543,11 @@ fn simulate(config: Config, fail_check: bool) -> Result<(Summary, Vec<hotrow::Wi
                 sim.now_ns() as f64 / 1e9,
                 end as f64 / 1e9
             );
-            if terminal { eprint!("\r{line}") } else { eprintln!("{line}") }
+            if terminal {
+                eprint!("\r{line}")
+            } else {
+                eprintln!("{line}")
+            }
             let _ = std::io::stderr().flush();
         }
     }
@@ -544,10 +556,7 @@ fn simulate(config: Config, fail_check: bool) -> Result<(Summary, Vec<hotrow::Wi
     }
     let checked = if fail_check { Err("deliberate failure requested by a test".to_string()) } else { sim.check_invariants() };
     if let Err(broken) = checked {
-        return Err(format!(
-            "invariant broken at the end of the run (a bug in hotrow; seed {}): {broken}",
-            sim.config().seed
-        ));
+        return Err(format!("invariant broken at the end of the run (a bug in hotrow; seed {}): {broken}", sim.config().seed));
     }
     Ok((sim.summary(), sim.windows().cloned().collect()))
 }

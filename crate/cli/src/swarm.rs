@@ -42,7 +42,7 @@ pub fn run(start: u64, seeds: u64, as_json: bool, baseline: Option<&Path>) -> Ex
                 println!("  config: {config}");
             }
         }
-        if (seed - start + 1) % 50 == 0 {
+        if (seed - start + 1).is_multiple_of(50) {
             eprintln!("swarm: {} seeds, {failed} failed", seed - start + 1);
         }
         records.push(record(&o, config));
@@ -73,7 +73,11 @@ pub fn run(start: u64, seeds: u64, as_json: bool, baseline: Option<&Path>) -> Ex
     } else {
         println!("{line}");
     }
-    if ok { ExitCode::SUCCESS } else { ExitCode::from(1) }
+    if ok {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    }
 }
 
 struct Report {
@@ -114,8 +118,7 @@ fn compare(baseline: &Path, start: u64, seeds: u64, ours: &[Value]) -> Result<Re
             baseline.display()
         ));
     }
-    text += &format!(
-        "swarm --baseline: {same} seeds give the same digest, {differ} differ, {other_config} drew another config (not compared)"
-    );
+    text +=
+        &format!("swarm --baseline: {same} seeds give the same digest, {differ} differ, {other_config} drew another config (not compared)");
     Ok(Report { text, differ })
 }

@@ -123,8 +123,7 @@ impl Outcome {
 pub fn run(runs: &[Run], range: std::ops::Range<usize>, jobs: usize) -> Vec<Outcome> {
     let slice = &runs[range];
     let bar = ProgressBar::new(slice.len() as u64).with_style(
-        ProgressStyle::with_template("sweep {bar:30} {pos}/{len} runs, {elapsed} elapsed, about {eta} left")
-            .expect("a valid template"),
+        ProgressStyle::with_template("sweep {bar:30} {pos}/{len} runs, {elapsed} elapsed, about {eta} left").expect("a valid template"),
     );
     let next = AtomicUsize::new(0);
     let results: Mutex<Vec<Option<Outcome>>> = Mutex::new(vec![None; slice.len()]);
@@ -224,8 +223,8 @@ fn estimate(xs: &[f64]) -> Estimate {
 /// Student's t quantile 0.975 for `df` degrees of freedom.
 fn t_975(df: usize) -> f64 {
     const T: [f64; 30] = [
-        12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179, 2.160, 2.145, 2.131,
-        2.120, 2.110, 2.101, 2.093, 2.086, 2.080, 2.074, 2.069, 2.064, 2.060, 2.056, 2.052, 2.048, 2.045, 2.042,
+        12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179, 2.160, 2.145, 2.131, 2.120, 2.110, 2.101,
+        2.093, 2.086, 2.080, 2.074, 2.069, 2.064, 2.060, 2.056, 2.052, 2.048, 2.045, 2.042,
     ];
     T.get(df.wrapping_sub(1)).copied().unwrap_or(1.96)
 }

@@ -50,7 +50,11 @@ pub fn render(s: &Summary) -> String {
 /// A figure as a table shows it: counts and rates whole, fractions and small numbers with
 /// three digits.
 fn number(v: f64, unit: &str) -> String {
-    if unit == "fraction" || v.abs() < 100.0 && v.fract() != 0.0 { format!("{v:.3}") } else { format!("{v:.0}") }
+    if unit == "fraction" || v.abs() < 100.0 && v.fract() != 0.0 {
+        format!("{v:.3}")
+    } else {
+        format!("{v:.0}")
+    }
 }
 
 /// The `hotrow validate` table: each reported figure beside the model's.
@@ -62,15 +66,7 @@ pub fn validation(r: &hotrow::validate::Report) -> String {
     for c in &r.cases {
         let diff = c.diff_percent.map_or(String::new(), |d| format!("{d:+.1}%"));
         let model = if c.model >= 1000.0 { format!("{:.0}", c.model) } else { format!("{:.3}", c.model) };
-        let _ = writeln!(
-            w,
-            "  {:<58} {:>22} {:>12} {:>8}  {}",
-            c.name,
-            c.reported,
-            model,
-            diff,
-            if c.pass { "pass" } else { "FAIL" }
-        );
+        let _ = writeln!(w, "  {:<58} {:>22} {:>12} {:>8}  {}", c.name, c.reported, model, diff, if c.pass { "pass" } else { "FAIL" });
     }
     let _ = writeln!(w, "\n  {}", if r.pass { "every case passes" } else { "SOME CASES FAIL" });
     o
@@ -105,7 +101,15 @@ pub fn fields(list: &serde_json::Value) -> String {
             other => other.to_string(),
         };
         let live = if f["live"].as_bool() == Some(true) { "live" } else { "" };
-        let _ = writeln!(w, "{:<22} {:<34} {:>12} {:<5} {}", f["name"].as_str().unwrap_or(""), values, default, live, f["about"].as_str().unwrap_or(""));
+        let _ = writeln!(
+            w,
+            "{:<22} {:<34} {:>12} {:<5} {}",
+            f["name"].as_str().unwrap_or(""),
+            values,
+            default,
+            live,
+            f["about"].as_str().unwrap_or("")
+        );
     }
     let _ = writeln!(w, "\nlive: a running simulation (npm `sim.set`, the playground) can take a new value.");
     o
@@ -118,7 +122,16 @@ pub fn metrics() -> String {
     let _ = writeln!(w, "{:<26} {:<8} {:<12} {:<6} {:<7} meaning", "metric", "unit", "shape", "window", "summary");
     for m in hotrow::catalog::METRICS {
         let yes = |b: bool| if b { "yes" } else { "" };
-        let _ = writeln!(w, "{:<26} {:<8} {:<12} {:<6} {:<7} {}", m.name, m.unit, m.shape.name(), yes(m.window.is_some()), yes(m.summary.is_some()), m.about);
+        let _ = writeln!(
+            w,
+            "{:<26} {:<8} {:<12} {:<6} {:<7} {}",
+            m.name,
+            m.unit,
+            m.shape.name(),
+            yes(m.window.is_some()),
+            yes(m.summary.is_some()),
+            m.about
+        );
     }
     let _ = writeln!(w, "\nwindow: in `run --csv`, npm `snapshot()` and `windows()`; summary: in `sweep` columns (`run --json` has it at the path `metrics --json` gives).");
     o

@@ -124,7 +124,10 @@ pub fn against(config: Config, json: &Value, baseline: &Path, baseline_sets: &[S
     let writer = std::thread::spawn(move || {
         let _ = stdin.write_all(input.as_bytes());
     });
-    let mut theirs = BufReader::with_capacity(1 << 16, child.stdout.take().expect("piped")).lines().map_while(Result::ok).filter(|l| !l.starts_with('#'));
+    let mut theirs = BufReader::with_capacity(1 << 16, child.stdout.take().expect("piped"))
+        .lines()
+        .map_while(Result::ok)
+        .filter(|l| !l.starts_with('#'));
     let (mut events, mut windows, mut differ) = (0u64, 0u64, None::<(String, Option<String>)>);
     lines(config, |mine| {
         let mine = mine.trim_end_matches('\n');

@@ -126,13 +126,7 @@ impl IdChecker {
         let mut lo = first;
         let mut hi = end;
         // Every stored range that touches or overlaps [first, end) merges into it.
-        let touching: Vec<(u64, u64)> = self
-            .ranges
-            .range(..=end)
-            .rev()
-            .take_while(|&(_, &e)| e >= first)
-            .map(|(&s, &e)| (s, e))
-            .collect();
+        let touching: Vec<(u64, u64)> = self.ranges.range(..=end).rev().take_while(|&(_, &e)| e >= first).map(|(&s, &e)| (s, e)).collect();
         for (s, e) in touching {
             overlap += e.min(end).saturating_sub(s.max(first));
             lo = lo.min(s);

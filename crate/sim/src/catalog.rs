@@ -56,7 +56,14 @@ pub struct Metric {
     pub summary: Option<&'static str>,
 }
 
-const fn both(name: &'static str, label: &'static str, unit: &'static str, about: &'static str, read: fn(&Window) -> f64, path: &'static str) -> Metric {
+const fn both(
+    name: &'static str,
+    label: &'static str,
+    unit: &'static str,
+    about: &'static str,
+    read: fn(&Window) -> f64,
+    path: &'static str,
+) -> Metric {
     Metric { name, label, unit, shape: Shape::Scalar, about, window: Some(Read::Scalar(read)), summary: Some(path) }
 }
 
@@ -64,7 +71,14 @@ const fn run_only(name: &'static str, label: &'static str, unit: &'static str, a
     Metric { name, label, unit, shape: Shape::Scalar, about, window: None, summary: Some(path) }
 }
 
-const fn vector(name: &'static str, label: &'static str, unit: &'static str, shape: Shape, about: &'static str, read: for<'a> fn(&'a Window) -> &'a [f64]) -> Metric {
+const fn vector(
+    name: &'static str,
+    label: &'static str,
+    unit: &'static str,
+    shape: Shape,
+    about: &'static str,
+    read: for<'a> fn(&'a Window) -> &'a [f64],
+) -> Metric {
     Metric { name, label, unit, shape, about, window: Some(Read::Vector(read)), summary: None }
 }
 

@@ -103,7 +103,6 @@ impl Counts {
     }
 }
 
-
 /// Counters of the whole run, warm-up included: what the summary reports as totals.
 #[derive(Clone, Debug, Default)]
 pub struct Totals {

@@ -29,4 +29,3 @@ impl ConfigError {
         ConfigError { field, value: value.to_string(), allowed: allowed.into() }
     }
 }
-

@@ -27,8 +27,8 @@
 use crate::config::Config;
 use crate::locks::WaitPart;
 use crate::rates::ratio;
-use crate::waits;
 use crate::time::{self, Ns};
+use crate::waits;
 use crate::workload::{self, table};
 use serde::Serialize;
 
@@ -201,7 +201,6 @@ impl RowHeat {
         let i = self.slot(row);
         self.rows[i].waits += 1;
     }
-
 
     /// The `HOT_ROWS` busiest rows over a span of `span_ns`, busiest first: by the lock's
     /// busy fraction to the nearest percent, then by grants (of two locks always busy, the

@@ -58,7 +58,11 @@ impl Histogram {
     }
 
     pub fn mean(&self) -> f64 {
-        if self.total == 0 { 0.0 } else { self.sum as f64 / self.total as f64 }
+        if self.total == 0 {
+            0.0
+        } else {
+            self.sum as f64 / self.total as f64
+        }
     }
 
     /// The value at quantile `q` (0..=1); 0 when empty.

@@ -10,9 +10,9 @@
 //! are spread evenly between the two, which holds for each layout here (sequential keys
 //! fill their range from the bottom, shard-bit and bit-reversed keys spread over it).
 
-use serde::{Deserialize, Serialize};
 use crate::prng::mix64;
 use crate::topology::Topology;
+use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
 /// Keys are 63-bit, positive as a signed 64-bit integer (as TiDB and Spanner keep them).

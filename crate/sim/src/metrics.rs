@@ -5,13 +5,13 @@
 //! every target; rates are derived only when reported. Memory is bounded: the window
 //! ring has a fixed capacity and histograms a fixed size.
 
-use crate::heat::{Doorkeeper, Hold, RowHeat, RowLockTotals};
-use crate::locks::WaitPart;
-use crate::hist::Histogram;
-use crate::time::{self, Ns};
-use crate::rates::{Span, Throughput};
-use crate::workload::{TxnKind, TXN_KINDS};
 pub use crate::counts::{Counts, Dims, Totals};
+use crate::heat::{Doorkeeper, Hold, RowHeat, RowLockTotals};
+use crate::hist::Histogram;
+use crate::locks::WaitPart;
+use crate::rates::{Span, Throughput};
+use crate::time::{self, Ns};
+use crate::workload::{TxnKind, TXN_KINDS};
 use serde::Serialize;
 use std::collections::VecDeque;
 
@@ -49,7 +49,11 @@ impl Window {
     pub fn insert_skew(&self) -> f64 {
         let p = &self.partition_inserts_per_second;
         let total: f64 = p.iter().sum();
-        if total > 0.0 { p.iter().cloned().fold(0.0, f64::max) / total } else { 0.0 }
+        if total > 0.0 {
+            p.iter().cloned().fold(0.0, f64::max) / total
+        } else {
+            0.0
+        }
     }
 }
 

@@ -107,9 +107,24 @@ mod tests {
 
     #[test]
     fn streams_differ_and_repeat() {
-        let a: Vec<u64> = (0..4).map({ let mut p = Prng::new(7, 1); move |_| p.next_u64() }).collect();
-        let b: Vec<u64> = (0..4).map({ let mut p = Prng::new(7, 1); move |_| p.next_u64() }).collect();
-        let c: Vec<u64> = (0..4).map({ let mut p = Prng::new(7, 2); move |_| p.next_u64() }).collect();
+        let a: Vec<u64> = (0..4)
+            .map({
+                let mut p = Prng::new(7, 1);
+                move |_| p.next_u64()
+            })
+            .collect();
+        let b: Vec<u64> = (0..4)
+            .map({
+                let mut p = Prng::new(7, 1);
+                move |_| p.next_u64()
+            })
+            .collect();
+        let c: Vec<u64> = (0..4)
+            .map({
+                let mut p = Prng::new(7, 2);
+                move |_| p.next_u64()
+            })
+            .collect();
         assert_eq!(a, b);
         assert_ne!(a, c);
     }

@@ -280,7 +280,6 @@ impl<E: Copy> EventQueue<E> {
     pub const fn slot_bytes() -> usize {
         std::mem::size_of::<Slot<E>>()
     }
-
 }
 
 #[cfg(test)]

@@ -2,8 +2,8 @@
 //! fractions. Computed in one place, for a metrics window and for the run summary alike.
 
 use crate::counts::Counts;
-use serde::Serialize;
 use crate::workload::TxnKind;
+use serde::Serialize;
 
 /// A span of simulated time, to divide counts by.
 #[derive(Clone, Copy, Debug)]
@@ -23,7 +23,11 @@ impl Span {
 
     /// `n` events over the span, per second (0 for an empty span).
     pub fn per_second(&self, n: u64) -> f64 {
-        if self.secs > 0.0 { n as f64 / self.secs } else { 0.0 }
+        if self.secs > 0.0 {
+            n as f64 / self.secs
+        } else {
+            0.0
+        }
     }
 
     /// `busy_ns` as a fraction of the span (0 for an empty span).
@@ -34,7 +38,11 @@ impl Span {
 
 /// `a / b`, 0 when `b` is 0.
 pub fn ratio(a: u64, b: u64) -> f64 {
-    if b == 0 { 0.0 } else { a as f64 / b as f64 }
+    if b == 0 {
+        0.0
+    } else {
+        a as f64 / b as f64
+    }
 }
 
 /// The throughput and hot-row figures both a window and the summary report.

@@ -8,8 +8,8 @@
 
 use crate::config::{Allocator, Config, Workload};
 use crate::metrics::{Counts, Metrics};
-use crate::time::{self, Ns};
 use crate::rates::{ratio, Span, Throughput};
+use crate::time::{self, Ns};
 use crate::topology::Topology;
 use crate::workload::TxnKind;
 use serde::Serialize;

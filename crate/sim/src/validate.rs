@@ -13,9 +13,16 @@ use serde_json::{json, Value};
 #[serde(tag = "kind", rename_all = "camelCase")]
 pub enum Rule {
     /// Within `tolerance` (a fraction) of `target`.
-    Within { target: f64, tolerance: f64 },
-    AtLeast { min: f64 },
-    AtMost { max: f64 },
+    Within {
+        target: f64,
+        tolerance: f64,
+    },
+    AtLeast {
+        min: f64,
+    },
+    AtMost {
+        max: f64,
+    },
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -82,12 +89,7 @@ pub fn run(seed: u64, mut progress: impl FnMut(&str)) -> Report {
     let cases = vec![
         case("DBT2 8 nodes, cache 1, no hint: TPM", "106k TPM", bug.tpm, Rule::Within { target: 106_000.0, tolerance: 0.10 }),
         case("DBT2 8 nodes, cache 1000: TPM", "158k TPM", fixed.tpm, Rule::Within { target: 158_000.0, tolerance: 0.10 }),
-        case(
-            "DBT2 TPM ratio, cache 1000 / cache 1",
-            "1.49",
-            fixed.tpm / bug.tpm,
-            Rule::Within { target: 158.0 / 106.0, tolerance: 0.10 },
-        ),
+        case("DBT2 TPM ratio, cache 1000 / cache 1", "1.49", fixed.tpm / bug.tpm, Rule::Within { target: 158.0 / 106.0, tolerance: 0.10 }),
         case(
             "NDB API cache 1: inserts/s, PK / hidden PK",
             "easily 10x",
@@ -100,24 +102,14 @@ pub fn run(seed: u64, mut progress: impl FnMut(&str)) -> Report {
             hidden_1000.inserts_per_second / pk.inserts_per_second,
             Rule::Within { target: 1.0, tolerance: 0.10 },
         ),
-        case(
-            "mechanism: hot row lock utilization, cache 1",
-            "saturated",
-            bug.hot_row.lock_utilization,
-            Rule::AtLeast { min: 0.9 },
-        ),
+        case("mechanism: hot row lock utilization, cache 1", "saturated", bug.hot_row.lock_utilization, Rule::AtLeast { min: 0.9 }),
         case(
             "mechanism: refills/s x lock hold, cache 1",
             "refills/s = 1/hold",
             bug.hot_row.refills_per_second * bug.hot_row.lock_hold_us_mean / 1e6,
             Rule::Within { target: 1.0, tolerance: 0.05 },
         ),
-        case(
-            "mechanism: hot row lock utilization, cache 1000",
-            "nearly idle",
-            fixed.hot_row.lock_utilization,
-            Rule::AtMost { max: 0.05 },
-        ),
+        case("mechanism: hot row lock utilization, cache 1000", "nearly idle", fixed.hot_row.lock_utilization, Rule::AtMost { max: 0.05 }),
         case(
             "mechanism: nodes with TC work, 1 warehouse, refill unhinted",
             "all 8, idle ones too",

@@ -160,11 +160,7 @@ pub struct Dbt2State {
 impl Dbt2State {
     pub fn new(warehouses: u32) -> Dbt2State {
         let n = warehouses as usize * DISTRICTS as usize;
-        Dbt2State {
-            warehouses: warehouses as u64,
-            next_order: vec![FIRST_NEW_ORDER; n],
-            next_delivery: vec![FIRST_UNDELIVERED; n],
-        }
+        Dbt2State { warehouses: warehouses as u64, next_order: vec![FIRST_NEW_ORDER; n], next_delivery: vec![FIRST_UNDELIVERED; n] }
     }
 
     /// Draws the next transaction kind: 45% New-Order, 43% Payment, 4% each of the rest.

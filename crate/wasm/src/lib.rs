@@ -209,11 +209,7 @@ impl Simulation {
         let limit = if max_events.is_undefined() { u64::MAX } else { count(max_events, "maxEvents", 1.0, MAX_EVENTS)? };
         let target = self.inner.now_ns() + ns;
         let a = self.inner.advance(ns, limit);
-        Ok(Obj::new()
-            .set("events", a.events as f64)
-            .set("nowMs", time::as_ms(a.now_ns))
-            .set("reached", a.now_ns >= target)
-            .done())
+        Ok(Obj::new().set("events", a.events as f64).set("nowMs", time::as_ms(a.now_ns)).set("reached", a.now_ns >= target).done())
     }
 
     /// The latest closed window's metrics (the table's window metrics, by the same names

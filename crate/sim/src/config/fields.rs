@@ -14,10 +14,15 @@ use serde_json::Value;
 #[serde(tag = "type", rename_all = "camelCase")]
 pub enum Kind {
     /// A whole number in `min..=max`.
-    Int { min: u64, max: u64 },
+    Int {
+        min: u64,
+        max: u64,
+    },
     Bool,
     /// One of these strings.
-    Choice { values: &'static [&'static str] },
+    Choice {
+        values: &'static [&'static str],
+    },
     /// The fault schedule: a list of fault objects (see `Fault`).
     Faults,
 }

@@ -54,25 +54,18 @@ impl Config {
     pub fn from_preset(name: &str) -> Result<Config, ConfigError> {
         Config::from_json(&serde_json::json!({ "preset": name }))
     }
-
 }
 
 /// Merges `top` into `base` field by field. Unknown fields are errors here, where the
 /// full dotted path is known, rather than in serde, whose message lacks the value.
 fn merge(base: &mut Value, top: &Value, prefix: &str) -> Result<(), ConfigError> {
-    let (Value::Object(b), Value::Object(t)) = (&mut *base, top) else {
-        unreachable!("merge is only called on objects")
-    };
+    let (Value::Object(b), Value::Object(t)) = (&mut *base, top) else { unreachable!("merge is only called on objects") };
     for (k, v) in t {
         let path = if prefix.is_empty() { k.clone() } else { format!("{prefix}.{k}") };
         match b.get_mut(k) {
             None => {
                 let known: Vec<&String> = b.keys().collect();
-                return Err(ConfigError::new(
-                    &path,
-                    v,
-                    format!("unknown field; known fields here: {}", join(&known)),
-                ));
+                return Err(ConfigError::new(&path, v, format!("unknown field; known fields here: {}", join(&known))));
             }
             Some(slot @ Value::Object(_)) => {
                 if !v.is_object() {
@@ -150,4 +143,3 @@ pub fn set_dotted(obj: &mut Map<String, Value>, dotted: &str, value: Value) -> R
     }
     unreachable!("split yields at least one part")
 }
-

@@ -22,9 +22,9 @@ mod presets;
 mod workload;
 
 pub use crate::error::ConfigError;
+pub use crate::keys::{KeyLayout, Partitioning};
 pub use cpu::CpuConfig;
 pub use fault::Fault;
-pub use crate::keys::{KeyLayout, Partitioning};
 pub use ids::{Allocator, IdCacheScope};
 pub use json::{lookup, set_dotted};
 pub use presets::{preset, PRESETS};
@@ -194,7 +194,7 @@ impl Config {
     /// `merged` is the JSON this config was deserialised from.
     fn validate(&self, merged: &Value) -> Result<(), ConfigError> {
         fields::check_ranges(merged)?;
-        if self.data_nodes % self.replicas != 0 {
+        if !self.data_nodes.is_multiple_of(self.replicas) {
             return Err(ConfigError::new(
                 "dataNodes",
                 self.data_nodes,

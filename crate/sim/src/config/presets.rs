@@ -126,4 +126,3 @@ pub(super) fn preset_list() -> String {
     let names: Vec<String> = PRESETS.iter().map(|(n, _)| format!("\"{n}\"")).collect();
     format!("must be one of {}", names.join(", "))
 }
-

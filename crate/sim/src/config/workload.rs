@@ -32,9 +32,9 @@ impl Workload {
     pub fn from_json(v: &Value, at: &str) -> Result<Workload, ConfigError> {
         match v {
             Value::String(name) if name == "dbt2" => Ok(Workload::Dbt2),
-            Value::String(name) => spec::shipped(name).map(|s| Workload::Spec(Box::new(s))).ok_or_else(|| {
-                ConfigError::new(at, v, format!("one of {}, or a workload spec object", WORKLOAD_NAMES.join(", ")))
-            }),
+            Value::String(name) => spec::shipped(name)
+                .map(|s| Workload::Spec(Box::new(s)))
+                .ok_or_else(|| ConfigError::new(at, v, format!("one of {}, or a workload spec object", WORKLOAD_NAMES.join(", ")))),
             Value::Object(_) => Ok(Workload::Spec(Box::new(Spec::from_json(v, at)?))),
             _ => Err(ConfigError::new(at, v, format!("one of {}, or a workload spec object", WORKLOAD_NAMES.join(", ")))),
         }

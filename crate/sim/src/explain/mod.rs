@@ -40,9 +40,9 @@ mod probe;
 mod remedies;
 mod resources;
 
-pub use remedies::{remedies, Remedy};
 pub use moving::Moving;
 pub use probe::ZeroLoad;
+pub use remedies::{remedies, Remedy};
 pub use resources::{ClientsIn, Inputs, Load};
 
 use crate::config::Config;
@@ -176,7 +176,12 @@ impl WindowBound {
     pub fn of(inputs: &Inputs) -> WindowBound {
         let (loads, x) = (inputs.loads(), inputs.x());
         match bottleneck(&loads, x).filter(|_| x > 0.0) {
-            Some(b) => WindowBound { id: loads[b].id, kind: loads[b].kind.code(), bound_transactions_per_second: loads[b].bound(x), utilization: loads[b].utilization() },
+            Some(b) => WindowBound {
+                id: loads[b].id,
+                kind: loads[b].kind.code(),
+                bound_transactions_per_second: loads[b].bound(x),
+                utilization: loads[b].utilization(),
+            },
             None => WindowBound::default(),
         }
     }
@@ -237,9 +242,9 @@ fn next_ceiling(loads: &[Load], b: usize, x: f64, relieved_zero_load_us: &dyn Fn
         (neck.name.clone(), loads.iter().enumerate().filter(|&(i, _)| i != b).map(|(_, l)| l.clone()).collect())
     } else {
         let bound = neck.bound(x);
-        let together: Vec<usize> =
-            (0..loads.len()).filter(|&i| loads[i].kind == neck.kind && loads[i].bound(x) <= bound * 1.02).collect();
-        let text = if together.len() > 1 { format!("{} and {} more at the same bound", neck.name, together.len() - 1) } else { neck.name.clone() };
+        let together: Vec<usize> = (0..loads.len()).filter(|&i| loads[i].kind == neck.kind && loads[i].bound(x) <= bound * 1.02).collect();
+        let text =
+            if together.len() > 1 { format!("{} and {} more at the same bound", neck.name, together.len() - 1) } else { neck.name.clone() };
         (text, loads.iter().enumerate().filter(|(i, _)| !together.contains(i)).map(|(_, l)| l.clone()).collect())
     };
     let left: Vec<Load> = left.into_iter().map(|l| l.own_work_only()).collect();

@@ -36,7 +36,11 @@ impl ZeroLoad {
     pub fn relieved_us(&self, cfg: &Config) -> f64 {
         *self.relieved_us.get_or_init(|| {
             let relieved = relieved(cfg);
-            if relieved == *cfg { self.response_us(cfg) } else { probe(&relieved) }
+            if relieved == *cfg {
+                self.response_us(cfg)
+            } else {
+                probe(&relieved)
+            }
         })
     }
 }

@@ -72,7 +72,9 @@ pub fn remedies(cfg: &Config, b: &Resource) -> Vec<Remedy> {
             list.push(Remedy::new(format!("{n} clients per API node"), "clientsPerApiNode", json!(n)));
         }
     }
-    list.retain(|r| r.set.iter().any(|(field, v)| crate::config::lookup(&serde_json::to_value(cfg).expect("serialises"), field) != Some(v)));
+    list.retain(|r| {
+        r.set.iter().any(|(field, v)| crate::config::lookup(&serde_json::to_value(cfg).expect("serialises"), field) != Some(v))
+    });
     list
 }
 
@@ -93,7 +95,11 @@ fn row_remedies(cfg: &Config, b: &Resource) -> Vec<Remedy> {
             s.slots = Some(32);
         }
     }
-    list.push(Remedy::new(format!("`{table}` spread over 32 slots (an update picks one, a read sums them)"), "workload", spec_json(&slotted)));
+    list.push(Remedy::new(
+        format!("`{table}` spread over 32 slots (an update picks one, a read sums them)"),
+        "workload",
+        spec_json(&slotted),
+    ));
     if let Some(last) = updated_last(spec, table) {
         list.push(Remedy::new(format!("`{table}` updated last in its transactions"), "workload", spec_json(&last)));
     }

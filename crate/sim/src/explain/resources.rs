@@ -64,7 +64,21 @@ pub struct Load {
 
 impl Load {
     fn new(id: u64, name: String, kind: Kind, node: Option<u32>, servers: u32, span_ns: u64, busy_ns: u64) -> Load {
-        Load { id, name, kind, node, servers, span_ns, busy_ns: busy_ns as f64, blocked_ns: 0.0, queued_ns: 0.0, alloc_ns: 0.0, role: 0, grants: 0, clients: None }
+        Load {
+            id,
+            name,
+            kind,
+            node,
+            servers,
+            span_ns,
+            busy_ns: busy_ns as f64,
+            blocked_ns: 0.0,
+            queued_ns: 0.0,
+            alloc_ns: 0.0,
+            role: 0,
+            grants: 0,
+            clients: None,
+        }
     }
 
     /// Busy time over the span, per server, 0..=1.
@@ -83,7 +97,11 @@ impl Load {
             return (n / ((r0_us + z_us) * 1e-6)).max(x);
         }
         let u = self.utilization();
-        if u > 0.0 { x / u } else { f64::INFINITY }
+        if u > 0.0 {
+            x / u
+        } else {
+            f64::INFINITY
+        }
     }
 
     /// A lock whose holders waited for other locks or ids for at least half its busy
@@ -120,7 +138,8 @@ impl Load {
             let pool: Vec<&Load> = threads.iter().filter(|l| l.role == role).collect();
             let Some(first) = pool.first() else { continue };
             let what = ["data-node threads", "LDM threads", "TC threads", "API nodes' CPUs"][role as usize];
-            let mut p = Load::new(tagged(5, role as u64), format!("the {} {what}, pooled", pool.len()), first.kind, None, 0, first.span_ns, 0);
+            let mut p =
+                Load::new(tagged(5, role as u64), format!("the {} {what}, pooled", pool.len()), first.kind, None, 0, first.span_ns, 0);
             p.role = role;
             for l in &pool {
                 p.servers += l.servers;
@@ -166,7 +185,11 @@ impl Inputs<'_> {
     /// User transactions committed per second over the span.
     pub fn x(&self) -> f64 {
         let secs = time::as_secs(self.span_ns);
-        if secs > 0.0 { self.counts.user_txns() as f64 / secs } else { 0.0 }
+        if secs > 0.0 {
+            self.counts.user_txns() as f64 / secs
+        } else {
+            0.0
+        }
     }
 
     /// Every resource of the span.
@@ -262,7 +285,15 @@ impl Inputs<'_> {
                 let ticks = self.span_ns as f64 / time::from_us(cfg.timestamp_tick_us) as f64;
                 let used = c.stamp_ids[a] as f64 / (per_tick as f64 * ticks.max(1e-12));
                 let name = format!("the timestamp sequence of API node {a} ({per_tick} ids per {} us tick)", cfg.timestamp_tick_us);
-                loads.push(Load::new(tagged(3, a as u64), name, Kind::Timestamp, Some(a as u32), 1, self.span_ns, (used * self.span_ns as f64) as u64));
+                loads.push(Load::new(
+                    tagged(3, a as u64),
+                    name,
+                    Kind::Timestamp,
+                    Some(a as u32),
+                    1,
+                    self.span_ns,
+                    (used * self.span_ns as f64) as u64,
+                ));
             }
         }
         loads

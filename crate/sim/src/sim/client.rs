@@ -8,13 +8,13 @@
 //! commit rode on the last round (NDB API `execute(Commit)`).
 
 use super::event::{Event, MsgKind};
+use super::programs::Programs;
 use super::txn::Op;
 use super::Simulation;
 use crate::config::Config;
 use crate::prng::Prng;
-use crate::topology::Host;
 use crate::spec::ClientKeys;
-use super::programs::Programs;
+use crate::topology::Host;
 use crate::workload::{self, Dbt2State, TxnKind};
 
 #[derive(Clone, Debug)]

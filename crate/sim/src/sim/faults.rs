@@ -133,8 +133,7 @@ impl Simulation {
             }
             let tc_here = txn.tc_chosen && self.topo.host_of(txn.tc) == node;
             let dispatched = txn.ops.iter().any(|o| o.dispatched);
-            let touches =
-                txn.ops.iter().any(|o| o.dispatched && o.chain[..o.chain_len as usize].contains(&(node as u8)));
+            let touches = txn.ops.iter().any(|o| o.dispatched && o.chain[..o.chain_len as usize].contains(&(node as u8)));
             if !(touches || (tc_here && dispatched)) {
                 continue; // A TC that failed before doing anything is noticed at the next send.
             }

@@ -23,11 +23,7 @@ impl Simulation {
         let next = Config::from_json(&Value::Object(obj))?;
         let new = serde_json::to_value(&next).expect("Config serialises");
         if let Some(field) = config::fields::first_changed_fixed(&old, &new) {
-            return Err(ConfigError::new(
-                field,
-                value,
-                "cannot change in a running simulation; create a new Simulation with this config",
-            ));
+            return Err(ConfigError::new(field, value, "cannot change in a running simulation; create a new Simulation with this config"));
         }
         let clients_changed = next.clients_per_api_node != self.cfg.clients_per_api_node;
         self.cfg = next;

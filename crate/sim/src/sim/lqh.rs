@@ -67,7 +67,11 @@ impl Simulation {
         let released = self.locks.release(RowReplica { node, row: o.row }, t, self.now);
         if replica == 0 {
             let txn = &self.txns[t];
-            let hold = Hold { held: self.now - released.held_since, blocked: txn.blocked_ns - o.blocked_mark, queued: txn.queued_ns - o.queued_mark };
+            let hold = Hold {
+                held: self.now - released.held_since,
+                blocked: txn.blocked_ns - o.blocked_mark,
+                queued: txn.queued_ns - o.queued_mark,
+            };
             self.metrics.row_held(o.row, node, hold, released.holder_class, self.locks.parts(), self.now);
         }
         if let Some((next, since)) = released.next {

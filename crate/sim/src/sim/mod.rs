@@ -22,18 +22,18 @@
 //! the transaction is hinted, else the next data node in the API node's round robin.
 
 use crate::config::Config;
+use crate::explain::{self, ZeroLoad};
 use crate::locks::LockTable;
 use crate::metrics::{Dims, Metrics, Window};
 use crate::placement::Placement;
 use crate::prng::Prng;
 use crate::queue::EventQueue;
-use crate::time::{self, Ns};
 use crate::summary::{Now, Summary};
-use crate::explain::{self, ZeroLoad};
+use crate::time::{self, Ns};
 use crate::topology::{Host, StationId, Topology};
 
-mod checks;
 mod checkpoint;
+mod checks;
 mod client;
 mod event;
 mod faults;
@@ -48,10 +48,10 @@ mod trace;
 mod txn;
 mod view;
 
-use ids::Ids;
 use client::Client;
 use event::{Event, MsgKind};
 use faults::FaultState;
+use ids::Ids;
 use network::Station;
 use programs::Programs;
 use txn::TxnSlots;
@@ -111,10 +111,10 @@ impl Simulation {
         let mut stations: Vec<Station> = (0..topo.data_stations()).map(|_| Station::new(1)).collect();
         stations.extend((0..cfg.api_nodes).map(|_| Station::new(cfg.api_cores)));
         stations.push(Station::new(1)); // The allocator service's one thread.
-        let clients: Vec<Client> =
-            (0..cfg.clients()).map(|c| Client::new(&cfg, c, c / cfg.clients_per_api_node)).collect();
+        let clients: Vec<Client> = (0..cfg.clients()).map(|c| Client::new(&cfg, c, c / cfg.clients_per_api_node)).collect();
         let dims = Dims { nodes: cfg.data_nodes as usize, stations: topo.stations() as usize, api_nodes: cfg.api_nodes as usize };
-        let metrics = Metrics::new(dims, topo.threads_per_node(), topo.partitions, time::from_ms(cfg.window_ms), time::from_ms(cfg.warmup_ms));
+        let metrics =
+            Metrics::new(dims, topo.threads_per_node(), topo.partitions, time::from_ms(cfg.window_ms), time::from_ms(cfg.warmup_ms));
         let mut sim = Simulation {
             queue: EventQueue::with_capacity(4 * clients.len() + 64),
             now: 0,
@@ -291,8 +291,7 @@ impl Simulation {
         let stations: usize = self.stations.iter().map(Station::memory_bytes).sum();
         let clients = self.clients.capacity() * std::mem::size_of::<Client>();
         let allocator = self.ids.memory_bytes();
-        queue + stations + self.txns.memory_bytes() + clients + self.locks.memory_bytes() + allocator
-            + self.metrics.memory_bytes()
+        queue + stations + self.txns.memory_bytes() + clients + self.locks.memory_bytes() + allocator + self.metrics.memory_bytes()
     }
 
     // ---- the one match ----------------------------------------------------------------------
@@ -335,7 +334,8 @@ impl Simulation {
                 self.flush_hot_spans();
                 let (cfg, topo, row, node) = (&self.cfg, &self.topo, self.ids.hot.row, self.place.primary(&self.topo, self.ids.hot.part));
                 self.metrics.close_window(self.now, |counts, rows, span_ns| {
-                    let inputs = explain::Inputs { cfg, topo, counts, rows, span_ns, counter_row: row, counter_row_node: node, clients: None };
+                    let inputs =
+                        explain::Inputs { cfg, topo, counts, rows, span_ns, counter_row: row, counter_row_node: node, clients: None };
                     explain::WindowBound::of(&inputs)
                 });
                 self.queue.push(self.now + self.metrics.window_ns(), Event::Window);

@@ -33,7 +33,9 @@ impl Tables {
         let rows = |i: usize| spec.tables[i].rows * spec.scale;
         let ranged = (0..spec.tables.len())
             .filter(|&i| i != id_table && spec.partitioning(i, cfg.partitioning) == Partitioning::Range)
-            .map(|i| (crate::spec::table_id(i), RangeMap::presplit(rows(i), spec.key_layout(i, cfg.key_layout), cfg.range_rows, partitions)))
+            .map(|i| {
+                (crate::spec::table_id(i), RangeMap::presplit(rows(i), spec.key_layout(i, cfg.key_layout), cfg.range_rows, partitions))
+            })
             .collect();
         Tables { table: crate::spec::table_id(id_table), inserted: placement(partitioning, rows(id_table), layout), layout, ranged }
     }

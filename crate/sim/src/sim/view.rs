@@ -56,7 +56,13 @@ impl Simulation {
             let left = at.saturating_sub(self.now) as f64;
             let trip = latency.max(left).max(1.0);
             let allocator = msg.kind.is_service() || self.txns[msg.txn].kind == TxnKind::REFILL;
-            sample.push(InFlight { from, to: self.topo.host_of(station), signal: msg.kind.signal(), allocator, progress: 1.0 - left / trip });
+            sample.push(InFlight {
+                from,
+                to: self.topo.host_of(station),
+                signal: msg.kind.signal(),
+                allocator,
+                progress: 1.0 - left / trip,
+            });
         }
         InFlightSample { messages: sample, total }
     }

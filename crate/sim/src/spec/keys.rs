@@ -12,9 +12,14 @@ pub enum KeyChooser {
     Uniform,
     Zipfian(Zipf),
     /// The first `hot` keys take `share_ppm` millionths of the accesses.
-    Hotspot { hot: u64, share_ppm: u64 },
+    Hotspot {
+        hot: u64,
+        share_ppm: u64,
+    },
     Sequential,
-    SameAs { statement: usize },
+    SameAs {
+        statement: usize,
+    },
 }
 
 /// Gray et al.'s Zipfian generator ("Quickly generating billion-record synthetic

@@ -22,8 +22,8 @@
 //! - **Ids.** At most one table may take ids (one SYSTAB_0 counter row): more is refused
 //!   with an error, not modelled yet.
 
-use crate::keys::{KeyLayout, Partitioning};
 use crate::error::ConfigError;
+use crate::keys::{KeyLayout, Partitioning};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
@@ -180,7 +180,12 @@ impl Spec {
                 inner.clear();
             }
             let msg = e.inner().to_string();
-            let msg = msg.split(" at line ").next().unwrap_or(&msg).replace("u64", "a non-negative integer").replace("usize", "a non-negative integer");
+            let msg = msg
+                .split(" at line ")
+                .next()
+                .unwrap_or(&msg)
+                .replace("u64", "a non-negative integer")
+                .replace("usize", "a non-negative integer");
             // A missing field is named by its own path, not its parent's.
             if let Some(field) = msg.strip_prefix("missing field `").and_then(|m| m.strip_suffix('`')) {
                 inner = if inner.is_empty() { field.to_string() } else { format!("{inner}.{field}") };
@@ -251,28 +256,48 @@ impl Spec {
         }
         if x.statements.is_empty() || x.statements.len() > MAX_STATEMENTS {
             let n = x.statements.len();
-            return Err(ConfigError::new(&format!("{at}.statements"), format!("{n} statements"), format!("1 to {MAX_STATEMENTS} statements")));
+            return Err(ConfigError::new(
+                &format!("{at}.statements"),
+                format!("{n} statements"),
+                format!("1 to {MAX_STATEMENTS} statements"),
+            ));
         }
         let mut total = 0;
         for (i, s) in x.statements.iter().enumerate() {
             let here = format!("{at}.statements[{i}]");
             let Some(table) = self.tables.iter().find(|t| t.name == s.table) else {
                 let names: Vec<&str> = self.tables.iter().map(|t| t.name.as_str()).collect();
-                return Err(ConfigError::new(&format!("{here}.table"), format!("{:?}", s.table), format!("one of the spec's tables: {}", names.join(", "))));
+                return Err(ConfigError::new(
+                    &format!("{here}.table"),
+                    format!("{:?}", s.table),
+                    format!("one of the spec's tables: {}", names.join(", ")),
+                ));
             };
             if !(1..=MAX_ROWS_PER_STATEMENT).contains(&s.rows) {
-                return Err(ConfigError::new(&format!("{here}.rows"), s.rows, format!("must be an integer from 1 to {MAX_ROWS_PER_STATEMENT}")));
+                return Err(ConfigError::new(
+                    &format!("{here}.rows"),
+                    s.rows,
+                    format!("must be an integer from 1 to {MAX_ROWS_PER_STATEMENT}"),
+                ));
             }
             let slots = s.slots.unwrap_or(1);
             if !(1..=MAX_SLOTS).contains(&slots) {
                 return Err(ConfigError::new(&format!("{here}.slots"), slots, format!("must be an integer from 1 to {MAX_SLOTS}")));
             }
             if slots > 1 && !matches!(s.op, OpKind::Update | OpKind::Read) {
-                return Err(ConfigError::new(&format!("{here}.slots"), slots, "spreads the rows of an update or a read; an insert or a delete takes none"));
+                return Err(ConfigError::new(
+                    &format!("{here}.slots"),
+                    slots,
+                    "spreads the rows of an update or a read; an insert or a delete takes none",
+                ));
             }
             total += s.rows * if s.op == OpKind::Read { slots } else { 1 };
             if total > MAX_ROWS_PER_TRANSACTION {
-                return Err(ConfigError::new(&format!("{here}.rows"), s.rows, format!("a transaction may touch at most {MAX_ROWS_PER_TRANSACTION} rows in all")));
+                return Err(ConfigError::new(
+                    &format!("{here}.rows"),
+                    s.rows,
+                    format!("a transaction may touch at most {MAX_ROWS_PER_TRANSACTION} rows in all"),
+                ));
             }
             let allocated = s.op == OpKind::Insert && table.key != KeyKind::PrimaryKey;
             match (&s.key, allocated) {

@@ -4,9 +4,9 @@
 
 use super::{table_id, Api, KeyChoice, KeyChooser, KeyKind, OpKind, Spec};
 use crate::keys::{key_of, KeyLayout};
+use crate::locks::FastHasher;
 use crate::prng::Prng;
 use crate::workload::{row_key, OpSpec, Program};
-use crate::locks::FastHasher;
 use std::collections::HashSet;
 use std::hash::BuildHasherDefault;
 
@@ -139,7 +139,11 @@ impl SpecState {
                         KeyChooser::Sequential => {
                             let n = self.next[s.table];
                             self.next[s.table] += 1;
-                            if s.op == OpKind::Insert { rows + n } else { n % rows }
+                            if s.op == OpKind::Insert {
+                                rows + n
+                            } else {
+                                n % rows
+                            }
                         }
                         &KeyChooser::SameAs { statement } => {
                             let theirs = &self.keys[statement];

@@ -11,7 +11,10 @@ pub fn explanation_laws(s: &Summary) -> Result<(), String> {
             return Err(format!("{} utilization {}", r.name, r.utilization));
         }
         if r.bound_transactions_per_second > 0.0 && x > 0.0 && x >= 0.95 * r.bound_transactions_per_second && r.utilization < 0.9 {
-            return Err(format!("{} bound {} at throughput {x} with utilization {}", r.name, r.bound_transactions_per_second, r.utilization));
+            return Err(format!(
+                "{} bound {} at throughput {x} with utilization {}",
+                r.name, r.bound_transactions_per_second, r.utilization
+            ));
         }
     }
     for row in &s.hottest_rows {
@@ -23,4 +26,3 @@ pub fn explanation_laws(s: &Summary) -> Result<(), String> {
     }
     Ok(())
 }
-

@@ -171,7 +171,9 @@ pub fn run_config(seed: u64, config: &Value) -> Outcome {
         Ok(Ok((e, t, d))) => (e, t, d, None),
         Ok(Err(msg)) => (0, 0.0, String::new(), Some(msg)),
         Err(panic) => {
-            let msg = panic.downcast_ref::<String>().cloned()
+            let msg = panic
+                .downcast_ref::<String>()
+                .cloned()
                 .or_else(|| panic.downcast_ref::<&str>().map(|s| s.to_string()))
                 .unwrap_or_else(|| "panic".into());
             (0, 0.0, String::new(), Some(format!("panic: {msg}")))

@@ -84,7 +84,17 @@ mod tests {
         distinct.dedup();
         assert!(distinct.len() > 290);
         let all = specs.iter().map(text).collect::<String>();
-        for part in ["\"hidden\"", "\"autoIncrement\"", "\"range\"", "\"bitReversed\"", "\"sameAs\"", "\"zipfian\"", "\"hotspot\"", "\"ndbapi\"", "\"delete\""] {
+        for part in [
+            "\"hidden\"",
+            "\"autoIncrement\"",
+            "\"range\"",
+            "\"bitReversed\"",
+            "\"sameAs\"",
+            "\"zipfian\"",
+            "\"hotspot\"",
+            "\"ndbapi\"",
+            "\"delete\"",
+        ] {
             assert!(all.contains(part), "no drawn spec has {part}");
         }
     }

@@ -90,15 +90,33 @@ fn summary_serialises_with_public_names() {
     assert_eq!(
         keys(&v),
         [
-            "aborts", "allocator", "bottleneck", "clients", "committedByType", "config", "digest", "duplicateIds", "events",
-            "hotRow", "hottestRows", "idsIssued", "idsLost", "insertsPerSecond", "keys", "latencyByTypeUs", "latencyUs",
-            "lockTimeouts", "nextCeiling", "nodes", "resources", "simulatedSeconds", "tpm", "transactionsPerSecond",
+            "aborts",
+            "allocator",
+            "bottleneck",
+            "clients",
+            "committedByType",
+            "config",
+            "digest",
+            "duplicateIds",
+            "events",
+            "hotRow",
+            "hottestRows",
+            "idsIssued",
+            "idsLost",
+            "insertsPerSecond",
+            "keys",
+            "latencyByTypeUs",
+            "latencyUs",
+            "lockTimeouts",
+            "nextCeiling",
+            "nodes",
+            "resources",
+            "simulatedSeconds",
+            "tpm",
+            "transactionsPerSecond",
         ]
     );
-    assert_eq!(
-        keys(&v["allocator"]),
-        ["coordinationLatencyUs", "coordinationsPerSecond", "idsLost", "inOrderFraction", "kind"]
-    );
+    assert_eq!(keys(&v["allocator"]), ["coordinationLatencyUs", "coordinationsPerSecond", "idsLost", "inOrderFraction", "kind"]);
     assert_eq!(keys(&v["allocator"]["coordinationLatencyUs"]), ["mean", "p99"]);
     assert_eq!(keys(&v["keys"]), ["hottestPartition", "insertSkew", "partitionsTouched"]);
     assert_eq!(
@@ -108,7 +126,14 @@ fn summary_serialises_with_public_names() {
     assert_eq!(
         keys(&v["nodes"][0]),
         [
-            "holdsHotRow", "id", "load", "messages", "nodeGroup", "tcTransactions", "threadLoad", "threadServiceUsMean",
+            "holdsHotRow",
+            "id",
+            "load",
+            "messages",
+            "nodeGroup",
+            "tcTransactions",
+            "threadLoad",
+            "threadServiceUsMean",
             "threadServicesPerSecond",
         ]
     );
@@ -116,14 +141,34 @@ fn summary_serialises_with_public_names() {
     assert_eq!(
         keys(&v["hottestRows"][0]),
         [
-            "blockedFraction", "grantsPerSecond", "key", "lockBusyFraction", "meanWaitUs", "meanWaiters", "node",
-            "queuedFraction", "table", "waits", "waitsPerSecond",
+            "blockedFraction",
+            "grantsPerSecond",
+            "key",
+            "lockBusyFraction",
+            "meanWaitUs",
+            "meanWaiters",
+            "node",
+            "queuedFraction",
+            "table",
+            "waits",
+            "waitsPerSecond",
         ]
     );
     assert_eq!(keys(&v["hottestRows"][0]["waits"][0]), ["holder", "share", "waitUs", "waiter"]);
     let resource = [
-        "allocatorFraction", "blockedFraction", "boundTransactionsPerSecond", "ceilingGrantsPerSecond", "demandUs",
-        "grantsPerSecond", "holdUsMean", "kind", "name", "node", "queuedFraction", "servers", "utilization",
+        "allocatorFraction",
+        "blockedFraction",
+        "boundTransactionsPerSecond",
+        "ceilingGrantsPerSecond",
+        "demandUs",
+        "grantsPerSecond",
+        "holdUsMean",
+        "kind",
+        "name",
+        "node",
+        "queuedFraction",
+        "servers",
+        "utilization",
     ];
     assert_eq!(keys(&v["bottleneck"]), resource);
     assert_eq!(keys(&v["resources"][0]), resource);

@@ -25,12 +25,7 @@ fn sources() -> Vec<PathBuf> {
 
 /// The code outside comments (doc and line comments dropped).
 fn code(path: &Path) -> String {
-    std::fs::read_to_string(path)
-        .unwrap()
-        .lines()
-        .map(|l| l.split("//").next().unwrap_or(""))
-        .collect::<Vec<_>>()
-        .join("\n")
+    std::fs::read_to_string(path).unwrap().lines().map(|l| l.split("//").next().unwrap_or("")).collect::<Vec<_>>().join("\n")
 }
 
 #[test]
@@ -49,8 +44,21 @@ fn the_core_does_no_io_and_reads_no_clock() {
     for path in sources() {
         let text = code(&path);
         for banned in [
-            "std::fs", "std::io", "std::process", "std::time", "std::env", "std::thread", "std::net", "print!", "println!",
-            "eprint!", "eprintln!", "dbg!", "Instant", "SystemTime", "thread_rng",
+            "std::fs",
+            "std::io",
+            "std::process",
+            "std::time",
+            "std::env",
+            "std::thread",
+            "std::net",
+            "print!",
+            "println!",
+            "eprint!",
+            "eprintln!",
+            "dbg!",
+            "Instant",
+            "SystemTime",
+            "thread_rng",
         ] {
             assert!(!text.contains(banned), "{} uses {banned}", path.display());
         }
@@ -91,7 +99,8 @@ fn every_path_the_architecture_names_exists() {
         let path = quoted.split("::").next().unwrap();
         let looks_like_a_path = !path.contains(' ')
             && !path.contains('*')
-            && (path.contains('/') || [".rs", ".js", ".mjs", ".md", ".json", ".sh", ".html", ".ts", ".txt"].iter().any(|e| path.ends_with(e)));
+            && (path.contains('/')
+                || [".rs", ".js", ".mjs", ".md", ".json", ".sh", ".html", ".ts", ".txt"].iter().any(|e| path.ends_with(e)));
         if !looks_like_a_path {
             continue;
         }

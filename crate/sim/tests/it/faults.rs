@@ -8,9 +8,11 @@ use serde_json::json;
 #[test]
 fn swarm_keeps_every_invariant() {
     let list: serde_json::Value = serde_json::from_str(include_str!("../swarm_regressions.json")).unwrap();
-    let regressions = list["cases"].as_array().unwrap().iter().map(|c| {
-        (c["seed"].as_u64().unwrap(), c["config"].clone(), "its config is in tests/swarm_regressions.json")
-    });
+    let regressions = list["cases"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| (c["seed"].as_u64().unwrap(), c["config"].clone(), "its config is in tests/swarm_regressions.json"));
     let fresh = (0..200).map(|seed| (seed, hotrow::swarm::config_for(seed), "reproduce: hotrow swarm --start SEED --seeds 1"));
     let mut failures = Vec::new();
     let mut faults = 0;
@@ -44,7 +46,8 @@ fn data_node_failure_aborts_retries_and_rejoins() {
     sim.run_to_end();
     sim.check_invariants().unwrap();
     let w: Vec<_> = sim.windows().collect();
-    let mean = |from: usize, to: usize, f: &dyn Fn(&hotrow::Window) -> f64| w[from..to].iter().map(|x| f(x)).sum::<f64>() / (to - from) as f64;
+    let mean =
+        |from: usize, to: usize, f: &dyn Fn(&hotrow::Window) -> f64| w[from..to].iter().map(|x| f(x)).sum::<f64>() / (to - from) as f64;
     assert_eq!(mean(11, 20, &|w| w.node_load[2]), 0.0, "a failed node does no work");
     assert!(mean(22, 30, &|w| w.node_load[2]) > 0.2, "the restarted node works as a backup");
     let (before, after) = (mean(5, 10, &|w| w.rates.tpm), mean(22, 30, &|w| w.rates.tpm));
@@ -79,11 +82,14 @@ fn api_node_restart_dips_and_recovers() {
 #[test]
 fn api_node_restart_leaves_gaps_not_duplicates() {
     for (scope, most) in [("apiNode", 2 * 1000), ("client", 2 * 32 * 1000)] {
-        let s = run("ndbapi-hidden-pk", json!({
-            "cacheSize": 1000, "apiNodes": 2, "durationMs": 1000, "idCacheScope": scope,
-            "faults": [{ "atMs": 600, "kind": "apiNodeRestart", "apiNode": 1, "downMs": 100 },
-                       { "atMs": 800, "kind": "apiNodeRestart", "apiNode": 0, "downMs": 0 }]
-        }));
+        let s = run(
+            "ndbapi-hidden-pk",
+            json!({
+                "cacheSize": 1000, "apiNodes": 2, "durationMs": 1000, "idCacheScope": scope,
+                "faults": [{ "atMs": 600, "kind": "apiNodeRestart", "apiNode": 1, "downMs": 100 },
+                           { "atMs": 800, "kind": "apiNodeRestart", "apiNode": 0, "downMs": 0 }]
+            }),
+        );
         assert!(s.ids_lost > 0 && s.ids_lost < most, "{scope}: ids lost {}", s.ids_lost);
         assert_eq!(s.allocator.ids_lost, s.ids_lost);
         assert_eq!(s.duplicate_ids, 0);
@@ -95,8 +101,11 @@ fn api_node_restart_leaves_gaps_not_duplicates() {
 #[test]
 fn network_delay_raises_latency() {
     let calm = run("ndbapi-pk", json!({ "durationMs": 500 }));
-    let slow = run("ndbapi-pk", json!({ "durationMs": 500,
-        "faults": [{ "atMs": 300, "kind": "networkDelay", "dataNode": 0, "extraUs": 2000, "durationMs": 500 }] }));
+    let slow = run(
+        "ndbapi-pk",
+        json!({ "durationMs": 500,
+        "faults": [{ "atMs": 300, "kind": "networkDelay", "dataNode": 0, "extraUs": 2000, "durationMs": 500 }] }),
+    );
     assert!(slow.latency_us.mean > calm.latency_us.mean * 2.0, "{} vs {}", slow.latency_us.mean, calm.latency_us.mean);
 }
 
@@ -126,14 +135,18 @@ fn bad_fault_schedules_are_named() {
         (json!([{ "atMs": 1, "kind": "dataNodeFailure", "dataNode": 8 }]), "faults[0].dataNode"),
         (json!([{ "atMs": 1, "kind": "meteorStrike" }]), "faults[0]"),
         (json!([{ "atMs": 1, "kind": "apiNodeRestart", "apiNode": 0, "bogus": 1 }]), "faults[0]"),
-        (json!([{ "atMs": 1, "kind": "dataNodeFailure", "dataNode": 0, "restartAfterMs": 100 },
-                { "atMs": 50, "kind": "dataNodeFailure", "dataNode": 1 }]), "faults[0].dataNode"),
+        (
+            json!([{ "atMs": 1, "kind": "dataNodeFailure", "dataNode": 0, "restartAfterMs": 100 },
+                { "atMs": 50, "kind": "dataNodeFailure", "dataNode": 1 }]),
+            "faults[0].dataNode",
+        ),
         (json!([{ "atMs": 1, "kind": "networkDelay", "dataNode": 0, "extraUs": 5, "durationMs": 0 }]), "faults[0].durationMs"),
     ] {
         let e = Config::from_json(&json!({ "faults": faults })).unwrap_err();
         assert!(e.field.starts_with(field), "{faults}: {e}");
     }
     let e = Config::from_json(&json!({ "replicas": 1, "dataNodes": 2,
-        "faults": [{ "atMs": 1, "kind": "dataNodeFailure", "dataNode": 0 }] })).unwrap_err();
+        "faults": [{ "atMs": 1, "kind": "dataNodeFailure", "dataNode": 0 }] }))
+    .unwrap_err();
     assert!(e.allowed.contains("replicas >= 2"), "{e}");
 }

@@ -8,12 +8,8 @@ use serde_json::json;
 fn the_reported_table_holds_on_several_seeds() {
     for seed in [1, 2, 3] {
         let report = hotrow::validate::run(seed, |_| {});
-        let failed: Vec<String> = report
-            .cases
-            .iter()
-            .filter(|c| !c.pass)
-            .map(|c| format!("{}: model {} vs {}", c.name, c.model, c.reported))
-            .collect();
+        let failed: Vec<String> =
+            report.cases.iter().filter(|c| !c.pass).map(|c| format!("{}: model {} vs {}", c.name, c.model, c.reported)).collect();
         assert!(failed.is_empty(), "seed {seed}: {failed:#?}");
     }
 }

@@ -6,9 +6,28 @@ use proptest::prelude::*;
 use serde_json::{json, Map, Value};
 
 const FIELDS: [&str; 22] = [
-    "seed", "workload", "dataNodes", "replicas", "ldmThreads", "tcThreads", "apiNodes", "apiCores",
-    "clientsPerApiNode", "thinkTimeUs", "cacheSize", "hintedRefill", "hintedTransactions", "primaryKey",
-    "warehouses", "durationMs", "warmupMs", "windowMs", "network", "cpu", "faults", "preset",
+    "seed",
+    "workload",
+    "dataNodes",
+    "replicas",
+    "ldmThreads",
+    "tcThreads",
+    "apiNodes",
+    "apiCores",
+    "clientsPerApiNode",
+    "thinkTimeUs",
+    "cacheSize",
+    "hintedRefill",
+    "hintedTransactions",
+    "primaryKey",
+    "warehouses",
+    "durationMs",
+    "warmupMs",
+    "windowMs",
+    "network",
+    "cpu",
+    "faults",
+    "preset",
 ];
 
 /// Hostile scalar values: wrong types, negatives, huge, fractions, empty strings.

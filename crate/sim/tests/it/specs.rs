@@ -51,19 +51,17 @@ fn spec() -> impl Strategy<Value = Value> {
     ];
     let table = (0u64..5, prop::sample::select(&["primaryKey", "primaryKey", "autoIncrement", "hidden", "serial"][..]), placement);
     let txn = (prop::collection::vec(statement(), 0..5), 0u64..4);
-    (
-        prop::sample::select(&["mysqld", "ndbapi", "jdbc"][..]),
-        prop::collection::vec(table, 1..4),
-        prop::collection::vec(txn, 1..4),
-        0u64..3,
-    )
+    (prop::sample::select(&["mysqld", "ndbapi", "jdbc"][..]), prop::collection::vec(table, 1..4), prop::collection::vec(txn, 1..4), 0u64..3)
         .prop_map(|(api, tables, txns, scale)| {
-            let tables: Vec<Value> =
-                tables.iter().enumerate().map(|(i, (rows, key, placement))| {
+            let tables: Vec<Value> = tables
+                .iter()
+                .enumerate()
+                .map(|(i, (rows, key, placement))| {
                     let mut t = json!({ "name": format!("t{i}"), "rows": rows, "key": key });
                     t.as_object_mut().unwrap().extend(placement.as_object().unwrap().clone());
                     t
-                }).collect();
+                })
+                .collect();
             let txns: Vec<Value> = txns
                 .into_iter()
                 .enumerate()
@@ -140,9 +138,13 @@ fn tpcb_is_held_by_its_branch_row() {
 fn insert_only_ids_are_unique_under_every_strategy_and_fault() {
     for allocator in ["counterRow", "centralService", "timestamp"] {
         for workload in ["event-log", "bulk-insert"] {
-            let faults = json!([{ "kind": "apiNodeRestart", "atMs": 10, "apiNode": 0 }, { "kind": "dataNodeFailure", "atMs": 20, "dataNode": 1 }]);
+            let faults =
+                json!([{ "kind": "apiNodeRestart", "atMs": 10, "apiNode": 0 }, { "kind": "dataNodeFailure", "atMs": 20, "dataNode": 1 }]);
             // `run` fails the test on any broken invariant (ids-unique among them).
-            let s = crate::run("modern", json!({ "workload": workload, "allocator": allocator, "faults": faults, "durationMs": 40, "warmupMs": 0 }));
+            let s = crate::run(
+                "modern",
+                json!({ "workload": workload, "allocator": allocator, "faults": faults, "durationMs": 40, "warmupMs": 0 }),
+            );
             assert_eq!(s.duplicate_ids, 0, "{allocator} {workload}");
             assert!(s.inserts_per_second > 0.0, "{allocator} {workload}");
         }
@@ -172,7 +174,10 @@ fn a_multi_row_insert_prefetches_its_rows_for_auto_increment_only() {
     let refills_per_statement = |key: &str| {
         let mut spec = hotrow::spec::shipped("bulk-insert").unwrap();
         spec.tables[0].key = serde_json::from_value(json!(key)).unwrap();
-        let s = crate::run("modern", json!({ "workload": serde_json::to_value(&spec).unwrap(), "cacheSize": 10, "durationMs": 50, "warmupMs": 20 }));
+        let s = crate::run(
+            "modern",
+            json!({ "workload": serde_json::to_value(&spec).unwrap(), "cacheSize": 10, "durationMs": 50, "warmupMs": 20 }),
+        );
         s.hot_row.refills as f64 / s.committed_by_type["load"] as f64
     };
     let auto = refills_per_statement("autoIncrement");
@@ -215,7 +220,10 @@ fn tpcb_shows_its_branch_row_as_the_hottest() {
     assert!(top.lock_busy_fraction > 0.95, "{top:?}");
     assert!((top.grants_per_second - s.transactions_per_second).abs() < 0.02 * s.transactions_per_second, "{top:?}");
     let last = sim.windows().last().unwrap();
-    assert!(last.hottest_rows.iter().any(|r| r.row == hotrow::workload::row_key(hotrow::spec::table_id(0), 0)), "the branch is hot in each window");
+    assert!(
+        last.hottest_rows.iter().any(|r| r.row == hotrow::workload::row_key(hotrow::spec::table_id(0), 0)),
+        "the branch is hot in each window"
+    );
 }
 
 /// Two accountings of the counter row agree: the hot-row figures (`hotRow`, kept by the
@@ -235,10 +243,8 @@ fn the_counter_row_is_seen_alike_by_both_accountings() {
 fn littles_law_holds_over_the_transaction_types() {
     let s = crate::run("modern", json!({ "workload": "ycsb-a", "durationMs": 200, "warmupMs": 50 }));
     let secs = s.simulated_seconds;
-    let in_flight: f64 = ["read", "update"]
-        .iter()
-        .map(|k| s.committed_by_type[*k] as f64 / secs * s.latency_by_type_us[*k].mean * 1e-6)
-        .sum();
+    let in_flight: f64 =
+        ["read", "update"].iter().map(|k| s.committed_by_type[*k] as f64 / secs * s.latency_by_type_us[*k].mean * 1e-6).sum();
     let clients = s.clients as f64;
     assert!((in_flight - clients).abs() < 0.03 * clients, "{in_flight:.1} in flight for {clients} clients");
 }
@@ -310,8 +316,11 @@ fn new_ids_never_name_the_rows_a_table_starts_with() {
             { "op": "update", "table": "t", "rows": 20, "key": { "dist": "zipfian", "theta": 0.9 } }] }] });
     for allocator in ["counterRow", "centralService", "timestamp"] {
         for primary_key in [false, true] {
-            let s = crate::run("modern", json!({ "workload": spec, "allocator": allocator, "primaryKey": primary_key,
-                "durationMs": 30, "warmupMs": 0 }));
+            let s = crate::run(
+                "modern",
+                json!({ "workload": spec, "allocator": allocator, "primaryKey": primary_key,
+                "durationMs": 30, "warmupMs": 0 }),
+            );
             assert!(s.inserts_per_second > 0.0, "{allocator} primaryKey {primary_key}");
             assert_eq!(s.duplicate_ids, 0);
         }

@@ -32,16 +32,16 @@ use super::Simulation;
 
 pub(super) mod refill;
 pub(super) mod service;
+use super::tables::Tables;
 use crate::allocator::{IdCache, IdChecker, Sizing, Take};
 use crate::config::{Allocator, Config, IdCacheScope};
 use crate::keys;
-use super::tables::Tables;
 use crate::time::{self, Ns};
 use crate::timestamp::TimestampIds;
 use crate::topology::Topology;
+use crate::workload;
 use refill::HotRow;
 use service::Service;
-use crate::workload;
 
 /// Where ids come from: the strategy's own state.
 #[derive(Clone)]
@@ -100,7 +100,11 @@ impl Ids {
                 IdCacheScope::ApiNode => cfg.api_nodes,
                 IdCacheScope::Client => cfg.clients(),
             };
-            Ranges { caches: (0..units).map(|_| IdCache::default()).collect(), scope: cfg.id_cache_scope, held_since: vec![None; units as usize] }
+            Ranges {
+                caches: (0..units).map(|_| IdCache::default()).collect(),
+                scope: cfg.id_cache_scope,
+                held_since: vec![None; units as usize],
+            }
         };
         let source = match cfg.allocator {
             Allocator::CounterRow => IdSource::CounterRow(ranges()),
