@@ -1,6 +1,6 @@
 // `npm run screenshots`: the README's pictures of the playground, taken from the built site
 // in Chromium: the whole playground, the cluster view at slow speed, a tour chapter, and
-// the timeline after a seek back. Writes docs/*.png.
+// the timeline after a seek back, the "Why this number" panel. Writes docs/*.png.
 import { fileURLToPath } from "node:url";
 import { serve } from "../tests/browser/server.mjs";
 import { launch } from "../tests/browser/browser.mjs";
@@ -15,6 +15,10 @@ const reach = (ms) => pg.evaluate((el, ms) => new Promise((ok) => { const c = ()
 await page.goto(`${site.origin}/index.html?preset=bug39267&seed=1`);
 await reach(3000);
 await page.screenshot({ path: `${root}docs/playground.png`, fullPage: true });
+
+await page.goto(`${site.origin}/index.html?preset=bug39267&seed=1&speed=4000`);
+await reach(8000);
+await pg.locator(".why-panel").screenshot({ path: `${root}docs/why.png` });
 
 await page.goto(`${site.origin}/index.html?preset=bug39267&seed=1&speed=5`);
 await page.waitForTimeout(2500);
