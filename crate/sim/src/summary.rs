@@ -235,7 +235,7 @@ impl Summary {
         for kind in TxnKind::ALL {
             let h = &m.latency[kind.index()];
             if h.count() > 0 {
-                let name = kind.name(cfg);
+                let name = crate::waits::kind_name(cfg, kind);
                 latency_by_type_us.insert(name.clone(), Latency::of(h));
                 committed_by_type.insert(name, r.committed(kind));
             }

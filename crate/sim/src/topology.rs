@@ -11,7 +11,6 @@
 //! one per API node, then the central allocator service's. The hot path asks "which host is this station on" several times per
 //! event, so that answer is a table, not a division.
 
-use crate::config::Config;
 use crate::prng::mix64;
 
 /// A host: data nodes are `0..dataNodes`, API nodes follow, then the allocator service.
@@ -35,10 +34,6 @@ pub struct Topology {
 }
 
 impl Topology {
-    pub fn new(c: &Config) -> Topology {
-        Topology::of(c.data_nodes, c.replicas, c.ldm_threads, c.tc_threads, c.api_nodes)
-    }
-
     pub fn of(data_nodes: u32, replicas: u32, ldm_threads: u32, tc_threads: u32, api_nodes: u32) -> Topology {
         let tpn = ldm_threads + tc_threads;
         let partitions = data_nodes * ldm_threads;

@@ -59,16 +59,6 @@ impl TxnKind {
             .filter(|n| !n.is_empty())
     }
 
-    /// The name reports give it: DBT2's and the refill's own, a spec transaction's from
-    /// `cfg`'s spec.
-    pub fn name(self, cfg: &crate::config::Config) -> String {
-        if let Some(name) = self.builtin_name() {
-            return name.to_string();
-        }
-        let i = self.spec_index().expect("not built in: a spec's");
-        cfg.workload.spec().and_then(|s| s.transactions.get(i)).map_or_else(|| format!("transaction{i}"), |x| x.name.clone())
-    }
-
     /// A transaction a client asked for; refills are the allocator's own.
     pub fn is_user(self) -> bool {
         self != TxnKind::REFILL

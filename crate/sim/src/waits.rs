@@ -14,6 +14,16 @@ pub fn class(kind: TxnKind, insert: bool) -> u16 {
     kind.index() as u16 * 2 + insert as u16
 }
 
+/// The name reports give transactions of `kind`: DBT2's and the refill's own, a spec
+/// transaction's from `cfg`'s spec (`latencyByTypeUs.newOrder`, `.transfer`).
+pub fn kind_name(cfg: &Config, kind: TxnKind) -> String {
+    if let Some(name) = kind.builtin_name() {
+        return name.to_string();
+    }
+    let i = kind.spec_index().expect("not built in: a spec's");
+    cfg.workload.spec().and_then(|s| s.transactions.get(i)).map_or_else(|| format!("transaction{i}"), |x| x.name.clone())
+}
+
 /// A class in words, on a row of `table`: "transfer: update branches".
 pub fn class_name(cfg: &Config, class: u16, table: &str) -> String {
     if class == OTHER_CLASS {
@@ -21,7 +31,7 @@ pub fn class_name(cfg: &Config, class: u16, table: &str) -> String {
     }
     let kind = TxnKind::ALL[(class / 2) as usize];
     let verb = if class % 2 == 1 { "insert" } else { "update" };
-    format!("{}: {verb} {table}", kind.name(cfg))
+    format!("{}: {verb} {table}", kind_name(cfg, kind))
 }
 
 #[cfg(test)]

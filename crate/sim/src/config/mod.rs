@@ -166,6 +166,14 @@ impl Default for Config {
 }
 
 impl Config {
+    /// The cluster's numbering for this config: hosts, node groups, partitions, stations.
+    /// (Here, not in topology.rs, so that the numbering does not depend on the config.)
+    pub fn topology(&self) -> crate::topology::Topology {
+        crate::topology::Topology::of(self.data_nodes, self.replicas, self.ldm_threads, self.tc_threads, self.api_nodes)
+    }
+}
+
+impl Config {
     /// Node groups: dataNodes / replicas.
     pub fn node_groups(&self) -> u32 {
         self.data_nodes / self.replicas

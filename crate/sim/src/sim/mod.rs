@@ -107,7 +107,7 @@ pub struct Simulation {
 
 impl Simulation {
     pub fn new(cfg: Config) -> Simulation {
-        let topo = Topology::new(&cfg);
+        let topo = cfg.topology();
         let mut stations: Vec<Station> = (0..topo.data_stations()).map(|_| Station::new(1)).collect();
         stations.extend((0..cfg.api_nodes).map(|_| Station::new(cfg.api_cores)));
         stations.push(Station::new(1)); // The allocator service's one thread.

@@ -145,6 +145,46 @@ fn no_two_modules_import_each_other() {
     assert!(edges.contains(&("sim".to_string(), "summary".to_string())), "the scan found the imports: {edges:?}");
 }
 
+/// No import cycle of any length among the top-level modules (a directory counts as one):
+/// every strongly connected component of the import graph is one module, so the
+/// dependencies can be read in one order.
+#[test]
+fn the_module_graph_has_no_cycle() {
+    let src = Path::new(CRATE).join("src");
+    let module_of = |p: &Path| -> String {
+        let rel = p.strip_prefix(&src).unwrap();
+        rel.components().next().unwrap().as_os_str().to_string_lossy().trim_end_matches(".rs").to_string()
+    };
+    let mut edges: std::collections::BTreeMap<String, std::collections::BTreeSet<String>> = Default::default();
+    for path in sources() {
+        let from = module_of(&path);
+        for to in crate_paths(&code(&path)) {
+            let module = src.join(format!("{to}.rs")).exists() || src.join(&to).is_dir();
+            if to != from && module {
+                edges.entry(from.clone()).or_default().insert(to);
+            }
+        }
+    }
+    // A module is on a cycle when it reaches itself.
+    let reach = |start: &str| -> std::collections::BTreeSet<String> {
+        let (mut seen, mut stack) = (std::collections::BTreeSet::new(), vec![start.to_string()]);
+        while let Some(m) = stack.pop() {
+            for n in edges.get(&m).into_iter().flatten() {
+                if seen.insert(n.clone()) {
+                    stack.push(n.clone());
+                }
+            }
+        }
+        seen
+    };
+    let cycles: Vec<String> = edges
+        .keys()
+        .filter(|m| reach(m).contains(*m))
+        .map(|m| format!("{m} -> {}", reach(m).into_iter().filter(|n| reach(n).contains(m)).collect::<Vec<_>>().join(", ")))
+        .collect();
+    assert!(cycles.is_empty(), "modules on an import cycle (each with the modules of its cycle): {cycles:#?}");
+}
+
 /// The top-level modules that `crate::` paths in `code` name: in `use` lines, grouped
 /// (`use crate::{a, b::c}`, over several lines too) or inline (`crate::keys::key_of(..)`).
 fn crate_paths(code: &str) -> Vec<String> {
