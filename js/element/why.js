@@ -32,9 +32,8 @@ const shape = (name) => name.replace(/\d+/g, "#");
 function grouped(resources) {
   const out = [];
   for (const r of resources) {
-    const last = out[out.length - 1];
-    const alike = last && last.shape === shape(r.name) && Math.abs(last.utilization - r.utilization) < 0.01;
-    if (alike) last.more += 1;
+    const like = out.find((o) => o.shape === shape(r.name) && Math.abs(o.utilization - r.utilization) < 0.01);
+    if (like) like.more += 1;
     else out.push({ ...r, more: 0, shape: shape(r.name) });
   }
   return out.map((r) => (r.more ? { ...r, name: `${r.name} and ${r.more} more like it` } : r));

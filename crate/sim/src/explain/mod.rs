@@ -227,7 +227,12 @@ fn next_ceiling(loads: &[Load], b: usize, x: f64, relieved_zero_load_us: &dyn Fn
     let (relieved, left): (String, Vec<Load>) = if neck.kind.is_allocator() {
         let text = match cfg.allocator {
             crate::config::Allocator::Timestamp => "the timestamp sequence (the widest sequence: no insert waits for a tick)",
-            _ => "the id allocator (a cache of 1,000,000 ids: refills, their thread work and their waits are gone)",
+            crate::config::Allocator::CentralService => {
+                "the id allocator (a cache of 1,000,000 ids: requests to the service, their thread work and their waits are gone)"
+            }
+            crate::config::Allocator::CounterRow => {
+                "the id allocator (a cache of 1,000,000 ids: refills, their thread work and their waits are gone)"
+            }
         };
         let left = loads
             .iter()
