@@ -6,6 +6,7 @@ import { Series } from "./series.js";
 import { FIELD_LABELS } from "./controls.js";
 import { updateTimeline, settleWaiters, replayFork } from "./rewind.js";
 import { drawWhy } from "./why.js";
+import { relativeError } from "./stats.js";
 
 export const MAX_POINTS = 600;
 
@@ -89,15 +90,6 @@ export function setupCharts(el) {
   el.runNames = compare ? [nameA, nameB] : null;
   el.explained = el.effective.map(() => null);
   el.latest = null;
-}
-
-/** The standard error of the mean of a column's last `n` points, as a fraction of the mean. */
-function relativeError(d, key, n) {
-  const a = d.get(key, n);
-  if (a.length < 2) return 0;
-  const mean = a.reduce((s, v) => s + v, 0) / a.length;
-  const sd = Math.sqrt(a.reduce((s, v) => s + (v - mean) ** 2, 0) / (a.length - 1));
-  return mean > 0 ? sd / Math.sqrt(a.length) / mean : 0;
 }
 
 /** The bottleneck's bound per window in the unit of the chart's `key` (its ratio to
@@ -204,7 +196,7 @@ export function render(el) {
     const b = e.mean(key, 10);
     const ratio = a > 0 ? b / a : 0;
     // Within noise: the ratio is nearer 1 than twice its standard error over the windows.
-    const noise = 2 * Math.hypot(relativeError(d, key, 10), relativeError(e, key, 10));
+    const noise = 2 * Math.hypot(relativeError(d.get(key, 10)), relativeError(e.get(key, 10)));
     const within = a > 0 && Math.abs(ratio - 1) <= noise;
     set("compareRatio", a > 0 ? `${ratio.toFixed(2)}x${within ? " (within noise)" : ""}` : "–");
     el.metricEls.compareRatio.dataset.value = String(ratio);

@@ -140,10 +140,12 @@ export function drawWhy(el) {
   const panel = el.$(".why-body");
   const list = el.explained ?? [];
   if (!panel || !list.some(Boolean)) return;
+  // Rebuilt only when the worker sent a new explanation (a few times a second), not every
+  // frame: the explanations are new objects then, the same ones otherwise.
   const warming = (el.latest?.nowMs ?? 0) < (el.effective[0]?.warmupMs ?? 0);
-  const text = JSON.stringify([list, el.runNames, el.primaryName, warming]);
-  if (panel.dataset.shown === text) return;
-  panel.dataset.shown = text;
+  const shown = [...list, el.runNames, el.primaryName, warming];
+  if (el.whyShown?.length === shown.length && el.whyShown.every((x, i) => x === shown[i])) return;
+  el.whyShown = shown;
   const compare = list.length === 2;
   panel.replaceChildren(...list.map((e, i) => (e ? section(el, e, i, compare) : sentence("…"))));
 }

@@ -6,6 +6,7 @@
 import { init, Simulation, liveFields, presets, fields, metrics, workloads, version } from "../index.js";
 import { getField, setField } from "./state.js";
 import { Timeline, branch } from "./timeline.js";
+import { relativeError } from "./stats.js";
 
 // The worker's own budget per tick (about 30 ms of work), so it stays responsive to
 // messages; the package's runFor has no budget unless the caller passes one.
@@ -172,22 +173,13 @@ function tick() {
   setTimeout(tick, TICK_MS);
 }
 
-/**
- * The run's own noise: the standard error of its transactions/s over the windows measured
- * (after warm-up), as a fraction of their mean; windows next to each other are alike, so
- * the spread is taken over blocks of 5 windows (batch means).
- */
+/** The run's own noise: the standard error of its transactions/s over the windows measured
+ * (after warm-up), in batches of 5 windows, as a fraction of their mean. */
 function noise(sim) {
   const w = sim.windows();
-  const warm = sim.config.warmupMs;
   const xs = [];
-  for (let k = 0; k < w.count; k++) if (w.endMs[k] > warm) xs.push(w.transactionsPerSecond[k]);
-  const blocks = [];
-  for (let k = 0; k + 5 <= xs.length; k += 5) blocks.push(xs.slice(k, k + 5).reduce((a, b) => a + b, 0) / 5);
-  if (blocks.length < 2) return 0;
-  const mean = blocks.reduce((a, b) => a + b, 0) / blocks.length;
-  const sd = Math.sqrt(blocks.reduce((a, b) => a + (b - mean) ** 2, 0) / (blocks.length - 1));
-  return mean > 0 ? sd / Math.sqrt(blocks.length) / mean : 0;
+  for (let k = 0; k < w.count; k++) if (w.endMs[k] > sim.config.warmupMs) xs.push(w.transactionsPerSecond[k]);
+  return relativeError(xs, 5);
 }
 
 /** Every summary metric of the metric table, read from a summary at the table's path. */

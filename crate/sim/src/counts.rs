@@ -11,10 +11,9 @@ pub struct Counts {
     committed: [u64; TXN_KINDS],
     /// Rows inserted by user transactions.
     pub inserts: u64,
-    /// Per data node: messages received, TC transactions started, busy ns summed over threads.
+    /// Per data node: messages received, TC transactions started (busy ns: `node_busy_ns`).
     pub node_messages: Vec<u64>,
     pub node_tc_txns: Vec<u64>,
-    pub node_busy_ns: Vec<u64>,
     /// Hot row (the SYSTAB_0 counter row's primary replica).
     /// Time the lock was held, clipped to the window or run.
     pub hot_busy_ns: u64,
@@ -57,7 +56,6 @@ impl Counts {
         Counts {
             node_messages: vec![0; d.nodes],
             node_tc_txns: vec![0; d.nodes],
-            node_busy_ns: vec![0; d.nodes],
             station_busy_ns: vec![0; d.stations],
             station_alloc_ns: vec![0; d.stations],
             mutex_busy_ns: vec![0; d.api_nodes],
@@ -78,7 +76,6 @@ impl Counts {
         *self = Counts {
             node_messages: keep(&mut self.node_messages),
             node_tc_txns: keep(&mut self.node_tc_txns),
-            node_busy_ns: keep(&mut self.node_busy_ns),
             station_busy_ns: keep(&mut self.station_busy_ns),
             station_alloc_ns: keep(&mut self.station_alloc_ns),
             mutex_busy_ns: keep(&mut self.mutex_busy_ns),
@@ -87,6 +84,13 @@ impl Counts {
             stamp_ids: keep(&mut self.stamp_ids),
             ..Counts::default()
         };
+    }
+
+    /// Per data node: busy ns summed over its threads (data-node threads are the first
+    /// stations, `threads_per_node` each).
+    pub fn node_busy_ns(&self, threads_per_node: usize) -> Vec<u64> {
+        let nodes = self.node_messages.len();
+        self.station_busy_ns[..nodes * threads_per_node].chunks(threads_per_node).map(|c| c.iter().sum()).collect()
     }
 
     pub fn committed(&self, kind: TxnKind) -> u64 {

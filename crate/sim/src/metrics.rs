@@ -72,8 +72,8 @@ pub struct Metrics {
     pub latency: [Histogram; TXN_KINDS],
     /// All user transactions together.
     pub latency_all: Histogram,
-    /// Per data-node thread after warm-up: busy ns and services completed.
-    pub thread_busy_ns: Vec<u64>,
+    /// Per data-node thread after warm-up: services completed (its busy ns is the run's
+    /// `station_busy_ns`: data-node threads are the first stations).
     pub thread_services: Vec<u64>,
     /// Per data-node thread after warm-up: whole CPU cost of the services completed.
     pub thread_cost_ns: Vec<u64>,
@@ -116,7 +116,6 @@ impl Metrics {
             run: Counts::sized(dims),
             latency: Default::default(),
             latency_all: Histogram::default(),
-            thread_busy_ns: vec![0; threads],
             thread_services: vec![0; threads],
             thread_cost_ns: vec![0; threads],
             totals: Totals::default(),
@@ -176,18 +175,14 @@ impl Metrics {
     /// Station `station` finished a service of `cost` ns at `now`: allocator work
     /// (`alloc`) or not, on a data node's thread (`node`; data-node threads are the first
     /// stations) or an API node's or the service's CPU.
-    pub fn service(&mut self, station: usize, node: Option<usize>, cost: Ns, alloc: bool, now: Ns) {
+    pub fn service(&mut self, station: usize, data_thread: bool, cost: Ns, alloc: bool, now: Ns) {
         self.span(now - cost, now, |c, ns| {
             c.station_busy_ns[station] += ns;
             if alloc {
                 c.station_alloc_ns[station] += ns;
             }
-            if let Some(node) = node {
-                c.node_busy_ns[node] += ns;
-            }
         });
-        if node.is_some() && now >= self.warmup_end {
-            self.thread_busy_ns[station] += now.saturating_sub((now - cost).max(self.warmup_end));
+        if data_thread && now >= self.warmup_end {
             self.thread_services[station] += 1;
             self.thread_cost_ns[station] += cost;
         }
@@ -263,7 +258,7 @@ impl Metrics {
             rates: t,
             latency_p50_us: time::as_us(self.window_latency.quantile(0.5) as f64),
             latency_p99_us: time::as_us(self.window_latency.quantile(0.99) as f64),
-            node_load: w.node_busy_ns.iter().map(|&b| (span.fraction(b) / threads).min(1.0)).collect(),
+            node_load: w.node_busy_ns(self.threads_per_node as usize).iter().map(|&b| (span.fraction(b) / threads).min(1.0)).collect(),
             node_tc_per_second: w.node_tc_txns.iter().map(|&n| span.per_second(n)).collect(),
             node_messages_per_second: w.node_messages.iter().map(|&n| span.per_second(n)).collect(),
             bound,

@@ -205,7 +205,7 @@ impl Summary {
         let nodes = (0..topo.data_nodes)
             .map(|n| {
                 let threads = n as usize * tpn..(n as usize + 1) * tpn;
-                let thread_load: Vec<f64> = threads.clone().map(|t| span.fraction(m.thread_busy_ns[t]).min(1.0)).collect();
+                let thread_load: Vec<f64> = threads.clone().map(|t| span.fraction(r.station_busy_ns[t]).min(1.0)).collect();
                 NodeSummary {
                     id: n,
                     node_group: topo.node_group_of_node(n),
@@ -325,7 +325,11 @@ fn digest(m: &Metrics, now: &Now) -> String {
     for v in [r.inserts, r.hot_busy_ns, r.hot_hold_sum_ns, r.hot_holds, r.hot_wait_ns, r.hot_grants, r.hot_queue_ns] {
         feed(v);
     }
-    for list in [&r.node_messages, &r.node_tc_txns, &r.node_busy_ns, &m.thread_busy_ns, &m.thread_services] {
+    // Busy time as it was fed before it was derived from the stations': per node, then per
+    // data-node thread (the first stations).
+    let threads = m.thread_services.len();
+    let node_busy = r.node_busy_ns(threads / r.node_messages.len().max(1));
+    for list in [&r.node_messages, &r.node_tc_txns, &node_busy, &r.station_busy_ns[..threads].to_vec(), &m.thread_services] {
         list.iter().for_each(|&v| feed(v));
     }
     feed(t.ids_issued);

@@ -72,9 +72,8 @@ pub fn remedies(cfg: &Config, b: &Resource) -> Vec<Remedy> {
             list.push(Remedy::new(format!("{n} clients per API node"), "clientsPerApiNode", json!(n)));
         }
     }
-    list.retain(|r| {
-        r.set.iter().any(|(field, v)| crate::config::lookup(&serde_json::to_value(cfg).expect("serialises"), field) != Some(v))
-    });
+    let now = serde_json::to_value(cfg).expect("a config serialises");
+    list.retain(|r| r.set.iter().any(|(field, v)| crate::config::lookup(&now, field) != Some(v)));
     list
 }
 

@@ -311,7 +311,7 @@ impl Simulation {
                         return;
                     }
                 }
-                self.metrics.service(station as usize, node.map(|n| n as usize), cost as Ns, alloc, self.now);
+                self.metrics.service(station as usize, node.is_some(), cost as Ns, alloc, self.now);
                 if !self.stale(msg) {
                     self.handle(station, msg);
                 } else {

@@ -27,11 +27,12 @@
 //! union is pinned to the table by `tests/js/fields.test.mjs`, and the swarm draws the new
 //! choice by itself.
 
-use super::event::Event;
 use super::Simulation;
 
+mod mutex;
 pub(super) mod refill;
 pub(super) mod service;
+mod ticks;
 use super::tables::Tables;
 use crate::allocator::{IdCache, IdChecker, Sizing, Take};
 use crate::config::{Allocator, Config, IdCacheScope};
@@ -262,57 +263,6 @@ impl Simulation {
                 }
                 Take::Wait => unreachable!("serve_waiter never queues"),
             }
-        }
-    }
-
-    /// Range `unit`'s mutex is released (its range arrived, or its API node restarted):
-    /// the hold is busy time of an API node's mutex.
-    fn mutex_released(&mut self, unit: u32) {
-        let r = self.ids.ranges_mut();
-        if let Some(since) = r.held_since[unit as usize].take() {
-            if r.scope == IdCacheScope::ApiNode {
-                self.metrics.span(since, self.now, |c, ns| c.mutex_busy_ns[unit as usize] += ns);
-            }
-        }
-    }
-
-    /// A range fetch for `unit` waited `blocked` ns for the counter row's lock and
-    /// `queued` ns for busy threads: time its mutex's holder waited on other resources.
-    pub(super) fn mutex_waited(&mut self, unit: u32, blocked: Ns, queued: Ns) {
-        if self.ids.ranges().is_some_and(|r| r.scope == IdCacheScope::ApiNode) {
-            self.metrics.count(self.now, |c| {
-                c.mutex_blocked_ns[unit as usize] += blocked;
-                c.mutex_queued_ns[unit as usize] += queued;
-            });
-        }
-    }
-
-    fn stamps(&mut self) -> &mut Vec<TimestampIds> {
-        match &mut self.ids.source {
-            IdSource::Timestamp(stamps) => stamps,
-            _ => unreachable!("only timestamp ids tick"),
-        }
-    }
-
-    fn wake_at_next_tick(&mut self, api: u32) {
-        let now = self.now;
-        let stamp = &mut self.stamps()[api as usize];
-        if !stamp.wake_pending {
-            stamp.wake_pending = true;
-            let at = stamp.next_tick_at().max(now);
-            self.queue.push(at, Event::Tick { api });
-        }
-    }
-
-    /// A new tick: API node `api`'s waiting inserts get ids while the tick lasts.
-    pub(super) fn timestamp_tick(&mut self, api: u32) {
-        let now = self.now;
-        self.stamps()[api as usize].wake_pending = false;
-        while let Some((t, id)) = self.stamps()[api as usize].next_waiter(now) {
-            self.id_ready(t, id);
-        }
-        if self.stamps()[api as usize].has_waiters() {
-            self.wake_at_next_tick(api);
         }
     }
 

@@ -1,0 +1,32 @@
+//! The id-cache mutex as a resource (`explain.rs`): an API node's range (`idCacheScope`
+//! apiNode) is held from the moment a thread finds it empty until the fetched range
+//! arrives; that hold is the mutex's busy time, and what its fetch waited for elsewhere
+//! (the counter row's lock, busy threads) is the part that is not its own work.
+
+use crate::config::IdCacheScope;
+use crate::sim::Simulation;
+use crate::time::Ns;
+
+impl Simulation {
+    /// Range `unit`'s mutex is released (its range arrived, or its API node restarted):
+    /// the hold is busy time of an API node's mutex.
+    pub(super) fn mutex_released(&mut self, unit: u32) {
+        let r = self.ids.ranges_mut();
+        if let Some(since) = r.held_since[unit as usize].take() {
+            if r.scope == IdCacheScope::ApiNode {
+                self.metrics.span(since, self.now, |c, ns| c.mutex_busy_ns[unit as usize] += ns);
+            }
+        }
+    }
+
+    /// A range fetch for `unit` waited `blocked` ns for the counter row's lock and
+    /// `queued` ns for busy threads: time its mutex's holder waited on other resources.
+    pub(super) fn mutex_waited(&mut self, unit: u32, blocked: Ns, queued: Ns) {
+        if self.ids.ranges().is_some_and(|r| r.scope == IdCacheScope::ApiNode) {
+            self.metrics.count(self.now, |c| {
+                c.mutex_blocked_ns[unit as usize] += blocked;
+                c.mutex_queued_ns[unit as usize] += queued;
+            });
+        }
+    }
+}
