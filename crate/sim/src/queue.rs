@@ -15,9 +15,10 @@
 //! The order is exactly that of one binary heap over (time, seq), which
 //! `tests::matches_a_binary_heap` checks on model-shaped and adversarial pushes.
 //!
-//! A bucket is a list threaded through one slab of event slots, and freed slots are
-//! reused last-in first-out, so the slot a push writes is usually the one a pop just
-//! read: hot in the cache. A warm queue allocates nothing.
+//! A bucket is a vector that a push appends to, so a bucket holds its events in
+//! sequence order and a *stable* sort by time alone orders them by (time, seq); reaching
+//! a bucket swaps its vector with the drained one, so no event is copied between the two
+//! and a warm queue allocates nothing.
 
 use std::cmp::Ordering;
 use std::collections::BinaryHeap;
@@ -55,24 +56,12 @@ impl<E> Ord for Entry<E> {
     }
 }
 
-/// No slot: the end of a list.
-const NIL: u32 = u32::MAX;
-
-#[derive(Clone)]
-struct Slot<E> {
-    entry: Entry<E>,
-    next: u32,
-}
-
 #[derive(Clone)]
 pub struct EventQueue<E> {
-    /// First slot of bucket `(time >> BUCKET_BITS) % BUCKETS`'s list (unsorted). The wheel
-    /// holds events whose bucket number is less than `BUCKETS` past now's, so a bucket
-    /// never holds two rotations.
-    buckets: Box<[u32; BUCKETS]>,
-    slots: Vec<Slot<E>>,
-    /// Head of the free slots' list.
-    free: u32,
+    /// Bucket `(time >> BUCKET_BITS) % BUCKETS`'s events, in push (= sequence) order. The
+    /// wheel holds events whose bucket number is less than `BUCKETS` past now's, so a
+    /// bucket never holds two rotations.
+    buckets: Box<[Vec<Entry<E>>]>,
     /// Bit b: bucket b is not empty; `summary` bit w: word w of `occupied` is not zero.
     occupied: [u64; BUCKETS / 64],
     summary: u64,
@@ -98,9 +87,7 @@ impl<E: Copy> EventQueue<E> {
     /// `capacity` sizes the heap of far events; buckets grow as they are used.
     pub fn with_capacity(capacity: usize) -> Self {
         EventQueue {
-            buckets: Box::new([NIL; BUCKETS]),
-            slots: Vec::new(),
-            free: NIL,
+            buckets: (0..BUCKETS).map(|_| Vec::new()).collect(),
             occupied: [0; BUCKETS / 64],
             summary: 0,
             active: Vec::new(),
@@ -112,6 +99,7 @@ impl<E: Copy> EventQueue<E> {
         }
     }
 
+    #[inline]
     pub fn push(&mut self, time: Ns, event: E) {
         self.seq += 1;
         let entry = Entry { time, seq: self.seq, event };
@@ -132,23 +120,12 @@ impl<E: Copy> EventQueue<E> {
             return;
         }
         let b = no as usize % BUCKETS;
-        let head = self.buckets[b];
-        if head == NIL {
+        let bucket = &mut self.buckets[b];
+        if bucket.is_empty() {
             self.occupied[b >> 6] |= 1 << (b & 63);
             self.summary |= 1 << (b >> 6);
         }
-        let slot = Slot { entry, next: head };
-        self.buckets[b] = match self.free {
-            NIL => {
-                self.slots.push(slot);
-                (self.slots.len() - 1) as u32
-            }
-            f => {
-                self.free = self.slots[f as usize].next;
-                self.slots[f as usize] = slot;
-                f
-            }
-        };
+        bucket.push(entry);
     }
 
     /// Makes the earliest wheel bucket the active one, sorted; false if the wheel is empty.
@@ -156,34 +133,14 @@ impl<E: Copy> EventQueue<E> {
         let Some(b) = self.next_bucket() else { return false };
         self.active.clear();
         self.next = 0;
-        let mut at = std::mem::replace(&mut self.buckets[b], NIL);
-        while at != NIL {
-            let slot = &mut self.slots[at as usize];
-            self.active.push(Entry { time: slot.entry.time, seq: slot.entry.seq, event: slot.entry.event });
-            let next = slot.next;
-            slot.next = self.free;
-            self.free = at;
-            at = next;
-        }
+        std::mem::swap(&mut self.active, &mut self.buckets[b]);
         self.occupied[b >> 6] &= !(1 << (b & 63));
         if self.occupied[b >> 6] == 0 {
             self.summary &= !(1 << (b >> 6));
         }
-        if self.active.len() > 1 {
-            // The list holds the bucket newest first; pushes mostly come in time order, so
-            // reversed it is nearly sorted, which the sort finishes in one pass.
-            self.active.reverse();
-            self.active.sort_unstable_by_key(|e| (e.time, e.seq));
-        }
+        sort_by_time(&mut self.active);
         self.active_no = self.active[0].time >> BUCKET_BITS;
         true
-    }
-
-    fn wheel_front(&mut self) -> Option<&Entry<E>> {
-        if self.next == self.active.len() && !self.refill_active() {
-            return None;
-        }
-        self.active.get(self.next)
     }
 
     pub fn pop(&mut self) -> Option<(Ns, E)> {
@@ -192,34 +149,43 @@ impl<E: Copy> EventQueue<E> {
 
     /// Pops the earliest event if it is due at or before `until`; leaves the queue as it
     /// is otherwise. One look at the fronts serves both the check and the pop.
+    #[inline]
     pub fn pop_until(&mut self, until: Ns) -> Option<(Ns, E)> {
-        let wheel = self.wheel_front().map(|e| (e.time, e.seq));
-        let from_wheel = match (wheel, self.spill.peek()) {
-            (Some(w), Some(s)) => w < (s.time, s.seq),
-            (Some(_), None) => true,
-            (None, _) => false,
-        };
-        let (time, event) = if from_wheel {
-            let e = &self.active[self.next];
-            if e.time > until {
-                return None;
+        if self.next == self.active.len() && !self.refill_active() {
+            return self.pop_spill(until);
+        }
+        let e = &self.active[self.next];
+        let (time, event) = (e.time, e.event);
+        if let Some(s) = self.spill.peek() {
+            if (s.time, s.seq) < (time, e.seq) {
+                return self.pop_spill(until);
             }
-            self.next += 1;
-            (e.time, e.event)
-        } else {
-            if self.spill.peek()?.time > until {
-                return None;
-            }
-            let e = self.spill.pop().expect("peeked");
-            (e.time, e.event)
-        };
+        }
+        if time > until {
+            return None;
+        }
+        self.next += 1;
         // An event pushed into the past pops late; the wheel's origin never goes back.
         self.now = self.now.max(time);
         Some((time, event))
     }
 
+    /// Pops the heap's front if it is due at or before `until`.
+    fn pop_spill(&mut self, until: Ns) -> Option<(Ns, E)> {
+        if self.spill.peek()?.time > until {
+            return None;
+        }
+        let e = self.spill.pop().expect("peeked");
+        self.now = self.now.max(e.time);
+        Some((e.time, e.event))
+    }
+
+    #[cfg(test)]
     pub fn peek_time(&mut self) -> Option<Ns> {
-        let wheel = self.wheel_front().map(|e| e.time);
+        if self.next == self.active.len() {
+            self.refill_active();
+        }
+        let wheel = self.active.get(self.next).map(|e| e.time);
         match (wheel, self.spill.peek()) {
             (Some(w), Some(s)) => Some(w.min(s.time)),
             (w, s) => w.or(s.map(|s| s.time)),
@@ -258,27 +224,37 @@ impl<E: Copy> EventQueue<E> {
     /// Every pending event with its time, in no particular order (for invariant checks and
     /// the cluster view).
     pub fn iter(&self) -> impl Iterator<Item = (Ns, &E)> {
-        let mut listed = vec![false; self.slots.len()];
-        for &head in self.buckets.iter() {
-            let mut at = head;
-            while at != NIL {
-                listed[at as usize] = true;
-                at = self.slots[at as usize].next;
-            }
-        }
-        let wheel = self.slots.iter().zip(listed).filter(|(_, l)| *l).map(|(s, _)| &s.entry);
+        let wheel = self.buckets.iter().flatten();
         wheel.chain(self.active[self.next..].iter()).chain(self.spill.iter()).map(|e| (e.time, &e.event))
     }
 
-    /// Event slots allocated (the slab, the drained bucket and the heap), for the memory
-    /// check; the bucket heads and bitmaps are fixed.
+    /// Event slots allocated (the buckets, the drained bucket and the heap), for the
+    /// memory check; the bitmaps are fixed.
     pub fn capacity(&self) -> usize {
-        self.slots.capacity() + self.active.capacity() + self.spill.capacity()
+        self.buckets.iter().map(Vec::capacity).sum::<usize>() + self.active.capacity() + self.spill.capacity()
     }
 
-    /// Bytes of one event slot (a slab slot, the largest kind).
+    /// Bytes of one event slot.
     pub const fn slot_bytes() -> usize {
-        std::mem::size_of::<Slot<E>>()
+        std::mem::size_of::<Entry<E>>()
+    }
+}
+
+/// A stable insertion sort by time: a bucket is in sequence order and nearly in time
+/// order (pushes mostly come in time order), which it finishes in about one pass.
+fn sort_by_time<E: Copy>(a: &mut [Entry<E>]) {
+    for i in 1..a.len() {
+        let time = a[i].time;
+        if a[i - 1].time <= time {
+            continue;
+        }
+        let moving = a[i].clone();
+        let mut j = i;
+        while j > 0 && a[j - 1].time > time {
+            a[j] = a[j - 1].clone();
+            j -= 1;
+        }
+        a[j] = moving;
     }
 }
 
