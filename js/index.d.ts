@@ -471,10 +471,6 @@ export class Simulation {
   set(field: LiveField, value: number | boolean): void;
   /** Injects a fault now; throws (changing nothing) when it cannot happen now. */
   inject(fault: Fault): void;
-  setCacheSize(size: number): void;
-  setHintedRefill(hinted: boolean): void;
-  setClientsPerApiNode(clients: number): void;
-  setThinkTimeUs(us: number): void;
   /** What a drawing of the cluster needs now, with at most `maxMessages` (default 2000) messages in flight. */
   cluster(maxMessages?: number): ClusterView;
   /** A copy of the whole state now, to go back to (`restore`) or branch from (`fromCheckpoint`). */

@@ -25,6 +25,17 @@ if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
   rustup target add wasm32-unknown-unknown >&2
 fi
 
+# npm test checks formatting and lints (rustfmt, clippy): components of the toolchain.
+for component in rustfmt clippy; do
+  if ! rustup component list --installed | grep -q "^$component"; then
+    say "adding the Rust component $component"
+    rustup component add "$component" >&2 || {
+      say "could not add $component: run 'rustup component add $component', then run again"
+      exit 1
+    }
+  fi
+done
+
 WASM_PACK_VERSION=0.15.1
 if [ "$(wasm-pack --version 2>/dev/null)" != "wasm-pack $WASM_PACK_VERSION" ]; then
   say "installing wasm-pack $WASM_PACK_VERSION (about 2 minutes)"

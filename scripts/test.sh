@@ -7,6 +7,10 @@ export PATH="$PWD/node_modules/.bin:$HOME/.cargo/bin:$PATH"
 # Each phase says how long the ones before it took (the budget is 5 minutes on 2 cores).
 phase() { echo "== [${SECONDS}s] $*"; }
 
+phase "rustfmt and clippy (warnings denied), the whole workspace"
+cargo fmt --all -- --check 2>&1
+cargo clippy --workspace --all-targets --locked -- -D warnings 2>&1
+
 phase "cargo test: simulation core (unit, integration, golden digests) and CLI"
 cargo test --workspace --exclude hotrow-wasm --release --locked 2>&1
 

@@ -171,22 +171,22 @@ test("live changes apply; structural ones are refused with a reason", () => {
   const sim = new Simulation({ preset: "bug39267", durationMs: 3000, warmupMs: 0 });
   sim.runFor(500);
   const before = sim.snapshot().tpm;
-  sim.setCacheSize(1000);
-  sim.setHintedRefill(true);
-  sim.setThinkTimeUs(0);
+  sim.set("cacheSize", 1000);
+  sim.set("hintedRefill", true);
+  sim.set("thinkTimeUs", 0);
   sim.set("network.latencyUs", 60);
   sim.runFor(800);
   const after = sim.snapshot().tpm;
   assert.ok(after > before * 1.2, `${before} -> ${after}`);
   assert.equal(sim.config.cacheSize, 1000);
-  sim.setClientsPerApiNode(2);
+  sim.set("clientsPerApiNode", 2);
   sim.runFor(300);
   assert.equal(sim.snapshot().activeClients, 16);
   for (const field of ["dataNodes", "replicas", "seed", "workload", "warehouses"]) {
     assert.throws(() => sim.set(field, field === "workload" ? "ndbapi-insert" : 4),
       (e) => e.field === field && /new Simulation/.test(e.message), field);
   }
-  assert.throws(() => sim.setCacheSize(0), (e) => e instanceof RangeError && e.field === "cacheSize");
+  assert.throws(() => sim.set("cacheSize", 0), (e) => e instanceof RangeError && e.field === "cacheSize");
   assert.equal(sim.config.cacheSize, 1000, "a refused change loses nothing");
 });
 
@@ -240,7 +240,7 @@ test("bad arguments to step, runFor, windows and set throw named errors", () => 
   assert.throws(() => sim.windows(-3), (e) => e.field === "since");
   assert.throws(() => sim.set(42, 1), (e) => e.field === "(key)");
   assert.throws(() => sim.set("nope", 1), (e) => e.field === "nope");
-  assert.throws(() => sim.setHintedRefill("yes"), (e) => e.field === "hintedRefill");
+  assert.throws(() => sim.set("hintedRefill", "yes"), (e) => e.field === "hintedRefill");
   assert.ok(sim.runFor(10).events > 0, "the simulation still works after all that");
 });
 

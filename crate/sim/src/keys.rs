@@ -195,12 +195,9 @@ impl RangeMap {
     }
 
     /// Ranges so far.
+    #[cfg(test)]
     pub fn len(&self) -> usize {
         self.ranges.len()
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.ranges.is_empty()
     }
 
     /// An estimate: each range's key and value plus 16 bytes for its share of the

@@ -14,34 +14,40 @@
 //! The crate is pure: no I/O, no clock, no OS randomness, no wasm. The CLI and the wasm
 //! binding are thin shells over [`Simulation`]. See `crate/ARCHITECTURE.md`.
 
-pub mod allocator;
+// The shells' API: these modules' public items, and the re-exports below. Everything
+// else is the engine's own (`pub` inside a private module is crate-visible only), so the
+// compiler reports what nothing uses.
 pub mod catalog;
 pub mod config;
-pub mod counts;
-pub mod error;
 pub mod explain;
-pub mod heat;
-pub mod hist;
-pub mod keys;
-pub mod locks;
-pub mod metrics;
-pub mod placement;
-pub mod prng;
-pub mod queue;
-pub mod rates;
-mod sim;
 pub mod spec;
-pub mod summary;
 pub mod swarm;
 pub mod time;
-pub mod timestamp;
-pub mod topology;
-pub mod txn_kind;
 pub mod validate;
-pub mod waits;
-pub mod workload;
+
+mod allocator;
+mod counts;
+mod error;
+mod heat;
+mod hist;
+mod keys;
+mod locks;
+mod metrics;
+mod placement;
+mod prng;
+mod queue;
+mod rates;
+mod sim;
+mod summary;
+mod timestamp;
+mod topology;
+mod txn_kind;
+mod waits;
+mod workload;
 
 pub use config::{Config, ConfigError, Fault, Workload, PRESETS};
-pub use metrics::Window;
+pub use heat::{report as hot_rows_report, RowLockTotals, RowReport, HOT_ROWS};
+pub use metrics::{Window, WINDOW_RING};
 pub use sim::{Advanced, Checkpoint, HotRowLock, IdTotals, InFlight, InFlightSample, Simulation, TraceEvent, INVARIANTS};
 pub use summary::Summary;
+pub use topology::Topology;

@@ -82,8 +82,6 @@ pub struct Metrics {
     /// Sum of all messages sent and delivered over the whole run (conservation check).
     pub messages_sent: u64,
     pub messages_delivered: u64,
-    /// Messages dropped: to or at a failed node, or of an aborted transaction attempt.
-    pub messages_dropped: u64,
     /// After warm-up: from asking for a range to its arrival (refill or service request).
     pub coordination_latency: Histogram,
     /// After warm-up: rows of the inserted table placed on each partition.
@@ -121,7 +119,6 @@ impl Metrics {
             totals: Totals::default(),
             messages_sent: 0,
             messages_delivered: 0,
-            messages_dropped: 0,
             coordination_latency: Histogram::default(),
             partition_inserts: vec![0; partitions as usize],
             window_partition_inserts: vec![0; partitions as usize],

@@ -26,7 +26,7 @@ impl Placement {
     pub fn new(t: &Topology) -> Placement {
         Placement {
             alive: vec![true; t.data_nodes as usize],
-            primary_idx: (0..t.partitions).map(|p| ((p / t.node_groups) % t.replicas) as u8).collect(),
+            primary_idx: (0..t.partitions).map(|p| t.first_primary_index(p) as u8).collect(),
             applied_writes: vec![0; (t.partitions * t.replicas) as usize],
             committed_writes: vec![0; t.partitions as usize],
         }

@@ -77,6 +77,17 @@ impl Topology {
         self.node_group_of_partition(p) * self.replicas + i
     }
 
+    /// The position in its node group of partition `p`'s primary replica while every node
+    /// is up: primaries rotate over a group's nodes, so each node is primary for some.
+    pub fn first_primary_index(&self, p: u32) -> u32 {
+        (p / self.node_groups) % self.replicas
+    }
+
+    /// The node holding partition `p`'s primary replica while every node is up.
+    pub fn first_primary(&self, p: u32) -> Host {
+        self.group_node(p, self.first_primary_index(p))
+    }
+
     /// The LQH station (LDM thread) of partition `p` on `node`.
     #[inline]
     pub fn station_on(&self, node: Host, p: u32) -> StationId {

@@ -245,7 +245,7 @@ impl Simulation {
         o.set("idsIssued", ids.issued as f64).set("idsLost", ids.lost as f64).set("duplicateIds", ids.duplicates as f64);
         o.set("hotRowNode", s.hot_row_node() as f64);
         let span = time::from_ms(s.config().window_ms); // every window is one `windowMs` long
-        let hottest = latest.map(|w| hotrow::heat::report(s.config(), &w.hottest_rows, span)).unwrap_or_default();
+        let hottest = latest.map(|w| hotrow::hot_rows_report(s.config(), &w.hottest_rows, span)).unwrap_or_default();
         o.set("hottestRows", to_js(&hottest));
         Ok(o.done())
     }
@@ -330,26 +330,6 @@ impl Simulation {
             config_error(bad(&field, json.to_string(), &e.inner().to_string()))
         })?;
         self.inner.inject(fault).map_err(config_error)
-    }
-
-    #[wasm_bindgen(js_name = setCacheSize)]
-    pub fn set_cache_size(&mut self, size: JsValue) -> Result<(), JsValue> {
-        self.set("cacheSize".into(), size)
-    }
-
-    #[wasm_bindgen(js_name = setHintedRefill)]
-    pub fn set_hinted_refill(&mut self, hinted: JsValue) -> Result<(), JsValue> {
-        self.set("hintedRefill".into(), hinted)
-    }
-
-    #[wasm_bindgen(js_name = setClientsPerApiNode)]
-    pub fn set_clients_per_api_node(&mut self, clients: JsValue) -> Result<(), JsValue> {
-        self.set("clientsPerApiNode".into(), clients)
-    }
-
-    #[wasm_bindgen(js_name = setThinkTimeUs)]
-    pub fn set_think_time_us(&mut self, us: JsValue) -> Result<(), JsValue> {
-        self.set("thinkTimeUs".into(), us)
     }
 
     /// What a drawing of the cluster needs now: hosts, the counter row's node and lock

@@ -174,21 +174,6 @@ impl Config {
 }
 
 impl Config {
-    /// Node groups: dataNodes / replicas.
-    pub fn node_groups(&self) -> u32 {
-        self.data_nodes / self.replicas
-    }
-
-    /// Execution threads per data node.
-    pub fn threads_per_node(&self) -> u32 {
-        self.ldm_threads + self.tc_threads
-    }
-
-    /// Partitions of every table: one per LDM thread of every data node, as NDB does.
-    pub fn partitions(&self) -> u32 {
-        self.data_nodes * self.ldm_threads
-    }
-
     pub fn clients(&self) -> u32 {
         self.api_nodes * self.clients_per_api_node
     }

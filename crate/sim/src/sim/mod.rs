@@ -307,15 +307,13 @@ impl Simulation {
                 let node = self.topo.data_node_of(station);
                 if let Some(node) = node {
                     if !self.place.alive(node) {
-                        self.metrics.messages_dropped += 1; // It failed while serving this.
-                        return;
+                        return; // It failed while serving this: the message is lost.
                     }
                 }
                 self.metrics.service(station as usize, node.is_some(), cost as Ns, alloc, self.now);
+                // A message of an attempt aborted since is dropped.
                 if !self.stale(msg) {
                     self.handle(station, msg);
-                } else {
-                    self.metrics.messages_dropped += 1; // Its transaction was aborted since.
                 }
                 self.start_queued(station);
             }

@@ -81,8 +81,7 @@ impl Simulation {
     pub(super) fn enqueue(&mut self, s: StationId, msg: Msg) {
         if let Some(node) = self.topo.data_node_of(s) {
             if !self.place.alive(node) {
-                self.metrics.messages_dropped += 1; // A failed node hears nothing.
-                return;
+                return; // A failed node hears nothing.
             }
             self.metrics.count(self.now, |c| c.node_messages[node as usize] += 1);
         }
@@ -120,7 +119,6 @@ impl Simulation {
             let txn = &mut self.txns[msg.txn];
             if txn.gen != msg.gen {
                 // Its transaction attempt was aborted: the thread discards it unserved.
-                self.metrics.messages_dropped += 1;
                 return;
             }
             txn.queued_ns += waited;

@@ -144,11 +144,6 @@ pub struct Outcome {
     pub failure: Option<String>,
 }
 
-/// Runs swarm seed `seed`, checking invariants after each of 20 slices.
-pub fn run_seed(seed: u64) -> Outcome {
-    run_config(seed, &config_for(seed))
-}
-
 /// Runs `config` (labelled `seed`), checking invariants after each of 20 slices.
 pub fn run_config(seed: u64, config: &Value) -> Outcome {
     let faults = config["faults"].as_array().map_or(0, |f| f.len());

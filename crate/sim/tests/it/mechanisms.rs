@@ -9,11 +9,10 @@ use serde_json::json;
 /// the counter row (hinted refills): exactly those, no other.
 #[test]
 fn hinted_work_stays_on_owning_nodes() {
-    use hotrow::placement::Placement;
     for cache in [10, 1] {
         let s = run("bug39267", json!({ "warehouses": 1, "hintedRefill": true, "cacheSize": cache }));
         let topo = s.config.topology();
-        let warehouse_primary = Placement::new(&topo).primary(&topo, topo.partition_of(0));
+        let warehouse_primary = topo.first_primary(topo.partition_of(0));
         let mut owners = vec![warehouse_primary, s.hot_row.node];
         owners.sort();
         owners.dedup();

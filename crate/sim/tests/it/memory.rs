@@ -16,7 +16,7 @@ fn memory_is_flat_once_warm() {
     sim.run_to_end();
     let end = sim.memory_bytes();
     assert!(end as f64 <= start as f64 * 1.02, "footprint grew from {start} to {end} bytes");
-    assert_eq!(sim.windows().len(), hotrow::metrics::WINDOW_RING);
+    assert_eq!(sim.windows().len(), hotrow::WINDOW_RING);
     sim.check_invariants().unwrap();
 }
 
