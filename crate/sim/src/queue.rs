@@ -99,7 +99,7 @@ impl<E: Copy> EventQueue<E> {
         }
     }
 
-    #[inline]
+    #[inline(always)]
     pub fn push(&mut self, time: Ns, event: E) {
         self.seq += 1;
         let entry = Entry { time, seq: self.seq, event };
