@@ -173,7 +173,22 @@ impl Metrics {
     /// (`alloc`) or not, on a data node's thread (`node`; data-node threads are the first
     /// stations) or an API node's or the service's CPU.
     pub fn service(&mut self, station: usize, data_thread: bool, cost: Ns, alloc: bool, now: Ns) {
-        self.span(now - cost, now, |c, ns| {
+        let start = now - cost;
+        if start >= self.window_start && start >= self.warmup_end {
+            // The usual case: the whole service lies in the window and in the run.
+            for c in [&mut self.window, &mut self.run] {
+                c.station_busy_ns[station] += cost;
+                if alloc {
+                    c.station_alloc_ns[station] += cost;
+                }
+            }
+            if data_thread {
+                self.thread_services[station] += 1;
+                self.thread_cost_ns[station] += cost;
+            }
+            return;
+        }
+        self.span(start, now, |c, ns| {
             c.station_busy_ns[station] += ns;
             if alloc {
                 c.station_alloc_ns[station] += ns;

@@ -27,6 +27,10 @@ pub struct Topology {
     pub ldm_threads: u32,
     pub tc_threads: u32,
     pub api_nodes: u32,
+    /// Execution threads per data node, and data-node threads in all (the first stations):
+    /// asked on every message, so kept, not multiplied out.
+    threads_per_node: u32,
+    data_stations: u32,
     /// The host of each station.
     station_host: Vec<Host>,
     /// The LDM thread (index within its node) owning each partition.
@@ -49,13 +53,16 @@ impl Topology {
             ldm_threads,
             tc_threads,
             api_nodes,
+            threads_per_node: tpn,
+            data_stations: data_nodes * tpn,
             station_host,
             partition_thread: (0..partitions).map(|p| (p / data_nodes) % ldm_threads).collect(),
         }
     }
 
+    #[inline]
     pub fn threads_per_node(&self) -> u32 {
-        self.ldm_threads + self.tc_threads
+        self.threads_per_node
     }
 
     /// The partition of a row whose distribution key is `key` (NDB hashes with MD5; any
@@ -105,8 +112,9 @@ impl Topology {
         node * self.threads_per_node() + t
     }
 
+    #[inline]
     pub fn data_stations(&self) -> u32 {
-        self.data_nodes * self.threads_per_node()
+        self.data_stations
     }
 
     /// The station of API node `api` (0-based among API nodes).
@@ -136,7 +144,7 @@ impl Topology {
 
     #[inline]
     pub fn is_data_station(&self, s: StationId) -> bool {
-        s < self.data_stations()
+        s < self.data_stations
     }
 
     /// The data node of a data-node thread, or None for an API node's station.
