@@ -72,6 +72,9 @@ pub struct EventQueue<E> {
     active_no: u64,
     /// Events beyond the wheel or in the past.
     spill: BinaryHeap<Entry<E>>,
+    /// The heap's earliest time (`Ns::MAX` when empty): a wheel event due before it pops
+    /// without a look at the heap.
+    spill_time: Ns,
     seq: u64,
     /// Time of the latest event popped: the wheel's origin.
     now: Ns,
@@ -94,6 +97,7 @@ impl<E: Copy> EventQueue<E> {
             next: 0,
             active_no: u64::MAX,
             spill: BinaryHeap::with_capacity(capacity),
+            spill_time: Ns::MAX,
             seq: 0,
             now: 0,
         }
@@ -116,6 +120,7 @@ impl<E: Copy> EventQueue<E> {
         // while the heap's front was earlier.
         let drained_later = self.next < self.active.len() && no < self.active_no;
         if time < self.now || no - (self.now >> BUCKET_BITS) >= BUCKETS as u64 || drained_later {
+            self.spill_time = self.spill_time.min(time);
             self.spill.push(entry);
             return;
         }
@@ -156,7 +161,8 @@ impl<E: Copy> EventQueue<E> {
         }
         let e = &self.active[self.next];
         let (time, event) = (e.time, e.event);
-        if let Some(s) = self.spill.peek() {
+        if time >= self.spill_time {
+            let s = self.spill.peek().expect("spill_time names its front");
             if (s.time, s.seq) < (time, e.seq) {
                 return self.pop_spill(until);
             }
@@ -176,6 +182,7 @@ impl<E: Copy> EventQueue<E> {
             return None;
         }
         let e = self.spill.pop().expect("peeked");
+        self.spill_time = self.spill.peek().map_or(Ns::MAX, |s| s.time);
         self.now = self.now.max(e.time);
         Some((e.time, e.event))
     }
