@@ -3,6 +3,7 @@
 // browser / Node. A benchmark, not a test: it prints, it asserts nothing.
 import { Simulation } from "hotrow";
 import { fileURLToPath } from "node:url";
+import { join } from "node:path";
 import { serve } from "../tests/browser/server.mjs";
 import { launch } from "../tests/browser/browser.mjs";
 import { timeRuns } from "./bench-runs.js";
@@ -24,6 +25,7 @@ const browser = await launch();
 const page = await browser.newPage();
 await page.goto(`${server.origin}/tests/browser/plain.html`);
 console.log("scenario              Node M events/s   browser M events/s   browser/Node   same digest");
+const workerRate = {};
 for (const config of scenarios) {
   const node = timeRuns(Simulation, config, reps);
   const inBrowser = await page.evaluate(({ config, reps }) => new Promise((ok, fail) => {
@@ -34,7 +36,38 @@ for (const config of scenarios) {
   }), { config, reps });
   const n = best(node);
   const b = best(inBrowser);
+  workerRate[config.preset] = b.eventsPerSecond;
   console.log(`${config.preset.padEnd(20)} ${(n.eventsPerSecond / 1e6).toFixed(2).padStart(17)} ${(b.eventsPerSecond / 1e6).toFixed(2).padStart(20)} ${(b.eventsPerSecond / n.eventsPerSecond).toFixed(2).padStart(14)}   ${n.digest === b.digest}`);
 }
+
+// The playground itself at its top speed: its own engine meter (events per wall second,
+// ticks, drawing and messages included), sampled once a second after a warm-up, against
+// the bare worker above. The page shares the machine's cores with the worker.
+await page.close();
+const site = await serve(join(root, "www/dist"));
+const parse = (t) => parseFloat(t) * (t.endsWith("M") ? 1e6 : t.endsWith("k") ? 1e3 : 1);
+console.log("\nplayground at top speed   M events/s (median of 8 s)   of the bench worker's");
+for (const config of scenarios) {
+  const p = await browser.newPage({ viewport: { width: 1280, height: 1000 } });
+  await p.goto(`${site.origin}/?preset=${config.preset}`);
+  await p.waitForTimeout(1500);
+  const meter = () => p.evaluate(() => document.querySelector("hotrow-playground").shadowRoot.querySelector('[data-metric="eventsPerSecond"]').textContent);
+  await p.evaluate(() => {
+    const s = document.querySelector("hotrow-playground").shadowRoot.querySelector("#speed");
+    s.value = s.max;
+    s.dispatchEvent(new Event("input"));
+  });
+  await p.waitForTimeout(3000);
+  const reads = [];
+  for (let i = 0; i < 8; i++) {
+    await p.waitForTimeout(1000);
+    reads.push(parse(await meter()));
+  }
+  reads.sort((a, b) => a - b);
+  const median = (reads[3] + reads[4]) / 2;
+  console.log(`${config.preset.padEnd(25)} ${(median / 1e6).toFixed(2).padStart(28)} ${(median / workerRate[config.preset]).toFixed(2).padStart(23)}`);
+  await p.close();
+}
+await site.close();
 await browser.close();
 await server.close();

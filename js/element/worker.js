@@ -12,6 +12,11 @@ import { relativeError } from "./stats.js";
 // messages; the package's runFor has no budget unless the caller passes one.
 const MAX_EVENTS_PER_TICK = 400_000;
 const TICK_MS = 16;
+// When a tick ran out of budget before reaching the time the speed asks for (the engine is
+// the limit), the next one starts at once: through a message to ourselves, which yields
+// to the page's messages but, unlike a nested setTimeout(0), is not clamped to 4 ms.
+const again = new MessageChannel();
+again.port1.onmessage = () => tick();
 
 let sims = []; // one, or two in compare mode
 let since = []; // windows already posted, per simulation
@@ -152,6 +157,7 @@ function tick() {
   const now = performance.now();
   const wall = Math.min(now - lastWall, 100);
   lastWall = now;
+  let behind = false;
   if (sims.length && (!paused || stepRequest)) {
     try {
       const before = sims[0].nowMs;
@@ -159,6 +165,7 @@ function tick() {
       stepRequest = false;
       const t = performance.now();
       const events = advance(simMs);
+      behind = !paused && sims[0].nowMs < before + simMs;
       timeline.record(sims, events);
       // The meter decays so it shows the recent rate.
       meter.events = meter.events * 0.9 + events;
@@ -170,7 +177,8 @@ function tick() {
       paused = true;
     }
   }
-  setTimeout(tick, TICK_MS);
+  if (behind) again.port2.postMessage(null);
+  else setTimeout(tick, TICK_MS);
 }
 
 /** The run's own noise: the standard error of its transactions/s over the windows measured
