@@ -30,8 +30,6 @@ const BUCKET_BITS: u32 = 8;
 const WHEEL_BITS: u32 = 10;
 /// Buckets in the wheel: `BUCKETS << BUCKET_BITS` ns (about 262 us) is its horizon.
 const BUCKETS: usize = 1 << WHEEL_BITS;
-/// Slots a bucket's vector keeps at most when the wheel gets it back.
-const KEPT: usize = 32;
 
 #[derive(Clone)]
 struct Entry<E> {
@@ -141,11 +139,6 @@ impl<E: Copy> EventQueue<E> {
         self.active.clear();
         self.next = 0;
         std::mem::swap(&mut self.active, &mut self.buckets[b]);
-        // The drained vector goes back to the wheel: a burst's capacity is not kept in
-        // every bucket it visits (the wheel would hold BUCKETS times the largest burst).
-        if self.buckets[b].capacity() > KEPT {
-            self.buckets[b].shrink_to(KEPT);
-        }
         self.occupied[b >> 6] &= !(1 << (b & 63));
         if self.occupied[b >> 6] == 0 {
             self.summary &= !(1 << (b >> 6));
