@@ -9,14 +9,14 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 baseline=${1:?usage: scripts/trace-baseline.sh BASELINE_HOTROW_BINARY}
 export PATH="$HOME/.cargo/bin:$PATH"
-cargo build --release --locked -p hotrow-cli >/dev/null 2>&1
+cargo build --release --locked --quiet -p hotrow-cli
 hotrow=target/release/hotrow
 one_second=(--set warmupMs=200 --set durationMs=800)
+# The names, from the lists' JSON (DBT2 is every preset's workload already).
+names() { node -e 'for (const x of JSON.parse(require("fs").readFileSync(0, "utf8"))) if (x.name !== "dbt2") console.log(x.name)'; }
 runs=()
-for p in $("$hotrow" presets | awk '{print $1}'); do runs+=("--preset $p"); done
-for w in $("$hotrow" workloads | awk 'NF > 1 && $1 != "Run" && $1 != "a" {print $1}'); do
-  [ "$w" = dbt2 ] || runs+=("--workload $w")
-done
+for p in $("$hotrow" presets --json | names); do runs+=("--preset $p"); done
+for w in $("$hotrow" workloads --json | names); do runs+=("--workload $w"); done
 for run in "${runs[@]}"; do
   start=$SECONDS
   # shellcheck disable=SC2086 # a run is two words by design

@@ -16,7 +16,7 @@
 //! window event a line `window N HASH` carries FNV-1a (64 bits, hex) over the lines since
 //! the previous window line. Lines starting with `#` are comments, not compared.
 
-use hotrow::{Config, Simulation, TraceEvent};
+use hotrow::{Config, Fnv, Simulation, TraceEvent};
 use serde_json::Value;
 use std::io::{BufRead, BufReader, Write};
 use std::path::Path;
@@ -25,27 +25,12 @@ use std::process::{Command, ExitCode, Stdio};
 pub const HEADER: &str = "# hotrow trace: one line per event, in the order processed (see `hotrow trace --help`)\n\
 # index\ttime_ns\tevent\tstation\tfrom\tsignal\ttxn\top\treplica\tgen\tremote\tcost\talloc\n";
 
-/// FNV-1a, 64 bits, over the lines of a window.
-struct Fnv(u64);
-
-impl Fnv {
-    fn new() -> Fnv {
-        Fnv(0xCBF2_9CE4_8422_2325)
-    }
-    fn feed(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 ^= b as u64;
-            self.0 = self.0.wrapping_mul(0x0000_0100_0000_01B3);
-        }
-    }
-}
-
 /// The trace of `config` as lines (each ending in a newline), given one at a time to `out`;
 /// stops early when `out` says false.
 fn lines(config: Config, mut out: impl FnMut(&str) -> bool) {
     let end = config.end_ns();
     let mut sim = Simulation::new(config);
-    let (mut line, mut hash, mut windows) = (String::with_capacity(128), Fnv::new(), 0u64);
+    let (mut line, mut hash, mut windows) = (String::with_capacity(128), Fnv::default(), 0u64);
     while let Some(e) = sim.trace_step(end) {
         line.clear();
         format_event(&mut line, &e);
@@ -56,8 +41,8 @@ fn lines(config: Config, mut out: impl FnMut(&str) -> bool) {
         if e.event == "window" {
             windows += 1;
             line.clear();
-            let _ = std::fmt::Write::write_fmt(&mut line, format_args!("window\t{windows}\t{:016x}\n", hash.0));
-            hash = Fnv::new();
+            let _ = std::fmt::Write::write_fmt(&mut line, format_args!("window\t{windows}\t{:016x}\n", hash.value()));
+            hash = Fnv::default();
             if !out(&line) {
                 return;
             }

@@ -28,6 +28,7 @@ pub mod validate;
 mod allocator;
 mod counts;
 mod error;
+mod fnv;
 mod heat;
 mod hist;
 mod keys;
@@ -46,6 +47,7 @@ mod waits;
 mod workload;
 
 pub use config::{Config, ConfigError, Fault, Workload, PRESETS};
+pub use fnv::Fnv;
 pub use heat::{report as hot_rows_report, RowLockTotals, RowReport, HOT_ROWS};
 pub use metrics::{Window, WINDOW_RING};
 pub use sim::{Advanced, Checkpoint, HotRowLock, IdTotals, InFlight, InFlightSample, Simulation, TraceEvent, INVARIANTS};

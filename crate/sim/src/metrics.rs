@@ -158,7 +158,16 @@ impl Metrics {
 
     /// A span of time `[start, now)` attributed to the window and the run by overlap:
     /// `f` receives the overlapping nanoseconds.
+    #[inline]
     pub fn span(&mut self, start: Ns, now: Ns, f: impl Fn(&mut Counts, u64)) {
+        if start >= self.window_start && start >= self.warmup_end {
+            // The usual case (a service, a hold): wholly inside both.
+            if now > start {
+                f(&mut self.window, now - start);
+                f(&mut self.run, now - start);
+            }
+            return;
+        }
         let in_window = now.saturating_sub(start.max(self.window_start));
         if in_window > 0 {
             f(&mut self.window, in_window);
@@ -170,25 +179,10 @@ impl Metrics {
     }
 
     /// Station `station` finished a service of `cost` ns at `now`: allocator work
-    /// (`alloc`) or not, on a data node's thread (`node`; data-node threads are the first
-    /// stations) or an API node's or the service's CPU.
+    /// (`alloc`) or not, on a data node's thread (`data_thread`; data-node threads are the
+    /// first stations) or an API node's or the service's CPU.
     pub fn service(&mut self, station: usize, data_thread: bool, cost: Ns, alloc: bool, now: Ns) {
-        let start = now - cost;
-        if start >= self.window_start && start >= self.warmup_end {
-            // The usual case: the whole service lies in the window and in the run.
-            for c in [&mut self.window, &mut self.run] {
-                c.station_busy_ns[station] += cost;
-                if alloc {
-                    c.station_alloc_ns[station] += cost;
-                }
-            }
-            if data_thread {
-                self.thread_services[station] += 1;
-                self.thread_cost_ns[station] += cost;
-            }
-            return;
-        }
-        self.span(start, now, |c, ns| {
+        self.span(now - cost, now, |c, ns| {
             c.station_busy_ns[station] += ns;
             if alloc {
                 c.station_alloc_ns[station] += ns;

@@ -7,6 +7,7 @@
 //! simulation itself.
 
 use crate::config::{Allocator, Config, Workload};
+use crate::fnv::Fnv;
 use crate::metrics::{Counts, Metrics};
 use crate::rates::{ratio, Span, Throughput};
 use crate::time::{self, Ns};
@@ -309,13 +310,8 @@ const DIGEST_KINDS: usize = 7;
 /// histogram). Any change in behaviour changes it, and it is the same on every target for
 /// the same seed and config: the golden tests pin it natively and in wasm.
 fn digest(m: &Metrics, now: &Now) -> String {
-    let mut h: u64 = 0xCBF2_9CE4_8422_2325;
-    let mut feed = |v: u64| {
-        for b in v.to_le_bytes() {
-            h ^= b as u64;
-            h = h.wrapping_mul(0x0000_0100_0000_01B3);
-        }
-    };
+    let mut h = Fnv::default();
+    let mut feed = |v: u64| h.feed(&v.to_le_bytes());
     let t = &m.totals;
     feed(t.events);
     feed(now.at_ns);
@@ -344,5 +340,5 @@ fn digest(m: &Metrics, now: &Now) -> String {
     for k in TxnKind::ALL.iter().filter(|k| used(k)) {
         feed(m.latency[k.index()].sum());
     }
-    format!("{h:016x}")
+    format!("{:016x}", h.value())
 }
