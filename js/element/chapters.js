@@ -27,9 +27,11 @@ const compare = (field, a, b) => ({ mode: "compare", compareField: field, compar
 
 /**
  * Each chapter: `title`; `config` and `view` it runs (null: keep the sandbox's); `target`
- * (a selector inside the element) it points at; `controls` (ids) it shows; `claim(f)` its
- * text from the figures `f` ({ a, b, snapA, snapB, whyA, whyB }: means of the last windows
- * of runs A and B, their latest snapshots, and what holds each, from `explain()`).
+ * (a selector inside the element) it points at, and the `side` of it the popover takes
+ * (default below); `controls` (ids) it shows; `claim(f)` its text from the figures `f`
+ * ({ a, b, snapA, snapB, whyA, whyB }: runs A and B's headline figures over the second
+ * before the tour's hold (tour.js), their latest snapshots, and what holds each, from
+ * `explain()`).
  */
 export const CHAPTERS = [
   {
@@ -44,10 +46,11 @@ export const CHAPTERS = [
       `${fmtInt(a.tpm)} (the report measured 106k): the whole cluster's inserts queue on one lock.${held(whyA)}`,
   },
   {
-    title: "More data nodes barely help",
+    title: "Three times the nodes, far from three times the TPM",
     config: { preset: "bug39267", seed: SEED },
     view: compare("dataNodes", "8", "24"),
     target: ".chart-throughput",
+    side: "right", // beside the chart, not over run A's heatmap below it
     controls: [],
     claim: ({ a, b, whyB }) =>
       `Run A has 8 data nodes, run B 24: three times the hardware, and TPM ${change(b.tpm / a.tpm)} ` +
@@ -103,7 +106,7 @@ export const CHAPTERS = [
     title: "A central allocator service",
     config: { preset: "ndb-autoincrement", seed: SEED, cacheSize: 1, clientsPerApiNode: 16 },
     view: compare("allocator", "counterRow", "centralService"),
-    target: '[data-view="cluster"]',
+    target: ".why-panel",
     controls: ["allocator"],
     claim: ({ a, b, whyB }) =>
       `Run B asks one allocator service for each range instead (TiDB's PD, Vitess sequences): no row lock, no two-phase ` +

@@ -2,6 +2,7 @@
 // liveFields()) goes to the running simulation; any other restarts it from time 0.
 import { downloadData, downloadChart } from "./downloads.js";
 import { getField, setField, compareValue } from "./state.js";
+import { YOUR_SPEC } from "./modes.js";
 import { fmtInt, fmtUs, fmtSpeed, logSlider } from "./format.js";
 
 /** How config fields are named in the UI. */
@@ -91,7 +92,8 @@ export function wireControls(el, labels) {
     el.start();
   };
   for (const id of ["compareA", "compareB"]) {
-    $(`#${id}`).onchange = (e) => {
+    // A number is typed; a choice (a workload, a strategy, on or off) is picked.
+    $(`#${id}`).onchange = $(`#${id}-choice`).onchange = (e) => {
       const field = el.compareSpec().compareField;
       if (compareValue(field, e.target.value) === undefined) {
         el.showError(`Run ${id.slice(-1)}: "${e.target.value}" is not a value for ${labels[field] ?? field}.`);
@@ -215,8 +217,31 @@ export function syncControls(el) {
   $("#speed-out").textContent = fmtSpeed(el.view.speed);
   const spec = el.compareSpec();
   $("#compareField").value = spec.compareField;
-  $("#compareA").value = spec.compareA;
-  $("#compareB").value = spec.compareB;
+  const choices = compareChoices(el, spec.compareField);
+  for (const id of ["compareA", "compareB"]) {
+    const [text, pick] = [$(`#${id}`), $(`#${id}-choice`)];
+    text.hidden = !!choices;
+    pick.hidden = !choices;
+    if (choices) {
+      pick.replaceChildren(...choices.map(([v, label]) => new Option(label, v)));
+      pick.value = spec[id];
+    } else {
+      text.value = spec[id];
+    }
+  }
+}
+
+/**
+ * The values compare offers for a choice or on/off field as [value, label] (the field
+ * table's, and for the workload the spec of one's own when one runs); null for a number.
+ */
+export function compareChoices(el, field) {
+  const kind = el.fieldTable?.find((f) => f.name === field)?.kind;
+  if (kind?.type === "bool") return [["false", "off"], ["true", "on"]];
+  if (kind?.type !== "choice") return null;
+  const list = kind.values.map((v) => [v, choiceLabel(field, v)]);
+  if (field === "workload" && typeof el.overrides.workload === "object") list.push([YOUR_SPEC, `your spec: ${el.overrides.workload.name}`]);
+  return list;
 }
 
 /** The id of the control bound to a config field (most use the field's name). */

@@ -196,6 +196,7 @@ export class HotrowPlayground extends HTMLElement {
         this.effective = m.configs;
         this.forkInfo = m.forked;
         rewind.showFork(this);
+        if (m.forked) this.emitState(); // the link now replays the fork
         this.hotNode = m.hotRowNode;
         this.shape = { dataNodes: m.dataNodes, partitions: m.partitions };
         this.setupCharts();
@@ -242,7 +243,7 @@ export class HotrowPlayground extends HTMLElement {
   }
 
   compareSpec() {
-    return compareSpec(this.view);
+    return compareSpec(this.view, this.overrides);
   }
 
   start() {

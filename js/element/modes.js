@@ -11,11 +11,17 @@ const COMPARE_DEFAULTS = {
   partitioning: ["hash", "range"], keyLayout: ["sequential", "shardBits"], workload: ["sql-insert", "ndbapi-insert"],
 };
 
-/** The compared field and the two values (as text) of a view, with defaults filled in. */
-export function compareSpec(view) {
+/** Compare's value for the workload spec of one's own that is running (in a link too). */
+export const YOUR_SPEC = "yourSpec";
+
+/** The compared field and the two values (as text) of a view, with defaults filled in;
+ * `overrides`: the config input (a run may be the spec of one's own only if there is one). */
+export function compareSpec(view, overrides = {}) {
   const field = view.compareField ?? "cacheSize";
-  const defaults = COMPARE_DEFAULTS[field];
-  const ok = (t) => t !== undefined && compareValue(field, t) !== undefined;
+  const mine = field === "workload" && typeof overrides.workload === "object";
+  // With a spec of one's own running, run A is it by default.
+  const defaults = mine ? [YOUR_SPEC, COMPARE_DEFAULTS.workload[1]] : COMPARE_DEFAULTS[field];
+  const ok = (t) => t !== undefined && compareValue(field, t) !== undefined && (t !== YOUR_SPEC || mine);
   return {
     compareField: field,
     compareA: ok(view.compareA) ? view.compareA : defaults[0],
@@ -26,10 +32,11 @@ export function compareSpec(view) {
 /** The configs the view runs: the user's, or in compare mode the two variants of it. */
 export function configsFor(overrides, view) {
   if (view.mode !== "compare") return [overrides];
-  const { compareField, compareA, compareB } = compareSpec(view);
+  const { compareField, compareA, compareB } = compareSpec(view, overrides);
   return [compareA, compareB].map((text) => {
     const c = structuredClone(overrides);
-    setField(c, compareField, compareValue(compareField, text));
+    // The spec of one's own stays as it is; every other value is set.
+    if (text !== YOUR_SPEC) setField(c, compareField, compareValue(compareField, text));
     return c;
   });
 }

@@ -7,6 +7,8 @@ import { FIELD_LABELS } from "./controls.js";
 import { updateTimeline, settleWaiters, replayFork } from "./rewind.js";
 import { drawWhy } from "./why.js";
 import { relativeError } from "./stats.js";
+import { describeRun } from "./running.js";
+import { YOUR_SPEC } from "./modes.js";
 
 export const MAX_POINTS = 600;
 
@@ -88,14 +90,30 @@ export function setupCharts(el) {
   el.$$("canvas.heatmap").forEach((cv, i) => cv.setAttribute("aria-label", compare ? `${i ? nameB : nameA}: ${what}` : what));
   el.$$(".run-name").forEach((h, i) => (h.textContent = i ? nameB : nameA));
   el.runNames = compare ? [nameA, nameB] : null;
+  describeRun(el);
   el.explained = el.effective.map(() => null);
   el.latest = null;
 }
 
+/** The headline figures' metrics: each shown as its mean over the last simulated second. */
+export const HEADLINE = ["tpm", "insertsPerSecond", "transactionsPerSecond", "hotRowLockUtilization", "refillsPerSecond"];
+
+/**
+ * Run `i`'s headline figures: each metric's mean over the windows of the last simulated
+ * second (up to time `at`, in s: compare mode reads both runs at one time). One window's
+ * figure wanders with the run's noise; the mean of a second is a number one can quote,
+ * and the tour's claims quote these same numbers.
+ */
+export function headline(el, i, at = Infinity) {
+  const d = el.series[i];
+  const perSecond = Math.max(1, Math.round(1000 / (el.effective[i]?.windowMs ?? 100)));
+  return Object.fromEntries(HEADLINE.map((k) => [k, d ? d.mean(k, perSecond, at) : 0]));
+}
+
 /** The bottleneck's bound per window in the unit of the chart's `key` (its ratio to
  * transactions/s in that window); null where nothing committed. */
-function boundIn(d, key, n) {
-  const [bound, tps, v] = [d.get("boundTransactionsPerSecond", n), d.get("transactionsPerSecond", n), d.get(key, n)];
+function boundIn(d, key, n, untilX = Infinity) {
+  const [bound, tps, v] = ["boundTransactionsPerSecond", "transactionsPerSecond", key].map((k) => d.get(k, n, untilX));
   return Array.from(bound, (b, k) => (b > 0 && tps[k] > 0 ? (b * v[k]) / tps[k] : null));
 }
 
@@ -105,7 +123,8 @@ export function runNames(el) {
   const f = el.forkInfo;
   const spec = f ? { compareField: f.field, compareA: f.was, compareB: f.value } : el.compareSpec();
   const label = FIELD_LABELS[spec.compareField] ?? spec.compareField;
-  return [`A (${label} ${spec.compareA})`, `B (${label} ${spec.compareB})`];
+  const value = (v) => (v === YOUR_SPEC ? `your spec: ${el.overrides.workload?.name}` : v);
+  return [`A (${label} ${value(spec.compareA)})`, `B (${label} ${value(spec.compareB)})`];
 }
 
 /** One heatmap column of window `k`: node load, or each partition's share of the rows inserted. */
@@ -164,18 +183,21 @@ export function render(el) {
     const node = el.metricEls[metric];
     if (node && node.textContent !== text) node.textContent = text;
   };
-  set("tpm", fmtInt(snap.tpm));
-  set("insertsPerSecond", fmtInt(snap.insertsPerSecond));
-  set("transactionsPerSecond", fmtInt(snap.transactionsPerSecond));
+  // In compare mode both runs are read at one simulated time: where both have got.
+  const at = el.series.length === 2 ? Math.min(d.lastX, el.series[1].lastX) : Infinity;
+  const f = headline(el, 0, at);
+  set("tpm", fmtInt(f.tpm));
+  set("insertsPerSecond", fmtInt(f.insertsPerSecond));
+  set("transactionsPerSecond", fmtInt(f.transactionsPerSecond));
   // The hot row figure follows the row that binds: a row of the workload's own when the
-  // window's bottleneck is one (code 5), else the SYSTAB_0 counter row.
+  // window's bottleneck is one (code 5; its latest window), else the SYSTAB_0 counter row.
   const binding = snap.bottleneckKind === 5 ? snap.hottestRows?.[0] : null;
-  const hotBusy = binding ? binding.lockBusyFraction : snap.hotRowLockUtilization;
+  const hotBusy = binding ? binding.lockBusyFraction : f.hotRowLockUtilization;
   set("hotRowLockUtilization", fmtPct(hotBusy));
   const hotLabel = binding ? `hot row lock busy (${binding.table} ${binding.key})` : "hot row lock busy";
   const labelEl = el.metricEls.hotRowLockUtilization.previousElementSibling;
   if (labelEl.textContent !== hotLabel) labelEl.textContent = hotLabel;
-  set("refillsPerSecond", fmtInt(snap.refillsPerSecond));
+  set("refillsPerSecond", fmtInt(f.refillsPerSecond));
   set("latencyP99Us", fmtUs(snap.latencyP99Us));
   set("simulatedSeconds", (m.nowMs / 1000).toFixed(1));
   set("simPerWall", m.engine.simPerWall.toFixed(2));
@@ -184,29 +206,32 @@ export function render(el) {
   set("idsLost", String(snap.idsLost));
   set("nodesDown", snap.nodesDown.length ? snap.nodesDown.map((n) => `node ${n}`).join(", ") : "none");
   // Raw numbers for scripts and tests, beside the formatted text.
-  for (const [k, v] of Object.entries({ tpm: snap.tpm, insertsPerSecond: snap.insertsPerSecond, hotRowLockUtilization: hotBusy })) {
+  for (const [k, v] of Object.entries({ tpm: f.tpm, insertsPerSecond: f.insertsPerSecond, hotRowLockUtilization: hotBusy })) {
     el.metricEls[k].dataset.value = String(v);
   }
-  const figures = { tpm: snap.tpm, insertsPerSecond: snap.insertsPerSecond, hotRowLockUtilization: hotBusy,
-    refillsPerSecond: snap.refillsPerSecond, nowMs: m.nowMs };
+  const figures = { tpm: f.tpm, insertsPerSecond: f.insertsPerSecond, hotRowLockUtilization: hotBusy,
+    refillsPerSecond: f.refillsPerSecond, nowMs: m.nowMs };
   if (el.series.length === 2) {
     const e = el.series[1];
     const key = el.primaryName;
-    const a = d.mean(key, 10);
-    const b = e.mean(key, 10);
+    // The windows up to the end of the latest one both runs have closed (the worker keeps
+    // them in step; this holds while one catches up).
+    const [a, b] = [f[key], headline(el, 1, at)[key]];
     const ratio = a > 0 ? b / a : 0;
     // Within noise: the ratio is nearer 1 than twice its standard error over the windows.
-    const noise = 2 * Math.hypot(relativeError(d.get(key, 10)), relativeError(e.get(key, 10)));
+    const noise = 2 * Math.hypot(relativeError(d.get(key, 10, at)), relativeError(e.get(key, 10, at)));
     const within = a > 0 && Math.abs(ratio - 1) <= noise;
     set("compareRatio", a > 0 ? `${ratio.toFixed(2)}x${within ? " (within noise)" : ""}` : "–");
     el.metricEls.compareRatio.dataset.value = String(ratio);
     figures.compareRatio = ratio;
-    const n = Math.min(d.length, e.length);
-    el.throughputChart.setData([d.get("x", n), d.get(key, n), e.get(key, n), boundIn(d, key, n), boundIn(e, key, n)]);
+    figures.compareAtMs = at;
+    const n = Math.min(d.countUntil(at), e.countUntil(at));
+    const [da, ea] = [(k) => d.get(k, n, at), (k) => e.get(k, n, at)];
+    el.throughputChart.setData([da("x"), da(key), ea(key), boundIn(d, key, n, at), boundIn(e, key, n, at)]);
     const hot = ["hotRowLockUtilization", "refillsPerSecond"];
     const lat = ["latencyP50Us", "latencyP99Us"];
-    el.hotChart.setData([d.get("x", n), ...hot.map((k) => d.get(k, n)), ...hot.map((k) => e.get(k, n))]);
-    el.latencyChart.setData([d.get("x", n), ...lat.map((k) => d.get(k, n)), ...lat.map((k) => e.get(k, n))]);
+    el.hotChart.setData([da("x"), ...hot.map(da), ...hot.map(ea)]);
+    el.latencyChart.setData([da("x"), ...lat.map(da), ...lat.map(ea)]);
   } else {
     el.throughputChart.setData(dbt2
       ? [d.get("x"), d.get("tpm"), d.get("insertsPerSecond"), boundIn(d, "tpm", d.length)]

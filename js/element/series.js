@@ -18,18 +18,38 @@ export class Series {
     this.len += 1;
   }
 
-  /** The last `max` points of a column (or the last `n`). */
-  get(name, n = this.max) {
-    return this.cols[name].subarray(Math.max(0, this.len - Math.min(n, this.max)), this.len);
+  /** The last `max` points of a column (or the last `n`); with `untilX`, the last of those
+   * whose `x` is at most `untilX` (two runs drawn at one simulated time). */
+  get(name, n = this.max, untilX = Infinity) {
+    const end = this.endAt(untilX);
+    return this.cols[name].subarray(Math.max(0, end - Math.min(n, this.max)), end);
+  }
+
+  /** How many points have `x` at most `untilX` (capped at the `max` kept). */
+  countUntil(untilX) {
+    return Math.max(0, Math.min(this.endAt(untilX) - Math.max(0, this.len - this.max), this.max));
+  }
+
+  /** One past the last point whose `x` is at most `untilX`. */
+  endAt(untilX) {
+    let end = this.len;
+    const xs = this.cols.x;
+    while (end > 0 && xs && xs[end - 1] > untilX) end -= 1;
+    return end;
+  }
+
+  /** The `x` of the latest point (-Infinity when empty). */
+  get lastX() {
+    return this.len ? this.cols.x[this.len - 1] : -Infinity;
   }
 
   get length() {
     return Math.min(this.len, this.max);
   }
 
-  /** Mean of the last `n` points of a column (0 when empty). */
-  mean(name, n) {
-    const a = this.get(name, n);
+  /** Mean of the last `n` points of a column (up to `untilX`: see `get`); 0 when empty. */
+  mean(name, n, untilX = Infinity) {
+    const a = this.get(name, n, untilX);
     let sum = 0;
     for (const v of a) sum += v;
     return a.length ? sum / a.length : 0;

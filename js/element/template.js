@@ -13,6 +13,7 @@ export const template = () => `
   <div class="figure full-only"><div class="label">latency p99</div><div class="value" data-metric="latencyP99Us">–</div></div>
   <div class="figure compare-only" hidden><div class="label">ratio B / A</div><div class="value" data-metric="compareRatio">–</div></div>
 </div>
+<p class="hint figures-note full-only">Figures: the mean over the last simulated second (p99: the latest window); in compare mode, run A's, with both runs read at the same simulated time.</p>
 <div class="row" role="toolbar" aria-label="simulation">
   <button class="play" aria-pressed="false">Pause</button>
   <button class="step full-only" title="advance one metrics window">Step</button>
@@ -92,8 +93,8 @@ export const template = () => `
 </div>
 <div class="compare-panel controls" hidden>
   <div class="control"><label for="compareField">compare runs that differ in</label><select id="compareField"></select></div>
-  <div class="control"><label for="compareA">run A</label><input id="compareA" type="text" inputmode="decimal"></div>
-  <div class="control"><label for="compareB">run B</label><input id="compareB" type="text" inputmode="decimal"></div>
+  <div class="control"><label for="compareA">run A</label><input id="compareA" type="text" inputmode="decimal"><select id="compareA-choice" aria-label="run A" hidden></select></div>
+  <div class="control"><label for="compareB">run B</label><input id="compareB" type="text" inputmode="decimal"><select id="compareB-choice" aria-label="run B" hidden></select></div>
   <div class="control"><span class="hint">Same seed, same workload; only this knob differs. The ratio is run B over run A, averaged over the last second.</span></div>
 </div>
 <div class="strategies-panel" hidden>
@@ -146,7 +147,7 @@ export const template = () => `
   <div class="panel full-only"><h3>latency (p50, p99) <button class="dl-png" data-chart="latencyChart" title="download this chart as a PNG image">PNG</button></h3><div class="chart chart-latency"></div></div>
   <div class="panel full-only"><h3>transactions coordinated per data node / s</h3><div class="bars bars-tc"></div>
     <h3 class="compare-only run-name" hidden>B</h3><div class="bars bars-tc compare-only" hidden></div>
-    <div class="legend-note">Without a hint, cache-1 refills land TC work on every node, even idle ones.</div></div>
+    <div class="legend-note tc-note"></div></div>
   <div class="panel hottest-panel" part="hottest-rows"><h3>hottest rows (last window)</h3>
     <table class="hottest" aria-label="the rows whose locks were busiest in the last window">
       <thead><tr><th scope="col">table</th><th scope="col">key</th><th scope="col" title="fraction of the time the row's lock was held">lock busy</th>
@@ -169,6 +170,7 @@ export const template = () => `
   <span data-metric="eventsPerSecond">–</span> events/s · <span class="version"></span></div>
 <div class="explain full-only">
   <h2>What you are looking at</h2>
+  <p class="running-now"></p>
   <p>A simulated MySQL Cluster (NDB): data nodes in node groups, each holding replicas of partitions; clients run transactions
   whose every row operation travels as messages through a transaction coordinator (TC), the primary replica and its backup,
   and commits with two-phase commit. Nothing here is a formula: throughput, load and latency come out of messages waiting

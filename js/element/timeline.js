@@ -9,6 +9,10 @@
 export const CHECKPOINT_BUDGET_BYTES = 64 * 1024 * 1024;
 export const CHECKPOINT_INTERVAL_EVENTS = 1_000_000;
 
+/** The simulated time every one of `sims` has reached (in compare mode a light run may
+ * wait for a heavy one: worker.js `advance`). */
+export const nowOf = (sims) => Math.min(...sims.map((s) => s.nowMs));
+
 export class Timeline {
   constructor({ budgetBytes = CHECKPOINT_BUDGET_BYTES, intervalEvents = CHECKPOINT_INTERVAL_EVENTS } = {}) {
     this.budgetBytes = budgetBytes;
@@ -23,7 +27,7 @@ export class Timeline {
   reset(sims) {
     this.free();
     this.intervalEvents = this.firstInterval;
-    this.startMs = sims[0].nowMs;
+    this.startMs = nowOf(sims);
     this.frontierMs = this.startMs;
     this.sinceLast = 0;
     this.take(sims);
@@ -31,17 +35,17 @@ export class Timeline {
 
   /** After the simulations advanced by `events` events: checkpoints them when an interval is due. */
   record(sims, events) {
-    this.frontierMs = Math.max(this.frontierMs, sims[0].nowMs);
+    this.frontierMs = Math.max(this.frontierMs, nowOf(sims));
     this.sinceLast += events;
     if (this.sinceLast >= this.intervalEvents) this.take(sims);
   }
 
   take(sims) {
     const last = this.entries.at(-1);
-    if (last && last.ms === sims[0].nowMs) return;
+    if (last && last.ms === nowOf(sims)) return;
     const cps = sims.map((s) => s.checkpoint());
     const bytes = cps.reduce((sum, cp) => sum + cp.memoryBytes, 0);
-    this.entries.push({ ms: sims[0].nowMs, cps, bytes });
+    this.entries.push({ ms: nowOf(sims), cps, bytes });
     this.bytes += bytes;
     this.sinceLast = 0;
     while (this.bytes > this.budgetBytes && this.entries.length > 2) this.thin();
@@ -69,7 +73,7 @@ export class Timeline {
    * new present is checkpointed, so a seek never restores the old future.
    */
   truncate(sims) {
-    const now = sims[0].nowMs;
+    const now = nowOf(sims);
     while (this.entries.length && this.entries.at(-1).ms >= now) this.drop(this.entries.pop());
     this.frontierMs = now;
     this.take(sims);
@@ -87,7 +91,7 @@ export class Timeline {
    */
   seek(sims, ms) {
     const target = this.clamp(ms);
-    const now = sims[0].nowMs;
+    const now = nowOf(sims);
     const e = this.latestAtOrBefore(target);
     if (target < now || e.ms > now) sims.forEach((s, i) => s.restore(e.cps[i]));
     for (const s of sims) s.runFor(Math.max(0, target - s.nowMs));

@@ -5,9 +5,14 @@
 import { driver } from "../../dist/vendor/driver/driver.js.mjs";
 import { css as driverCss } from "../../dist/vendor/driver/driver-css.js";
 import { CHAPTERS } from "./chapters.js";
+import { headline } from "./render.js";
 
-/** Windows a chapter's runs must have closed before its claim quotes them. */
-const MEASURED_WINDOWS = 5;
+/** Each chapter warms up for `WARMUP_MS`, runs to `HOLD_MS` and pauses there; its claim
+ * quotes the figures of that last simulated second (render.js `headline`: the cards show
+ * the same numbers, and "Why this number" counts the same span), and is held: read twice,
+ * it says the same. Play runs on; the claim stays. */
+export const WARMUP_MS = 1000;
+export const HOLD_MS = WARMUP_MS + 1000;
 
 /** Ours on top of driver.js's: readable contrast for its close button, themed by the page. */
 const OVERRIDES = `
@@ -64,7 +69,7 @@ export class Tour {
         doneBtnText: "Leave the tour",
         steps: CHAPTERS.map((c) => ({
           element: () => this.el.$(c.target) ?? this.el,
-          popover: { title: c.title, description: "Measuring…", side: "bottom", align: "start" },
+          popover: { title: c.title, description: "Measuring…", side: c.side ?? "bottom", align: "start" },
         })),
         onPopoverRender: (popover) => {
           this.description = popover.description;
@@ -97,9 +102,11 @@ export class Tour {
     }
     // The claim waits for this chapter's own runs: the next `started` from the worker.
     this.startedBefore = this.el.started ?? 0;
+    this.held = null;
     if (c.config) {
       this.el.paused = false;
-      this.el.load({ config: c.config, view: { ...c.view, speed: this.el.view.speed, tour: i + 1 } });
+      const config = { ...c.config, warmupMs: WARMUP_MS };
+      this.el.load({ config, view: { ...c.view, speed: this.el.view.speed, tour: i + 1, pauseAtMs: HOLD_MS } });
     } else {
       this.el.view.tour = i + 1;
       this.el.emitState();
@@ -110,26 +117,32 @@ export class Tour {
     this.updateClaim();
   }
 
-  /** Writes the chapter's claim from the live numbers, or says it is still measuring. */
+  /** Writes the chapter's claim once its runs reached `HOLD_MS` (then holds it), or says
+   * it is still measuring. */
   updateClaim() {
     if (!this.active || !this.description) return;
     const c = CHAPTERS[this.index];
     const el = this.el;
     const runs = el.series ?? [];
     const expected = c.view?.mode === "compare" ? 2 : 1;
+    const nowMs = el.latest?.nowMs ?? 0;
     const measured = (el.started ?? 0) > this.startedBefore && runs.length === expected && el.latest?.sims.length === expected &&
-      runs.every((s) => s.length >= MEASURED_WINDOWS);
+      nowMs >= HOLD_MS;
     let text;
     if (!c.config) {
       text = c.claim({});
+    } else if (this.held) {
+      text = this.held;
     } else if (!measured) {
-      text = `Measuring… (${((el.latest?.nowMs ?? 0) / 1000).toFixed(1)} simulated s so far)`;
+      text = `Measuring… (${(nowMs / 1000).toFixed(1)} of ${HOLD_MS / 1000} simulated s)`;
     } else {
-      const mean = (s) => Object.fromEntries(["tpm", "insertsPerSecond", "hotRowLockUtilization"].map((k) => [k, s.mean(k, MEASURED_WINDOWS)]));
-      const [a, b] = [mean(runs[0]), runs[1] ? mean(runs[1]) : null];
+      const at = HOLD_MS / 1000;
+      const [a, b] = runs.map((_, i) => headline(el, i, at));
       const [snapA, snapB] = el.latest.sims.map((s) => s.snapshot);
       const [whyA, whyB] = el.explained ?? [];
-      text = c.claim({ a, b, snapA, snapB, whyA, whyB });
+      const span = `${WARMUP_MS / 1000}–${at} s`;
+      text = `${c.claim({ a, b, snapA, snapB, whyA, whyB })} (Measured over simulated ${span}, after a warm-up, as the figures show; Play runs on.)`;
+      this.held = text;
     }
     el.tourClaim = text;
     if (this.description.textContent !== text) {

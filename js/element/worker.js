@@ -5,7 +5,7 @@
 // page seek back to any time already run, and fork a branch there (timeline.js).
 import { init, Simulation, liveFields, presets, fields, metrics, workloads, version } from "../index.js";
 import { getField, setField } from "./state.js";
-import { Timeline, branch } from "./timeline.js";
+import { Timeline, branch, nowOf } from "./timeline.js";
 import { relativeError } from "./stats.js";
 
 // The worker's own budget per tick (about 30 ms of work), so it stays responsive to
@@ -20,6 +20,7 @@ again.port1.onmessage = () => tick();
 
 let sims = []; // one, or two in compare mode
 let since = []; // windows already posted, per simulation
+let density = []; // events per simulated ms in each one's latest tick (the heaviest goes first)
 let speed = 1000;
 let paused = false;
 // The worker paused itself (pauseAtMs reached): the page is told once, with the next tick.
@@ -60,6 +61,7 @@ function start({ configs, speed: s, paused: p, pauseAtMs: at }) {
     return;
   }
   since = sims.map(() => 0);
+  density = [];
   speed = s ?? speed;
   paused = !!p;
   pauseAtMs = at ?? null;
@@ -100,6 +102,7 @@ function fork({ field, value, id }) {
   }
   for (const sim of sims.slice(1)) sim.free();
   sims = [a, b];
+  density = [];
   forked = { field, value, atMs: a.nowMs, was: getField(a.config, field) ?? null };
   paused = true;
   timeline.reset(sims);
@@ -108,16 +111,29 @@ function fork({ field, value, id }) {
   publish({ reset: true, seekId: id });
 }
 
-/** Advances every simulation to the same time, `simMs` further, within the event budget. */
+/**
+ * Advances every simulation to one simulated time, `simMs` further, within the event
+ * budget. In compare mode the run with the most events per simulated ms goes first and
+ * the others follow it to where it got: when a heavy run cannot keep up, the light one
+ * waits for it, so the two are always shown, and compared, at the same simulated time.
+ */
 function advance(simMs) {
-  if (pauseAtMs !== null) simMs = Math.min(simMs, Math.max(0, pauseAtMs - sims[0].nowMs));
-  const lead = sims[0].runFor(simMs, MAX_EVENTS_PER_TICK);
-  let events = lead.events;
-  for (const sim of sims.slice(1)) {
-    // Compare mode: the others follow the first to the same simulated time.
-    events += sim.runFor(Math.max(0, lead.nowMs - sim.nowMs), MAX_EVENTS_PER_TICK).events;
+  const from = nowOf(sims);
+  if (pauseAtMs !== null) simMs = Math.min(simMs, Math.max(0, pauseAtMs - from));
+  // Until every run's weight is known, a short step that every run makes in full.
+  if (sims.length > 1 && sims.some((_, i) => density[i] === undefined)) simMs = Math.min(simMs, 1);
+  let reach = from + simMs;
+  let events = 0;
+  const order = sims.map((_, i) => i).sort((i, j) => (density[j] ?? 0) - (density[i] ?? 0));
+  for (const i of order) {
+    const sim = sims[i];
+    const before = sim.nowMs;
+    const r = sim.runFor(Math.max(0, reach - before), MAX_EVENTS_PER_TICK);
+    events += r.events;
+    if (r.nowMs > before) density[i] = r.events / (r.nowMs - before);
+    reach = Math.min(reach, r.nowMs);
   }
-  if (pauseAtMs !== null && sims[0].nowMs >= pauseAtMs) {
+  if (pauseAtMs !== null && nowOf(sims) >= pauseAtMs) {
     paused = true;
     pausedItself = true;
     pauseAtMs = null;
@@ -145,7 +161,7 @@ function publish(extra = {}) {
     type: "tick",
     sims: out,
     pausedItself,
-    nowMs: sims[0].nowMs,
+    nowMs: nowOf(sims),
     timeline: { startMs: timeline.startMs, frontierMs: timeline.frontierMs, checkpoints: timeline.count, bytes: timeline.bytes },
     ...extra,
     engine: { eventsPerSecond: m.wallMs ? (m.events / m.wallMs) * 1000 : 0, simPerWall: m.wallMs ? m.simMs / m.wallMs : 0 },
@@ -160,16 +176,16 @@ function tick() {
   let behind = false;
   if (sims.length && (!paused || stepRequest)) {
     try {
-      const before = sims[0].nowMs;
+      const before = nowOf(sims);
       const simMs = stepRequest ? sims[0].config.windowMs : (speed * wall) / 1000;
       stepRequest = false;
       const t = performance.now();
       const events = advance(simMs);
-      behind = !paused && sims[0].nowMs < before + simMs;
+      behind = !paused && nowOf(sims) < before + simMs;
       timeline.record(sims, events);
       // The meter decays so it shows the recent rate.
       meter.events = meter.events * 0.9 + events;
-      meter.simMs = meter.simMs * 0.9 + (sims[0].nowMs - before);
+      meter.simMs = meter.simMs * 0.9 + (nowOf(sims) - before);
       meter.wallMs = meter.wallMs * 0.9 + Math.max(wall, performance.now() - t);
       publish();
     } catch (e) {

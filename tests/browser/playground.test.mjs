@@ -163,6 +163,35 @@ test("compare mode shows a ratio above 1 for cache 1 vs 1000", async () => {
   await page.close();
 });
 
+test("compare reads a heavy run B and a light run A at one simulated time", async () => {
+  // B has 64 times A's clients: it costs many more events per simulated ms, and at the top
+  // speed the engine is the limit. A waits for B; the ratio compares the same windows.
+  const q = "preset=bug39267-fixed&mode=compare&compareField=clientsPerApiNode&compareA=1&compareB=64&speed=100000";
+  const { page, problems } = await open(`${env.site.origin}/index.html?${q}`);
+  const pg = page.locator("hotrow-playground");
+  await waitValue(pg, "compareRatio", (v) => v > 0, 40_000);
+  const seen = await pg.evaluate((el) => new Promise((done) => {
+    const out = [];
+    const on = () => {
+      const [a, b] = el.latest.sims.map((s) => s.snapshot.nowMs);
+      out.push({ a, b, lastA: el.series[0].lastX, lastB: el.series[1].lastX, at: el.figures.compareAtMs });
+      if (out.length === 15) {
+        el.removeEventListener("hotrow-snapshot", on);
+        done(out);
+      }
+    };
+    el.addEventListener("hotrow-snapshot", on);
+  }));
+  for (const s of seen) {
+    assert.equal(s.a, s.b, `both runs at one simulated time: ${JSON.stringify(s)}`);
+    assert.equal(s.lastA, s.lastB, "the same windows closed in both");
+    assert.equal(s.at, s.lastA, "the ratio is read where both are");
+  }
+  assert.ok(seen.at(-1).a > seen[0].a, "and they advance");
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
 test("a shared URL reproduces the same numbers", async () => {
   const url = `${env.site.origin}/index.html?v=1&preset=ndbapi-hidden-pk&seed=3&cacheSize=7&speed=2000&pauseAtMs=1200`;
   const read = async () => {
@@ -436,6 +465,17 @@ test("sweep and compare work over workloads: every shipped one and one's own, ea
   const ratio = await waitValue(pg, "compareRatio", (v) => v > 0, 30_000);
   assert.ok(Number.isFinite(ratio), `${ratio}`);
   assert.match(await pg.evaluate((el) => el.query), /compareField=workload/);
+  // One's own spec is a choice of compare's: picked from the list, and run A by default.
+  await pg.locator("#compareField").selectOption("dataNodes");
+  await pg.locator("#compareField").selectOption("workload");
+  await pg.locator("#compareA-choice").waitFor({ state: "visible" });
+  assert.equal(await pg.locator("#compareA").isVisible(), false, "a choice is picked, not typed");
+  await pg.locator("#compareB-choice").selectOption("tpcb");
+  await until(pg, (el) => el.effective.length === 2 && el.effective[1].workload === "tpcb", null, "B runs TPC-B");
+  assert.equal(await pg.evaluate((el) => el.effective[0].workload.name), "mine", "A runs the spec of one's own");
+  assert.match(await pg.locator("#compareA-choice option:checked").textContent(), /your spec: mine/);
+  assert.match(await pg.evaluate((el) => el.query), /compareA=yourSpec&compareB=tpcb/);
+  await waitValue(pg, "compareRatio", (v) => v > 0, 30_000);
   assert.deepEqual(problems, []);
   await page.close();
 });

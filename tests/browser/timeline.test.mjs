@@ -85,10 +85,12 @@ test("forking at a past moment runs the branch against the original in compare m
   assert.equal(at.columns.length, 2);
   assert.deepEqual(at.columns[1], at.columns[0], "the branch shares the past");
   assert.match(await root(".fork-note").textContent(), /forked at 1\.50 s: cache size 1 → 1000/);
-  // A shared link reopens the fork: run A to its moment, then the same branch and note.
+  // The page's own URL (what a reader copies from the address bar) reopens the fork: run A
+  // to its moment, then the same branch and note.
   const query = await pg.evaluate((el) => el.query);
   assert.match(query, /forkField=cacheSize&forkValue=1000&forkAtMs=1500/);
-  const linked = await openPage(env.browser, `${env.site.origin}/index.html?${query}`);
+  assert.equal(new URL(page.url()).search, `?${query}`, "the address bar carries the fork");
+  const linked = await openPage(env.browser, page.url());
   const lpg = linked.page.locator("hotrow-playground");
   await lpg.evaluate((el) => new Promise((r) => { const c = () => (el.forkInfo && el.series.length === 2 && el.paused ? r() : setTimeout(c, 50)); c(); }));
   assert.equal(await lpg.locator(".fork-note").textContent(), await root(".fork-note").textContent());

@@ -49,6 +49,20 @@ test("the whole tour walks from the keyboard and the buttons, each claim quoting
   await page.close();
 });
 
+test("a chapter's claim is held: the same text 5 s later, quoting the numbers the cards show", async () => {
+  const { page, problems } = await openPage(env.browser, `${env.site.origin}/index.html?tour=1`);
+  const pg = page.locator("hotrow-playground");
+  const claim = await claimOf(page, 1);
+  const card = await pg.locator('[data-metric="tpm"]').textContent();
+  assert.ok(claim.includes(`TPM is ${card} `), `the popover quotes the card's ${card}: ${claim}`);
+  assert.match(claim, /Measured over simulated 1–2 s/);
+  await page.waitForTimeout(5000);
+  assert.equal(await page.locator(".driver-popover-description").textContent(), claim, "read again 5 s later");
+  assert.equal(await pg.locator('[data-metric="tpm"]').textContent(), card);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
 test("a deep link opens a chapter; back, the tour attribute and Escape work", async () => {
   const { page, problems } = await openPage(env.browser, `${env.site.origin}/index.html?tour=3`);
   const pg = page.locator("hotrow-playground");

@@ -1,0 +1,43 @@
+// Text that follows the run: the sentences whose truth depends on the config running (the
+// note under the TC bars, the "Running now" line of "What you are looking at"), written
+// from the effective configs the worker reported, never for one preset.
+import { fmtInt } from "./format.js";
+
+const workloadName = (c) => (typeof c.workload === "object" ? `the workload spec "${c.workload.name ?? "of your own"}"` : c.workload === "dbt2" ? "DBT2" : `the ${c.workload} workload`);
+
+/** Where run `c`'s ids come from, in words. */
+export function idsOf(c) {
+  if (c.primaryKey) return "the table has a primary key of its own: no hidden-key ids are drawn";
+  const cache = c.cacheSize === 1 ? "one id at a time" : `ranges of ${fmtInt(c.cacheSize)} ids${c.cacheGrowth > 1 ? ` growing ${c.cacheGrowth}x per refill` : ""}`;
+  const owner = c.idCacheScope === "client" ? "each client" : "each API node";
+  if (c.allocator === "timestamp") return "ids are made from the clock, the node and a sequence: nobody is asked";
+  if (c.allocator === "centralService") return `${owner} fetches ${cache} from one allocator service`;
+  return `${owner} fetches ${cache} from the SYSTAB_0 counter row, ${c.hintedRefill ? "hinted (coordinated on the row's node)" : "unhinted (coordinated round robin)"}`;
+}
+
+/** One sentence on what run `c` is. */
+export function describe(c) {
+  const cluster = `${c.dataNodes} data nodes (${c.replicas} replicas), ${c.apiNodes} API nodes with ${c.clientsPerApiNode} clients each`;
+  return `${workloadName(c)} on ${cluster}; ${idsOf(c)}; rows placed by ${c.partitioning === "range" ? "key range" : "hash"}.`;
+}
+
+/** The note under the TC bars: where run `c`'s transactions and refills are coordinated. */
+export function tcNote(c) {
+  const users = c.hintedTransactions ? "on the node of their first row (hinted)" : "round robin (no hint)";
+  let refills = "";
+  if (!c.primaryKey && c.allocator === "counterRow") {
+    refills = c.hintedRefill
+      ? " Refills are hinted: coordinated on the counter row's node (●)."
+      : ` Refills are not hinted: round robin, so they land TC work on every node, even idle ones${c.cacheSize === 1 ? " (one refill per insert at cache 1)" : ""}.`;
+  }
+  return `Transactions are coordinated ${users}.${refills}`;
+}
+
+/** Writes the run-dependent texts of element `el` for its effective configs. */
+export function describeRun(el) {
+  const [a, b] = el.effective;
+  if (!a) return;
+  el.$(".tc-note").textContent = b ? `A: ${tcNote(a)} B: ${tcNote(b)}` : tcNote(a);
+  const other = b ? ` Run ${el.runNames?.[1] ?? "B"} differs only in that knob.` : "";
+  el.$(".running-now").textContent = `Running now${b ? `, run ${el.runNames?.[0] ?? "A"}` : ""}: ${describe(a)}${other}`;
+}
