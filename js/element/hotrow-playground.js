@@ -11,7 +11,6 @@
 // Live figures carry data-metric="insertsPerSecond" | "tpm" | "hotRowLockUtilization" | ...
 // and every update dispatches a `hotrow-snapshot` event with them.
 import { runStrategies } from "./strategies.js";
-import { exported } from "./downloads.js";
 import { bindKeys } from "./keys.js";
 import { setupCharts, ingest, render, makeHeatmaps } from "./render.js";
 import { template } from "./template.js";
@@ -20,14 +19,15 @@ import { css as uplotCss } from "../../dist/vendor/uplot/uplot-css.js";
 import {
   FIELDS, COMPARE_FIELDS, DEFAULT_SPEED, ATTRIBUTE_VIEW, ATTRIBUTE_ONLY, parseEntries, kebab, setField, toQuery,
 } from "./state.js";
-import { wireControls, syncControls, bindFieldTable, FIELD_LABELS } from "./controls.js";
+import { wireControls, FIELD_LABELS } from "./controls.js";
 import { compareSpec, configsFor, SWEEP_FIELDS } from "./modes.js";
 import { runSweep } from "./sweep-view.js";
 import { readLinkedSpec, linkedSpecText } from "./spec-link.js";
 import { ClusterDrawing } from "./cluster.js";
 import { Tour } from "./tour.js";
-import { wireSpecEditor, syncSpecEditor } from "./spec-editor.js";
+import { wireSpecEditor } from "./spec-editor.js";
 import * as rewind from "./rewind.js";
+import { onWorkerMessage } from "./messages.js";
 
 let SHEETS = null;
 /** uPlot's CSS and ours, parsed once and shared by every element on the page. */
@@ -169,73 +169,10 @@ export class HotrowPlayground extends HTMLElement {
     return { query: this.query, error: this.specLink?.error };
   }
 
-  // ---- worker protocol ---------------------------------------------------------------
+  // ---- worker protocol (messages.js) -----------------------------------------------------
 
   onWorker(m) {
-    switch (m.type) {
-      case "export":
-        exported(this, m);
-        break;
-      case "checked":
-        this.asked?.get(m.id)?.(m);
-        this.asked?.delete(m.id);
-        break;
-      case "ready":
-        this.ready = true;
-        this.liveFields = m.liveFields;
-        this.workloadSpecs = m.workloads;
-        rewind.fillForkFields(this);
-        this.fillPresets(m.presets, m.version);
-        this.fieldTable = m.fields;
-        this.metricTable = m.metrics;
-        bindFieldTable(this, m.fields);
-        this.start();
-        break;
-      case "started":
-        this.started = (this.started ?? 0) + 1; // runs started so far (the tour waits for its own)
-        this.effective = m.configs;
-        this.forkInfo = m.forked;
-        rewind.showFork(this);
-        if (m.forked) this.emitState(); // the link now replays the fork
-        this.hotNode = m.hotRowNode;
-        this.shape = { dataNodes: m.dataNodes, partitions: m.partitions };
-        this.setupCharts();
-        syncControls(this);
-        syncSpecEditor(this);
-        break;
-      case "tick":
-        this.ingest(m);
-        break;
-      case "set":
-        this.note(`${FIELD_LABELS[m.field] ?? m.field} set to ${m.value} without restarting.`);
-        break;
-      case "error":
-        this.onError(m);
-        break;
-    }
-  }
-
-  onError(m) {
-    if (m.context === "start") {
-      const text = `These settings cannot run: ${m.message}.`;
-      if (Object.keys(this.overrides).length) {
-        this.errors.push(`${text} Showing the defaults instead.`);
-        this.overrides = {};
-        this.start();
-      } else {
-        this.showError(text);
-      }
-    } else if (m.context === "inject") {
-      this.showError(`Fault not injected: ${m.message}`);
-    } else if (m.context === "fork") {
-      this.showError(`Not forked: ${m.message}`);
-      rewind.settleWaiters(this, Infinity, new Error(m.message));
-    } else if (m.context === "set") {
-      this.showError(`Not changed: ${m.message}`);
-      syncControls(this);
-    } else {
-      this.showError(`The simulation stopped: ${m.message}`);
-    }
+    onWorkerMessage(this, m);
   }
 
   configs() {

@@ -7,9 +7,10 @@ import { readFileSync } from "node:fs";
 import { fields, presets, liveFields, metrics } from "hotrow";
 import { FIELDS as PLAYGROUND_FIELDS } from "../../js/element/state.js";
 
-const dts = readFileSync(new URL("../../js/index.d.ts", import.meta.url), "utf8");
+// The package's types: index.d.ts and the files it re-exports (config, summary, explain).
+const dts = ["index", "config", "summary", "explain"].map((f) => readFileSync(new URL(`../../js/${f}.d.ts`, import.meta.url), "utf8")).join("\n");
 
-/** Member names of `export interface NAME { ... }` in index.d.ts. */
+/** Member names of `export interface NAME { ... }` in the package's types. */
 function members(name) {
   const body = dts.match(new RegExp(`export interface ${name} \\{([\\s\\S]*?)\\n\\}`))[1];
   return [...body.matchAll(/^ {2}(\w+)\??:/gm)].map((m) => m[1]);

@@ -8,12 +8,18 @@
 
 use hotrow::catalog::{self, Read, Shape};
 use hotrow::time;
-use hotrow::{Config, ConfigError, Window};
-use js_sys::{Array, Float64Array, Object, Reflect};
+use hotrow::{Config, Window};
+use js_sys::Array;
 use serde::Serialize;
 use serde_json::{Map, Value};
 use std::sync::Mutex;
 use wasm_bindgen::prelude::*;
+
+mod convert;
+mod tables;
+
+use convert::{bad, config_error, count, describe, f64s, js_to_json, millis, to_js, Obj};
+pub use tables::*;
 
 /// The first panic's message, once one happened.
 static POISONED: Mutex<Option<String>> = Mutex::new(None);
@@ -39,118 +45,6 @@ fn alive() -> Result<(), JsValue> {
         ))
         .into()),
     }
-}
-
-/// A `ConfigError` as a JavaScript exception with a `field` property.
-fn config_error(e: ConfigError) -> JsValue {
-    let msg = e.to_string();
-    let err: JsValue = if e.allowed.starts_with("must be an integer from") || e.allowed.contains("multiple of") {
-        js_sys::RangeError::new(&msg).into()
-    } else {
-        js_sys::Error::new(&msg).into()
-    };
-    let _ = Reflect::set(&err, &"field".into(), &e.field.into());
-    err
-}
-
-fn bad(field: &str, value: impl ToString, allowed: &str) -> ConfigError {
-    ConfigError { field: field.to_string(), value: value.to_string(), allowed: allowed.to_string() }
-}
-
-fn describe(v: &JsValue) -> String {
-    if let Some(n) = v.as_f64() {
-        return format!("{n}");
-    }
-    if v.is_undefined() {
-        return "undefined".into();
-    }
-    js_sys::JSON::stringify(v).ok().and_then(|s| s.as_string()).unwrap_or_else(|| format!("{:?}", v.js_typeof()))
-}
-
-/// Converts a JavaScript value to JSON, refusing what JSON cannot hold (NaN, infinities,
-/// BigInt, functions, symbols) with the path of the offending field. `undefined` object
-/// fields are left out, as `JSON.stringify` does.
-fn js_to_json(v: &JsValue, path: &str) -> Result<Value, ConfigError> {
-    let field = if path.is_empty() { "(config)" } else { path };
-    if v.is_null() {
-        return Ok(Value::Null);
-    }
-    if let Some(b) = v.as_bool() {
-        return Ok(Value::Bool(b));
-    }
-    if let Some(n) = v.as_f64() {
-        if !n.is_finite() {
-            return Err(bad(field, describe(v), "must be a finite number"));
-        }
-        if n.fract() == 0.0 && n.abs() <= 9_007_199_254_740_992.0 {
-            return Ok(if n >= 0.0 { Value::from(n as u64) } else { Value::from(n as i64) });
-        }
-        return Ok(serde_json::Number::from_f64(n).map(Value::Number).expect("finite"));
-    }
-    if let Some(s) = v.as_string() {
-        return Ok(Value::String(s));
-    }
-    if Array::is_array(v) {
-        let a: &Array = v.unchecked_ref();
-        return a.iter().enumerate().map(|(i, x)| js_to_json(&x, &format!("{field}[{i}]"))).collect();
-    }
-    if v.is_object() && !v.is_function() {
-        let mut m = Map::new();
-        for key in Object::keys(v.unchecked_ref::<Object>()).iter() {
-            let k = key.as_string().unwrap_or_default();
-            let x = Reflect::get(v, &key).unwrap_or(JsValue::UNDEFINED);
-            if x.is_undefined() {
-                continue;
-            }
-            let name = if k.is_empty() { "(empty name)" } else { k.as_str() };
-            let sub = if path.is_empty() { name.to_string() } else { format!("{path}.{name}") };
-            m.insert(k, js_to_json(&x, &sub)?);
-        }
-        return Ok(Value::Object(m));
-    }
-    let kind = v.js_typeof().as_string().unwrap_or_default();
-    Err(bad(field, describe(v), &format!("must be a number, string, boolean, object or array, not a {kind}")))
-}
-
-/// A count argument: a whole number in `lo..=hi`.
-fn count(v: &JsValue, name: &str, lo: f64, hi: f64) -> Result<u64, JsValue> {
-    match v.as_f64() {
-        Some(n) if n.is_finite() && n.fract() == 0.0 && (lo..=hi).contains(&n) => Ok(n as u64),
-        _ => Err(config_error(bad(name, describe(v), &format!("must be an integer from {lo} to {hi}")))),
-    }
-}
-
-/// A duration argument in milliseconds: a finite number in `0..=hi`.
-fn millis(v: &JsValue, name: &str, hi: f64) -> Result<f64, JsValue> {
-    match v.as_f64() {
-        Some(n) if n.is_finite() && (0.0..=hi).contains(&n) => Ok(n),
-        _ => Err(config_error(bad(name, describe(v), &format!("must be a number of milliseconds from 0 to {hi}")))),
-    }
-}
-
-/// Builds plain objects field by field.
-struct Obj(Object);
-
-impl Obj {
-    fn new() -> Obj {
-        Obj(Object::new())
-    }
-    fn set(&self, k: &str, v: impl Into<JsValue>) -> &Obj {
-        let _ = Reflect::set(&self.0, &k.into(), &v.into());
-        self
-    }
-    fn done(&self) -> JsValue {
-        self.0.clone().into()
-    }
-}
-
-fn f64s(values: impl Iterator<Item = f64>) -> Float64Array {
-    let v: Vec<f64> = values.collect();
-    Float64Array::from(&v[..])
-}
-
-fn to_js<T: Serialize>(v: &T) -> JsValue {
-    v.serialize(&serde_wasm_bindgen::Serializer::json_compatible()).expect("plain data serialises")
 }
 
 /// The most events one call may be asked to process (a caller's budget).
@@ -427,65 +321,6 @@ impl Checkpoint {
     }
 }
 
-/// The presets: `[{ name, description, config }]`.
-#[wasm_bindgen]
-pub fn presets() -> Result<JsValue, JsValue> {
-    alive()?;
-    let list = Array::new();
-    for (name, description) in hotrow::PRESETS {
-        let config = Config::from_preset(name).expect("presets are valid");
-        list.push(&Obj::new().set("name", name).set("description", description).set("config", to_js(&config)).done());
-    }
-    Ok(list.into())
-}
-
-/// Top-level config fields `Simulation.set` takes while running (nested fields follow
-/// their top-level object: `network.latencyUs`, `cpu.lqhWriteNs`).
-#[wasm_bindgen(js_name = liveFields)]
-pub fn live_fields() -> Vec<String> {
-    hotrow::config::fields::live_top_level().into_iter().map(String::from).collect()
-}
-
-/// The config field table: `[{ name, kind, unit, live, about, default }]`, where `kind` is
-/// `{ type: "int", min, max }`, `{ type: "bool" }`, `{ type: "choice", values }` or
-/// `{ type: "faults" }`. The one list of fields the CLI, the playground and the types share.
-#[wasm_bindgen]
-pub fn fields() -> Result<JsValue, JsValue> {
-    alive()?;
-    Ok(to_js(&hotrow::config::fields::describe()))
-}
-
-/// The workloads: `[{ name, about, spec }]`, DBT2 first (`spec` null: built in), then the
-/// shipped workload specs, each in full (a starting point for one's own).
-#[wasm_bindgen]
-pub fn workloads() -> Result<JsValue, JsValue> {
-    alive()?;
-    Ok(to_js(&hotrow::spec::describe()))
-}
-
-/// The metric table: `[{ name, label, unit, shape, about, window, summary }]`, where
-/// `shape` is "scalar", "perNode" or "perPartition", `window` says whether windows and
-/// snapshots carry it, and `summary` is its dotted path in the run summary (or null).
-#[wasm_bindgen]
-pub fn metrics() -> Result<JsValue, JsValue> {
-    alive()?;
-    Ok(to_js(&catalog::describe()))
-}
-
-/// Bytes of WebAssembly memory the module holds now. It grows as simulations and
-/// checkpoints need it and never shrinks; freed objects' bytes are reused.
-#[wasm_bindgen(js_name = memoryBytes)]
-pub fn memory_bytes() -> f64 {
-    let memory: js_sys::WebAssembly::Memory = wasm_bindgen::memory().unchecked_into();
-    memory.buffer().unchecked_into::<js_sys::ArrayBuffer>().byte_length() as f64
-}
-
-/// The version of the simulation crate.
-#[wasm_bindgen]
-pub fn version() -> String {
-    env!("CARGO_PKG_VERSION").to_string()
-}
-
 /// `explain()`'s answer: the explanation and the bottleneck's remedies.
 #[derive(Serialize)]
 struct ExplainOut {
@@ -498,26 +333,4 @@ struct ExplainOut {
 struct RemedyOut {
     label: String,
     set: Map<String, Value>,
-}
-
-/// Runs `config` (as JSON text) to its end and returns its summary's digest; used by the
-/// cross-target determinism tests.
-#[doc(hidden)]
-#[wasm_bindgen(js_name = digestOf)]
-pub fn digest_of(config_json: &str) -> Result<String, JsValue> {
-    alive()?;
-    let v: Value = serde_json::from_str(config_json).map_err(|e| js_sys::Error::new(&e.to_string()))?;
-    let cfg = Config::from_json(&v).map_err(config_error)?;
-    let mut sim = hotrow::Simulation::new(cfg);
-    sim.run_to_end();
-    Ok(sim.summary().digest)
-}
-
-/// Panics on purpose, to test that a panic is reported and poisons the module. Not part
-/// of the API.
-#[doc(hidden)]
-#[wasm_bindgen(js_name = _panicForTests)]
-pub fn panic_for_tests() -> Result<(), JsValue> {
-    alive()?;
-    panic!("deliberate panic requested by a test");
 }

@@ -1,0 +1,274 @@
+//! The command line: the subcommands and their flags (clap), and the scenario a command
+//! runs (`--preset`, `--config`, `--workload`, `--set`) resolved to the library's JSON.
+
+use crate::workloads;
+use clap::{Parser, Subcommand};
+use hotrow::{Config, ConfigError};
+use serde_json::{Map, Value};
+
+/// Simulate how a hot counter row throttles a MySQL Cluster (NDB), after MySQL Bug #39267.
+///
+/// Tables without a primary key took their hidden key from one counter row per table,
+/// fetched one id at a time (cache size 1) and without a transaction hint: every insert
+/// also updated that row under two-phase commit. hotrow simulates the cluster (data
+/// nodes, threads, partitions, 2PC, row locks, network) and the id allocator, event by
+/// event, deterministically from a seed.
+#[derive(Parser)]
+#[command(name = "hotrow", version, after_help = EXAMPLES)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+const EXAMPLES: &str = "Examples:
+  hotrow run --preset bug39267                    the 2008 bug: DBT2, 8 data nodes, cache 1
+  hotrow run --preset bug39267 --set cacheSize=1000 --json
+  hotrow run --preset ndbapi-hidden-pk --set network.latencyUs=20
+  hotrow run --config my.json --set seed=7
+  hotrow run --set 'faults=[{\"atMs\":2000,\"kind\":\"dataNodeFailure\",\"dataNode\":1}]'
+  hotrow presets
+  hotrow workloads                                DBT2 and the shipped workload specs (tpcb, ycsb-a, ...)
+  hotrow run --preset modern --workload tpcb      a shipped workload on the modern cluster
+  hotrow run --workload my-spec.json              your own transactions (`hotrow workloads --json`)
+  hotrow validate                                 the bug report's measurements vs the model
+  hotrow run --preset bug39267 --csv              the window time series, one row per window
+  hotrow run --preset modern --workload tpcb --remedies   what holds it, and what each remedy buys
+  hotrow sweep --vary cacheSize=1,10,100,1000 --seeds 2 --csv
+  hotrow sweep --vary dataNodes=2,4,8 --vary hintedRefill=false,true --json
+  hotrow swarm --seeds 1000                       random configs and faults, invariants checked
+  hotrow fields                                   every config field: unit, range, default, live
+  hotrow metrics                                  every metric of windows and summaries: unit, meaning
+  hotrow trace --preset modern --set durationMs=10   one line per event, a hash per window
+  hotrow trace --preset modern --baseline ./old/hotrow      the first event where another build differs
+  hotrow bench --baseline ./old/hotrow
+  hotrow equivalence --baseline ./old/hotrow --seeds 20      outcomes distributed alike?
+
+Config fields are camelCase, as in the JSON config, the npm API and playground URLs
+(`hotrow fields` lists them). `hotrow run --json` shows every field's effective value.
+
+Exit codes: 0 ok, 1 a run or check failed, 2 bad input.";
+
+#[derive(Subcommand)]
+pub enum Command {
+    /// Run one scenario and print its summary.
+    Run {
+        #[command(flatten)]
+        scenario: Scenario,
+        /// Print one JSON object (the summary) instead of a table.
+        #[arg(long, conflicts_with = "csv")]
+        json: bool,
+        /// Print the metrics windows as CSV, one row per window, instead of a table.
+        #[arg(long)]
+        csv: bool,
+        /// Then run each standard remedy for the bottleneck (a bigger cache, slots, more
+        /// threads, ...) from the start and print what each bought, as a table.
+        #[arg(long, conflicts_with_all = ["json", "csv"])]
+        remedies: bool,
+        /// Report a broken invariant at the end, as a bug would: tests exit code 1.
+        #[arg(long, hide = true)]
+        fail_check_for_tests: bool,
+    },
+    /// Run a grid of configurations (every combination of the --vary lists, times
+    /// --seeds seeds) in parallel and print one row per run, or per-point means.
+    Sweep {
+        #[command(flatten)]
+        scenario: Scenario,
+        /// A field and its values, e.g. `cacheSize=1,10,100` or `workload=dbt2,ndbapi-insert`.
+        /// Repeatable: the grid is every combination.
+        #[arg(long = "vary", value_name = "FIELD=V1,V2,...", required = true)]
+        varies: Vec<String>,
+        /// Seeds per grid point: the config's seed, seed+1, ...
+        #[arg(long, default_value_t = 1)]
+        seeds: u64,
+        /// Threads to run on (default: the number of cores).
+        #[arg(long)]
+        jobs: Option<usize>,
+        /// Run only the I-th of N contiguous slices of the grid (1-based), e.g. `2/8`; the
+        /// CSV slices concatenate (only slice 1 prints the header).
+        #[arg(long, value_name = "I/N")]
+        shard: Option<String>,
+        /// One CSV row per run (the default).
+        #[arg(long, conflicts_with = "json")]
+        csv: bool,
+        /// Per grid point, each metric's mean and 95% interval over the seeds, as JSON.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Print one line per event, in the order processed, with a hash per metrics window
+    /// (tab-separated columns: index, time_ns, event, station, from, signal, txn, op,
+    /// replica, gen, remote, cost, alloc); with --baseline, trace the same run with another
+    /// build and report the first event where the two differ (exit 1), or none (exit 0).
+    Trace {
+        #[command(flatten)]
+        scenario: Scenario,
+        /// Another `hotrow` binary (one that has `trace`): compare its trace with this one's.
+        #[arg(long, value_name = "PATH")]
+        baseline: Option<std::path::PathBuf>,
+        /// Set a field on the baseline's run only, e.g. to see a change caught. Repeatable.
+        #[arg(long = "baseline-set", value_name = "KEY=VALUE", requires = "baseline")]
+        baseline_sets: Vec<String>,
+    },
+    /// List the presets.
+    Presets {
+        /// Print JSON (`[{ name, description, config }]`) instead of a table.
+        #[arg(long)]
+        json: bool,
+    },
+    /// List the workloads: DBT2 (built in) and the shipped workload specs.
+    Workloads {
+        /// Print JSON (`[{ name, about, spec }]`, each spec in full) instead of a table.
+        #[arg(long)]
+        json: bool,
+    },
+    /// List every config field: unit, allowed values, default, whether it can change live.
+    Fields {
+        /// Print JSON instead of a table.
+        #[arg(long)]
+        json: bool,
+    },
+    /// List every metric a window or the summary reports: name, unit, shape, meaning.
+    Metrics {
+        /// Print JSON instead of a table.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Reproduce the bug report's measurements (Bug #39267) and print reported vs model, pass/fail.
+    Validate {
+        /// Seed of every run.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Print one JSON object instead of a table.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Run seeded random configurations with random faults and check every invariant.
+    Swarm {
+        /// How many seeds to run.
+        #[arg(long, default_value_t = 100)]
+        seeds: u64,
+        /// The first seed.
+        #[arg(long, default_value_t = 0)]
+        start: u64,
+        /// Print one JSON object: every seed's config, digest, events and failure.
+        #[arg(long)]
+        json: bool,
+        /// Another `hotrow` binary: run the same seeds with it too and report every seed
+        /// whose digest differs (a refactor check over every config field).
+        #[arg(long, value_name = "PATH")]
+        baseline: Option<std::path::PathBuf>,
+    },
+    /// Compare this build's outcomes with another build's, statistically: every preset over
+    /// --seeds seeds, each summary metric's means with a 99.9% Welch interval of their
+    /// difference. Exit 1 if any metric of any preset differs.
+    Equivalence {
+        /// The other `hotrow` binary (e.g. a build of the previous commit).
+        #[arg(long, value_name = "PATH")]
+        baseline: std::path::PathBuf,
+        /// Presets to compare, comma-separated (default: every preset).
+        #[arg(long, value_delimiter = ',')]
+        presets: Vec<String>,
+        /// Seeds per preset (1, 2, ...); at least 2.
+        #[arg(long, default_value_t = 20)]
+        seeds: u64,
+        /// Measured simulated milliseconds per run.
+        #[arg(long, default_value_t = 500)]
+        duration_ms: u64,
+        /// Simulated warm-up milliseconds per run.
+        #[arg(long, default_value_t = 200)]
+        warmup_ms: u64,
+        /// Set a field on both sides, e.g. `clientsPerApiNode=8`. Repeatable.
+        #[arg(long = "set", value_name = "KEY=VALUE")]
+        sets: Vec<String>,
+        /// Set a field on the baseline's runs only, e.g. to check that a small change
+        /// is caught (`cpu.lqhWriteNs=10395`). Repeatable.
+        #[arg(long = "baseline-set", value_name = "KEY=VALUE")]
+        baseline_sets: Vec<String>,
+        /// Threads to run on (default: the number of cores).
+        #[arg(long)]
+        jobs: Option<usize>,
+        /// Print JSON instead of a table.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Measure simulation speed per preset: simulated s per wall s, events/s, the ratio
+    /// to a bare binary-heap loop, and with --baseline the speed-up over another binary.
+    Bench {
+        /// Presets to measure, comma-separated (default: every preset).
+        #[arg(long, value_delimiter = ',')]
+        presets: Vec<String>,
+        /// Simulated milliseconds per run, after a 200 ms warm-up.
+        #[arg(long, default_value_t = 1000)]
+        duration_ms: u64,
+        /// Repetitions; the best time counts.
+        #[arg(long, default_value_t = 3)]
+        reps: u32,
+        /// Another `hotrow` binary to compare with (e.g. an older build).
+        #[arg(long, value_name = "PATH")]
+        baseline: Option<std::path::PathBuf>,
+        /// Print JSON instead of a table.
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+#[derive(clap::Args)]
+pub struct Scenario {
+    /// Start from this preset (see `hotrow presets`); default bug39267.
+    #[arg(long)]
+    preset: Option<String>,
+    /// Read config fields from this JSON file, or from standard input with `-` (a
+    /// `preset` field in it is honoured).
+    #[arg(long, value_name = "FILE")]
+    config: Option<String>,
+    /// The workload: a name (`hotrow workloads` lists them) or a JSON file holding a
+    /// workload spec. Applied after --config and --preset, before --set.
+    #[arg(long, value_name = "FILE|NAME")]
+    workload: Option<String>,
+    /// Set one field, e.g. `cacheSize=1000` or `network.latencyUs=20`. The value is read as
+    /// JSON when it parses as JSON, else as a string. Repeatable; applied last.
+    #[arg(long = "set", value_name = "KEY=VALUE")]
+    sets: Vec<String>,
+}
+
+impl Scenario {
+    /// The JSON object the library resolves: file, then preset flag, then `--set`s.
+    pub fn to_json(&self) -> Result<Value, String> {
+        let mut obj = Map::new();
+        if let Some(path) = &self.config {
+            let text = if path == "-" {
+                std::io::read_to_string(std::io::stdin()).map_err(|e| format!("cannot read --config - (standard input): {e}"))?
+            } else {
+                std::fs::read_to_string(path).map_err(|e| format!("cannot read --config {path}: {e}"))?
+            };
+            match serde_json::from_str(&text) {
+                Ok(Value::Object(m)) => obj = m,
+                Ok(_) => return Err(format!("--config {path}: must hold one JSON object")),
+                Err(e) => return Err(format!("--config {path}: not valid JSON: {e}")),
+            }
+        }
+        if let Some(p) = &self.preset {
+            obj.insert("preset".into(), Value::String(p.clone()));
+        }
+        if let Some(w) = &self.workload {
+            obj.insert("workload".into(), workloads::value(w)?);
+        }
+        for s in &self.sets {
+            let (key, value) = parse_set(s)?;
+            hotrow::config::set_dotted(&mut obj, &key, value).map_err(|e| e.to_string())?;
+        }
+        Ok(Value::Object(obj))
+    }
+
+    pub fn config(&self) -> Result<Config, String> {
+        Config::from_json(&self.to_json()?).map_err(|e: ConfigError| e.to_string())
+    }
+}
+
+/// `KEY=VALUE`, the value read as JSON when it parses, else as a string.
+pub fn parse_set(s: &str) -> Result<(String, Value), String> {
+    let Some((key, raw)) = s.split_once('=') else {
+        return Err(format!("--set {s}: expected KEY=VALUE, e.g. --set cacheSize=1000"));
+    };
+    let value = serde_json::from_str(raw).unwrap_or_else(|_| Value::String(raw.to_string()));
+    Ok((key.trim().to_string(), value))
+}

@@ -1,0 +1,198 @@
+// Types of the config: workloads and their specs, the id allocator's choices, presets,
+// CPU costs, the network, faults, and what `new Simulation()` and `set` accept.
+
+/** Workloads by name: the DBT2 (TPC-C-like) mix through mysqld (built in), and the shipped
+ * workload specs (`workloads()` gives each in full). */
+export type Workload = "dbt2" | "ndbapi-insert" | "sql-insert" | "tpcb" | "sysbench-insert" | "bulk-insert" | "event-log" | "ycsb-a";
+
+/** Which key each row of a statement gets. Absent: uniform for reads, updates and
+ * deletes, sequential for inserts; an insert into an `autoIncrement` or `hidden` table
+ * takes its key from the id allocator and names none. */
+export type KeyChoice =
+  | { dist: "uniform" }
+  | { dist: "zipfian"; /** 0 < theta < 1; YCSB uses 0.99 */ theta: number }
+  | { dist: "hotspot"; /** (0, 1]: the first keys, this share of them */ hotFraction: number; /** [0, 1] of the accesses */ hotShare: number }
+  | { dist: "sequential" }
+  | { dist: "sameAs"; /** an earlier statement of this transaction */ statement: number };
+
+/** A workload as data: tables and a weighted mix of transactions. Errors name the JSON
+ * path (`workload.transactions[0].statements[2].rows`). */
+export interface WorkloadSpec {
+  /** 1 to 64 characters. */
+  name: string;
+  about?: string;
+  /** "mysqld": a round per statement, then the commit (a one-statement transaction
+   * commits with it); "ndbapi": one batch, committed with it. */
+  api: "mysqld" | "ndbapi";
+  /** Multiplies every table's rows (1..=100000; default 1). */
+  scale?: number;
+  /** 1 to 64 tables; at most one with an "autoIncrement" or "hidden" key. */
+  tables: {
+    name: string;
+    /** Rows it starts with (times `scale`; at most 2^48 in all). */
+    rows: number;
+    key: "primaryKey" | "autoIncrement" | "hidden";
+    /** Absent: the config's `partitioning` for the table taking ids, "hash" for the others.
+     * A "range" table starts with its rows cut into ranges of `rangeRows`. */
+    partitioning?: Partitioning;
+    /** How its keys (ids, or keys the workload chooses) are laid out. Absent: the config's
+     * `keyLayout` for the table taking ids, "sequential" for the others. */
+    keyLayout?: KeyLayout;
+  }[];
+  /** 1 to 10 transactions. */
+  transactions: {
+    name: string;
+    /** 1..=1000000, relative to the others (default 1). */
+    weight?: number;
+    /** 1 to 256 statements, at most 60000 rows in all. */
+    statements: {
+      op: "read" | "update" | "insert" | "delete";
+      table: string;
+      /** 1..=10000 (default 1). */
+      rows?: number;
+      key?: KeyChoice;
+      /** A slotted counter, 1..=256 (update and read only): an update picks one of the row's `slots` rows, a read reads them all. */
+      slots?: number;
+    }[];
+  }[];
+}
+
+/** Where ids come from: a counter row in the cluster (NDB), one allocator service (TiDB
+ * AUTO_ID_CACHE 1), or time + node + sequence (Snowflake, CockroachDB unique_rowid). */
+export type Allocator = "counterRow" | "centralService" | "timestamp";
+/** Who owns a cached range: the API node behind a mutex (mysqld) or each client (NDB API). */
+export type IdCacheScope = "apiNode" | "client";
+/** Placement of a table's rows: by hash of the key (NDB) or by key range. */
+export type Partitioning = "hash" | "range";
+/** How an id becomes a key: as is, with hash bits on top (TiDB AUTO_RANDOM), or bit-reversed (Spanner). */
+export type KeyLayout = "sequential" | "shardBits" | "bitReversed";
+
+export type PresetName =
+  | "bug39267"
+  | "bug39267-fixed"
+  | "ndbapi-pk"
+  | "ndbapi-hidden-pk"
+  | "modern"
+  | "ndb-autoincrement"
+  | "central-allocator"
+  | "timestamp-ids"
+  | "adaptive-cache"
+  | "range-sequential"
+  | "range-shard-bits"
+  | "range-bit-reversed";
+
+/** CPU cost of each kind of work, in nanoseconds of one thread (0..=10,000,000 each). */
+export interface CpuConfig {
+  tcOpNs: number;
+  tcReplyNs: number;
+  tcCommitNs: number;
+  lqhReadNs: number;
+  lqhWriteNs: number;
+  lqhCommitNs: number;
+  lqhCompleteNs: number;
+  apiStatementNs: number;
+  apiExecuteNs: number;
+  apiOpNs: number;
+  apiReplyNs: number;
+  /** Data node: send + receive work of a signal that crosses hosts (local signals do not pay it). */
+  remoteSignalNs: number;
+  /** Central allocator service: serving one id request. */
+  allocatorRequestNs: number;
+}
+
+export interface NetworkConfig {
+  /** One-way latency between two hosts, microseconds (0..=100,000). */
+  latencyUs: number;
+}
+
+/** A fault: scheduled in `Config.faults` (with `atMs`) or injected now with `Simulation.inject`. */
+export type Fault =
+  | { kind: "dataNodeFailure"; atMs?: number; dataNode: number; /** default 3000 */ restartAfterMs?: number }
+  | { kind: "apiNodeRestart"; atMs?: number; apiNode: number; /** default 1000 */ downMs?: number }
+  | { kind: "networkDelay"; atMs?: number; dataNode: number; extraUs: number; durationMs: number }
+  | { kind: "allocatorFailure"; atMs?: number; /** default 1000 */ takeoverMs?: number };
+
+/** The effective configuration: every field present. */
+export interface Config {
+  /** Seed of every random choice (0..=2^53-1). */
+  seed: number;
+  /** A workload's name, or a spec of one's own. */
+  workload: Workload | WorkloadSpec;
+  /** 1..=48, a multiple of `replicas`. */
+  dataNodes: number;
+  /** 1..=4. */
+  replicas: number;
+  /** LDM threads per data node, 1..=32 (1 = NDB 6.3's single-threaded ndbd). */
+  ldmThreads: number;
+  /** TC threads per data node, 0..=32 (0 = TC runs on the LDM threads). */
+  tcThreads: number;
+  /** mysqld processes or NDB API programs, 1..=256. */
+  apiNodes: number;
+  /** CPU cores per API node, 1..=256. */
+  apiCores: number;
+  /** Client threads per API node, 1..=4096 (at most 65,536 clients in all). */
+  clientsPerApiNode: number;
+  /** Pause between a client's transactions, microseconds (0..=60,000,000). */
+  thinkTimeUs: number;
+  /** Ids fetched per refill of a cached range, 1..=1,000,000 (the first range when growing). */
+  cacheSize: number;
+  /** Each refill multiplies the next range by this, 1..=1000 (1 = fixed). */
+  cacheGrowth: number;
+  /** Largest range a growing cache fetches, 1..=1,000,000, at least `cacheSize`. */
+  cacheSizeMax: number;
+  /** Default "apiNode" for dbt2 and sql-insert, "client" for ndbapi-insert. */
+  idCacheScope: IdCacheScope;
+  allocator: Allocator;
+  /** Timestamp ids: clock tick, us (10..=1,000,000). */
+  timestampTickUs: number;
+  /** Timestamp ids: per-tick sequence bits, 1..=22 (2^bits ids per tick per API node). */
+  timestampSequenceBits: number;
+  /** Refill transactions start with a hint (TC on the counter row's primary). */
+  hintedRefill: boolean;
+  /** User transactions start with a hint (TC on their first row's primary). */
+  hintedTransactions: boolean;
+  /** The inserted table has a primary key (no hidden key, no allocator). */
+  primaryKey: boolean;
+  partitioning: Partitioning;
+  /** Range partitioning: rows after which a range is cut in two, 1..=1,000,000,000. */
+  rangeRows: number;
+  keyLayout: KeyLayout;
+  /** shardBits layout: hash bits at the top of the key, 1..=15. */
+  shardBits: number;
+  /** DBT2 warehouses, 1..=100,000. */
+  warehouses: number;
+  /** A transaction waiting this long for a row lock is aborted and retried, ms
+   * (1..=3,600,000; NDB's TransactionDeadlockDetectionTimeout, default 1200). Live. */
+  lockWaitTimeoutMs: number;
+  /** Measured simulated time after warm-up, ms (1..=86,400,000). */
+  durationMs: number;
+  /** Warm-up not counted in the summary, ms (0..=3,600,000). */
+  warmupMs: number;
+  /** Metrics window, ms (1..=60,000). */
+  windowMs: number;
+  network: NetworkConfig;
+  cpu: CpuConfig;
+  /** Scheduled faults, at most 64. */
+  faults: Fault[];
+}
+
+/** What `new Simulation()` accepts: a preset name and any fields (nested ones may be partial). */
+export type ConfigInput = Partial<Omit<Config, "network" | "cpu">> & {
+  preset?: PresetName;
+  network?: Partial<NetworkConfig>;
+  cpu?: Partial<CpuConfig>;
+};
+
+/** Fields `Simulation.set` can change while running. */
+export type LiveField =
+  | "cacheSize"
+  | "cacheGrowth"
+  | "cacheSizeMax"
+  | "hintedRefill"
+  | "hintedTransactions"
+  | "clientsPerApiNode"
+  | "thinkTimeUs"
+  | "lockWaitTimeoutMs"
+  | "durationMs"
+  | "network.latencyUs"
+  | `cpu.${keyof CpuConfig}`;

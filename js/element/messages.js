@@ -1,0 +1,73 @@
+// The element's side of the worker protocol: what each message from worker.js does to
+// the element (ready, started, tick, set, error answers, export, check answers).
+import { exported } from "./downloads.js";
+import { bindFieldTable, syncControls, FIELD_LABELS } from "./controls.js";
+import { syncSpecEditor } from "./spec-editor.js";
+import * as rewind from "./rewind.js";
+
+export function onWorkerMessage(el, m) {
+  switch (m.type) {
+    case "export":
+      exported(el, m);
+      break;
+    case "checked":
+      el.asked?.get(m.id)?.(m);
+      el.asked?.delete(m.id);
+      break;
+    case "ready":
+      el.ready = true;
+      el.liveFields = m.liveFields;
+      el.workloadSpecs = m.workloads;
+      rewind.fillForkFields(el);
+      el.fillPresets(m.presets, m.version);
+      el.fieldTable = m.fields;
+      el.metricTable = m.metrics;
+      bindFieldTable(el, m.fields);
+      el.start();
+      break;
+    case "started":
+      el.started = (el.started ?? 0) + 1; // runs started so far (the tour waits for its own)
+      el.effective = m.configs;
+      el.forkInfo = m.forked;
+      rewind.showFork(el);
+      if (m.forked) el.emitState(); // the link now replays the fork
+      el.hotNode = m.hotRowNode;
+      el.shape = { dataNodes: m.dataNodes, partitions: m.partitions };
+      el.setupCharts();
+      syncControls(el);
+      syncSpecEditor(el);
+      break;
+    case "tick":
+      el.ingest(m);
+      break;
+    case "set":
+      el.note(`${FIELD_LABELS[m.field] ?? m.field} set to ${m.value} without restarting.`);
+      break;
+    case "error":
+      onError(el, m);
+      break;
+  }
+}
+
+function onError(el, m) {
+  if (m.context === "start") {
+    const text = `These settings cannot run: ${m.message}.`;
+    if (Object.keys(el.overrides).length) {
+      el.errors.push(`${text} Showing the defaults instead.`);
+      el.overrides = {};
+      el.start();
+    } else {
+      el.showError(text);
+    }
+  } else if (m.context === "inject") {
+    el.showError(`Fault not injected: ${m.message}`);
+  } else if (m.context === "fork") {
+    el.showError(`Not forked: ${m.message}`);
+    rewind.settleWaiters(el, Infinity, new Error(m.message));
+  } else if (m.context === "set") {
+    el.showError(`Not changed: ${m.message}`);
+    syncControls(el);
+  } else {
+    el.showError(`The simulation stopped: ${m.message}`);
+  }
+}

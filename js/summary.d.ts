@@ -1,0 +1,210 @@
+// Types of what a run reports: the snapshot, the windows as columns, the summary (the
+// object `hotrow run --json` prints) and its parts.
+
+import type { Allocator, Config } from "./config.js";
+import type { NextCeiling, Resource, ResourceKind, WaitPart } from "./explain.js";
+
+/** The latest closed metrics window; zeros before the first one closes. */
+export interface Snapshot {
+  nowMs: number;
+  events: number;
+  finished: boolean;
+  /** Windows closed so far; pass it to `windows(since)` to fetch only new ones. */
+  windowsClosed: number;
+  dataNodes: number;
+  /** Partitions of the cluster (data nodes x LDM threads). */
+  partitions: number;
+  activeClients: number;
+  /** End of the latest window (0 before the first closes). */
+  endMs: number;
+  insertsPerSecond: number;
+  transactionsPerSecond: number;
+  /** New-Order transactions per minute (DBT2). */
+  tpm: number;
+  refillsPerSecond: number;
+  /** Fraction of the window the SYSTAB_0 counter row's lock was held, 0..1. */
+  hotRowLockUtilization: number;
+  hotRowQueueMean: number;
+  /** Ranges that reached an id cache per second (refills or service requests). */
+  coordinationsPerSecond: number;
+  /** The busiest partition's share of the window's inserted rows (0 when none). */
+  insertSkew: number;
+  latencyP50Us: number;
+  latencyP99Us: number;
+  /** The bound the window's bottleneck sets on user transactions per second (the clients left out). */
+  boundTransactionsPerSecond: number;
+  /** The window's bottleneck's busy fraction, 0..1. */
+  bottleneckUtilization: number;
+  /** Its kind: 0 none, else 1 + the index of its `ResourceKind` in `thread, apiCpu, service, counterRow, row, idCache, timestamp`. */
+  bottleneckKind: number;
+  /** Busy fraction per data node, 0..1. */
+  nodeLoad: Float64Array;
+  nodeTcPerSecond: Float64Array;
+  nodeMessagesPerSecond: Float64Array;
+  /** Rows of the inserted table placed per partition per second. */
+  partitionInsertsPerSecond: Float64Array;
+  /** The data node holding the counter row's primary replica. */
+  hotRowNode: number;
+  /** Data nodes that are down now. */
+  nodesDown: number[];
+  /** Transaction attempts aborted by faults so far. */
+  aborts: number;
+  idsIssued: number;
+  idsLost: number;
+  duplicateIds: number;
+  /** The latest window's hottest rows (at most ten), busiest first. */
+  hottestRows: HotRow[];
+}
+
+/** Windows as columns, named as `metrics()` names them: one value per window, per-node
+ * and per-partition columns window by window. */
+export interface WindowColumns {
+  /** Number of the first window returned. */
+  first: number;
+  count: number;
+  endMs: Float64Array;
+  insertsPerSecond: Float64Array;
+  transactionsPerSecond: Float64Array;
+  tpm: Float64Array;
+  refillsPerSecond: Float64Array;
+  hotRowLockUtilization: Float64Array;
+  hotRowQueueMean: Float64Array;
+  /** Ranges that reached an id cache per second (refills or service requests). */
+  coordinationsPerSecond: Float64Array;
+  /** The busiest partition's share of the window's inserted rows (0 when none). */
+  insertSkew: Float64Array;
+  latencyP50Us: Float64Array;
+  latencyP99Us: Float64Array;
+  /** The bound the window's bottleneck sets on user transactions per second (the clients left out). */
+  boundTransactionsPerSecond: Float64Array;
+  /** The window's bottleneck's busy fraction, 0..1. */
+  bottleneckUtilization: Float64Array;
+  /** Its kind: 0 none, else 1 + the index of its `ResourceKind` in `thread, apiCpu, service, counterRow, row, idCache, timestamp`. */
+  bottleneckKind: Float64Array;
+  /** `count x dataNodes` values. */
+  nodeLoad: Float64Array;
+  nodeTcPerSecond: Float64Array;
+  nodeMessagesPerSecond: Float64Array;
+  dataNodes: number;
+  /** Partitions of the cluster (data nodes x LDM threads). */
+  partitions: number;
+  /** `count x partitions` values: rows of the inserted table placed per partition per second. */
+  partitionInsertsPerSecond: Float64Array;
+}
+
+export interface Latency {
+  mean: number;
+  p50: number;
+  p99: number;
+  count: number;
+}
+
+export interface NodeSummary {
+  id: number;
+  nodeGroup: number;
+  /** Busy fraction, 0..1. */
+  load: number;
+  threadLoad: number[];
+  threadServicesPerSecond: number[];
+  threadServiceUsMean: number[];
+  /** Transactions coordinated per second. */
+  tcTransactions: number;
+  /** Messages received per second. */
+  messages: number;
+  holdsHotRow: boolean;
+}
+
+export interface HotRowSummary {
+  node: number;
+  refillsPerSecond: number;
+  lockUtilization: number;
+  lockWaitUsMean: number;
+  lockHoldUsMean: number;
+  queueLengthMean: number;
+  refills: number;
+}
+
+/** DBT2's transaction kinds and the refill; a workload spec's transactions go by their own names. */
+export type TxnKind = "newOrder" | "payment" | "orderStatus" | "delivery" | "stockLevel" | "insert" | "refill" | (string & {});
+
+/** One hot row: a row whose (primary) lock was among the busiest. Rows are tracked in
+ * bounded memory (the 64 locked most often); a row locked once, with nobody waiting, is
+ * not listed. */
+export interface HotRow {
+  /** Its table: a spec's table name, DBT2's (`district`, ...), or `SYSTAB_0` (the counter rows). */
+  table: string;
+  /** Its key in the table (a counter row's key is the id of the table it counts for; slot s of a slotted row is key + s x 2^48). */
+  key: number;
+  /** The data node of its primary replica. */
+  node: number;
+  /** Fraction of the time its lock was held, 0..1. */
+  lockBusyFraction: number;
+  grantsPerSecond: number;
+  /** Lock requests that had to wait, per second. */
+  waitsPerSecond: number;
+  /** Requests waiting on average. */
+  meanWaiters: number;
+  /** Mean wait of the requests that waited, us. */
+  meanWaitUs: number;
+  /** Of the time its lock was held, the share its holders waited for other locks or ids (a convoy's victim when most). */
+  blockedFraction: number;
+  /** Of the time its lock was held, the share its holders waited for busy threads. */
+  queuedFraction: number;
+  /** Who waits for whom: its wait split by waiting and holding request, largest first. */
+  waits: WaitPart[];
+}
+
+/** The same object `hotrow run --json` prints. */
+export interface Summary {
+  config: Config;
+  simulatedSeconds: number;
+  events: number;
+  insertsPerSecond: number;
+  transactionsPerSecond: number;
+  tpm: number;
+  nodes: NodeSummary[];
+  hotRow: HotRowSummary;
+  idsIssued: number;
+  idsLost: number;
+  duplicateIds: number;
+  latencyUs: Latency;
+  latencyByTypeUs: Partial<Record<TxnKind, Latency>>;
+  committedByType: Partial<Record<TxnKind, number>>;
+  clients: number;
+  aborts: number;
+  /** Of the aborts, attempts that waited `lockWaitTimeoutMs` for a row lock. */
+  lockTimeouts: number;
+  /** The rows whose locks were busiest after warm-up, busiest first (at most ten). */
+  hottestRows: HotRow[];
+  /** The resource that holds the throughput (null while nothing committed). */
+  bottleneck: Resource | null;
+  /** What throughput would be if the bottleneck were relieved, and what would hold it. */
+  nextCeiling: NextCeiling | null;
+  /** The busiest resources by utilization (at most eight). */
+  resources: Resource[];
+  /** What the id strategy costs. */
+  allocator: AllocatorSummary;
+  /** Where the inserted rows landed. */
+  keys: KeysSummary;
+  /** Hex; the same for the same config and seed on every platform. */
+  digest: string;
+}
+
+export interface AllocatorSummary {
+  kind: Allocator;
+  /** Ranges that reached a cache per second: refills or service requests (0 for timestamp). */
+  coordinationsPerSecond: number;
+  /** Ids that will never be issued (API node restarts, service failovers). */
+  idsLost: number;
+  /** From asking for a range to its arrival, us. */
+  coordinationLatencyUs: { mean: number; p99: number };
+  /** Share of ids greater than the id issued just before them anywhere (1 = globally increasing). */
+  inOrderFraction: number;
+}
+
+export interface KeysSummary {
+  /** The busiest partition's share of inserted rows per window: 1/partitions = even, 1 = one partition. */
+  insertSkew: number;
+  hottestPartition: number;
+  partitionsTouched: number;
+}

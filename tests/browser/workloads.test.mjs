@@ -1,0 +1,176 @@
+// Workloads and sweeps in the playground, in Chromium: the workload picker, the spec
+// editor, a spec in a link, and sweeps over cache size and over workloads (shipped and
+// one's own), whose runs carry the CLI's digests.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { mkdirSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { join } from "node:path";
+import { useSite, root, openPage, waitValue, until } from "./page.mjs";
+
+const shots = `${root}test-results`;
+mkdirSync(shots, { recursive: true });
+const env = useSite();
+const open = (url, size) => openPage(env.browser, url, size);
+
+test("the workload picker offers every shipped workload; TPC-B shows its branch row as the hottest", async () => {
+  const { page, problems } = await open(`${env.site.origin}/index.html?preset=modern&speed=200`);
+  const pg = page.locator("hotrow-playground");
+  const select = pg.locator("#workload");
+  await pg.locator("#workload option").first().waitFor({ state: "attached" });
+  const offered = await select.locator("option").evaluateAll((os) => os.map((o) => o.value));
+  for (const w of ["dbt2", "ndbapi-insert", "sql-insert", "tpcb", "sysbench-insert", "bulk-insert", "event-log", "ycsb-a"]) {
+    assert.ok(offered.includes(w), `${w} offered: ${offered}`);
+  }
+  await select.selectOption("tpcb");
+  const first = pg.locator(".hottest tbody tr").first();
+  await first.filter({ hasText: "branches" }).waitFor({ timeout: 30_000 });
+  const cells = await first.locator("td").allTextContents();
+  assert.equal(cells[0], "branches");
+  assert.match(cells[2], /^(9\d|100)(\.\d)?%$/, `lock busy ${cells[2]}`);
+  assert.match(page.url(), /workload=tpcb/, "the URL follows the workload");
+  // A workload without inserts (YCSB A) leads its throughput chart with transactions/s.
+  await select.selectOption("ycsb-a");
+  await pg.locator(".chart-throughput .u-legend").filter({ hasText: "transactions/s" }).waitFor({ timeout: 20_000 });
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test("the spec editor shows the workload's spec, names an error's path and keeps the text, runs a spec of one's own", async () => {
+  const { page, problems } = await open(`${env.site.origin}/index.html?preset=modern&workload=tpcb&speed=200`);
+  const pg = page.locator("hotrow-playground");
+  await pg.locator(".spec-editor summary").click();
+  const text = pg.locator("#specText");
+  await page.waitForFunction(() => document.querySelector("hotrow-playground").shadowRoot.querySelector("#specText").value.includes("branches"));
+  const bad = JSON.stringify({ name: "mine", api: "mysqld", tables: [{ name: "counters", rows: 4, key: "primaryKey" }],
+    transactions: [{ name: "bump", statements: [{ op: "update", table: "counters", rows: 0 }] }] });
+  await text.fill(bad);
+  await pg.locator(".spec-apply").click();
+  await pg.locator(".spec-status").filter({ hasText: "workload.transactions[0].statements[0].rows" }).waitFor();
+  assert.equal(await text.inputValue(), bad, "the text stays as typed");
+  await text.fill(bad.replace('"rows":0', '"rows":1'));
+  await pg.locator(".spec-apply").click();
+  await pg.locator("#workload option:checked").filter({ hasText: "your spec: mine" }).waitFor({ state: "attached" });
+  await pg.locator(".hottest tbody tr").first().filter({ hasText: "counters" }).waitFor({ timeout: 30_000 });
+  assert.doesNotMatch(page.url(), /workload=%5Bobject/, "no object in the link");
+  // The spec travels in the link: reopened, it runs again.
+  await page.waitForFunction(() => location.search.includes("spec="));
+  const shared = page.url();
+  assert.deepEqual(problems, []);
+  await page.close();
+  const again = await open(shared);
+  const pg2 = again.page.locator("hotrow-playground");
+  await pg2.locator("#workload option:checked").filter({ hasText: "your spec: mine" }).waitFor({ state: "attached" });
+  await pg2.locator(".hottest tbody tr").first().filter({ hasText: "counters" }).waitFor({ timeout: 30_000 });
+  assert.deepEqual(again.problems, []);
+  await again.page.close();
+});
+
+test("a spec in the link runs; a hostile one shows what is wrong and runs the defaults", async () => {
+  const { encodeSpec } = await import("../../js/element/spec-link.js");
+  const spec = { name: "linked", api: "ndbapi", tables: [{ name: "hits", rows: 8, key: "primaryKey" }],
+    transactions: [{ name: "hit", statements: [{ op: "update", table: "hits", key: { dist: "zipfian", theta: 0.9 } }] }] };
+  const good = (await encodeSpec(spec)).text;
+  {
+    const { page, problems } = await open(`${env.site.origin}/index.html?preset=modern&speed=200&spec=${good}`);
+    const pg = page.locator("hotrow-playground");
+    await pg.locator("#workload option:checked").filter({ hasText: "your spec: linked" }).waitFor({ state: "attached" });
+    await pg.locator(".hottest tbody tr").first().filter({ hasText: "hits" }).waitFor({ timeout: 30_000 });
+    assert.deepEqual(problems, []);
+    await page.close();
+  }
+  const invalid = (await encodeSpec({ ...spec, tables: [{ name: "hits", rows: 8, key: "serial" }] })).text;
+  const cases = [
+    [invalid, /workload\.tables\[0\]\.key/],
+    ["AAAA", /spec in the link was ignored: it is not a compressed spec/],
+    [encodeURIComponent("<img src=x onerror=alert(1)>"), /spec in the link was ignored/],
+  ];
+  for (const [text, reason] of cases) {
+    const { page, problems } = await open(`${env.site.origin}/index.html?preset=ndbapi-hidden-pk&speed=200&spec=${text}`);
+    const pg = page.locator("hotrow-playground");
+    const error = pg.locator(".error.shown");
+    await error.filter({ hasText: reason }).waitFor({ timeout: 10_000 });
+    assert.equal(await pg.locator(".error img").count(), 0, "no markup from the URL is rendered");
+    await waitValue(pg, "insertsPerSecond", (v) => v > 0);
+    assert.deepEqual(problems, [], text);
+    await page.close();
+  }
+});
+
+test("sweep over cache size runs in the worker and can be cancelled", async () => {
+  const { page, problems } = await open(`${env.site.origin}/index.html?preset=ndbapi-hidden-pk&mode=sweep`);
+  const pg = page.locator("hotrow-playground");
+  const results = page.evaluate(() => new Promise((ok) => {
+    document.querySelector("hotrow-playground").addEventListener("hotrow-sweep", (e) => e.detail.length >= 8 && ok(e.detail));
+  }));
+  await pg.locator(".sweep-run").click();
+  const points = await results;
+  assert.equal(points.length, 8);
+  assert.ok(points.at(-1).insertsPerSecond > points[0].insertsPerSecond * 5, JSON.stringify(points.map((p) => p.insertsPerSecond)));
+  await pg.locator(".sweep-run").click();
+  await pg.locator(".sweep-cancel").click();
+  await pg.locator(".notice").filter({ hasText: "cancelled" }).waitFor();
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test("sweep and compare work over workloads: every shipped one and one's own, each with its hottest row", async () => {
+  const { page, problems } = await open(`${env.site.origin}/index.html?preset=ndbapi-hidden-pk&mode=sweep`);
+  const pg = page.locator("hotrow-playground");
+  // A spec of one's own joins the sweep.
+  const mine = { name: "mine", api: "ndbapi", tables: [{ name: "counters", rows: 2, key: "primaryKey" }],
+    transactions: [{ name: "bump", statements: [{ op: "update", table: "counters" }] }] };
+  await pg.evaluate((el, spec) => el.change("workload", spec), mine);
+  await pg.locator("#sweepField").selectOption("workload");
+  const done = page.evaluate(() => new Promise((ok) => {
+    const el = document.querySelector("hotrow-playground");
+    let runs = [];
+    el.addEventListener("hotrow-sweep", (e) => (runs = e.detail));
+    el.addEventListener("hotrow-sweepdone", () => ok({
+      runs: runs.map((r) => ({ config: r.config, digest: r.digest })),
+      rows: [...el.shadowRoot.querySelectorAll(".sweep-table tbody tr")].map((tr) => [...tr.children].map((c) => c.textContent)),
+    }));
+  }));
+  await pg.locator(".sweep-run").click();
+  const { rows, runs } = await done;
+  // Every workload, shipped or one's own, runs in the playground with the CLI's digest.
+  for (const { config, digest } of runs) {
+    const cli = JSON.parse(execFileSync(join(root, "target/release/hotrow"), ["run", "--json", "--config", "-"], { input: JSON.stringify(config), encoding: "utf8" }));
+    assert.equal(digest, cli.digest, JSON.stringify(config.workload).slice(0, 60));
+  }
+  const names = rows.map((r) => r[0]);
+  assert.equal(rows.length, 9, names.join(", "));
+  assert.equal(names.at(-1), "your spec: mine");
+  const row = (start) => rows.find((r) => r[0].startsWith(start));
+  assert.notEqual(row("YCSB")[1], "0", "YCSB A commits transactions");
+  assert.equal(row("YCSB")[2], "0", "and inserts nothing");
+  assert.match(row("TPC-B")[4], /^branches 0: \d+% busy$/);
+  assert.match(row("TPC-B")[5], /row 0 of `branches`, on data node \d+ \(\d+% busy\)$/, "the sweep names who holds each run");
+  assert.match(row("YCSB")[1], /^[\d.]+k? ±\d+%$/, "each run's figure carries its own noise");
+  assert.match(rows.at(-1)[4], /^counters [01]: \d+% busy$/);
+  assert.match(await pg.locator(".sweep-axis").textContent(), /workload/);
+  await pg.locator(".sweep-panel").screenshot({ path: `${shots}/sweep-workloads.png` });
+  // Compare two workloads: both run, compared on transactions/s when one has no inserts.
+  await pg.evaluate((el) => {
+    el.view = { ...el.view, mode: "compare", compareField: "workload", compareA: "ndbapi-insert", compareB: "ycsb-a" };
+    el.applyMode();
+    el.start();
+  });
+  await pg.locator(".chart-throughput .u-legend").filter({ hasText: "transactions/s" }).waitFor({ timeout: 20_000 });
+  const ratio = await waitValue(pg, "compareRatio", (v) => v > 0, 30_000);
+  assert.ok(Number.isFinite(ratio), `${ratio}`);
+  assert.match(await pg.evaluate((el) => el.query), /compareField=workload/);
+  // One's own spec is a choice of compare's: picked from the list, and run A by default.
+  await pg.locator("#compareField").selectOption("dataNodes");
+  await pg.locator("#compareField").selectOption("workload");
+  await pg.locator("#compareA-choice").waitFor({ state: "visible" });
+  assert.equal(await pg.locator("#compareA").isVisible(), false, "a choice is picked, not typed");
+  await pg.locator("#compareB-choice").selectOption("tpcb");
+  await until(pg, (el) => el.effective.length === 2 && el.effective[1].workload === "tpcb", null, "B runs TPC-B");
+  assert.equal(await pg.evaluate((el) => el.effective[0].workload.name), "mine", "A runs the spec of one's own");
+  assert.match(await pg.locator("#compareA-choice option:checked").textContent(), /your spec: mine/);
+  assert.match(await pg.evaluate((el) => el.query), /compareA=yourSpec&compareB=tpcb/);
+  await waitValue(pg, "compareRatio", (v) => v > 0, 30_000);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
