@@ -68,6 +68,8 @@ export class Simulation {
   /** Windows closed since window number `since` (default 0), as far back as kept. */
   windows(since?: number): WindowColumns;
   summary(): Summary;
+  /** Every window kept, as the CSV `hotrow run --csv` prints (one row per window). */
+  windowsCsv(): string;
   /** What holds the throughput so far: the summary's bottleneck, next ceiling and busiest resources. */
   explain(): Explanation & { remedies: Remedy[] };
   /** Changes a field live; throws (changing nothing) for bad values or fields that need a new Simulation. */

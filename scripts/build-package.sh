@@ -26,6 +26,10 @@ if [ ! -f "$vendor/driver.js.mjs" ] || [ node_modules/driver.js/package.json -nt
     fs.writeFileSync(process.argv[1], "// driver.js " + require("./node_modules/driver.js/package.json").version + " CSS (MIT), adopted as a constructed sheet (no inline style under a CSP).\nexport const css = " + JSON.stringify(css) + ";\n");' "$vendor/driver-css.js"
 fi
 
+# Their types beside them, so that `tsc --checkJs` over js/ reads declarations, not their code.
+cp -u node_modules/uplot/dist/uPlot.d.ts dist/vendor/uplot/uPlot.esm.d.ts
+cp -u node_modules/driver.js/dist/driver.js.d.mts dist/vendor/driver/driver.js.d.mts
+
 # The element's types and its custom-elements.json come from its own lists: always fresh.
 node scripts/element-types.mjs
 cem analyze --quiet >&2

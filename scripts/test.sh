@@ -18,6 +18,9 @@ phase "build: CLI, WebAssembly package, playground site"
 cargo build --release --locked -p hotrow-cli 2>&1
 bash scripts/build-site.sh
 
+phase "tsc --checkJs over js/: the worker protocol (js/element/protocol.d.ts) and the package's types where they are used"
+tsc -p tsconfig.json 2>&1
+
 phase "wasm-bindgen-test under Node: wasm digests equal the native golden digests"
 wasm-pack --log-level warn test --node --release crate/wasm 2>&1
 

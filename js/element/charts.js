@@ -22,6 +22,7 @@ export function makeChart(target, { series, height = 180, yLabel = "", y2Label =
     values: (u, vals) => vals.map((v) => (v == null ? "" : Math.abs(v) >= 1e4 ? `${+(v / 1000).toFixed(1)}k` : +v.toFixed(3))),
   });
   const hasY2 = series.some((s) => s.scale === "y2");
+  /** @type {uPlot.Options} */
   const opts = {
     width: Math.max(200, target.clientWidth || 300),
     height,

@@ -3,6 +3,7 @@
 import { downloadData, downloadChart } from "./downloads.js";
 import { getField, setField, compareValue } from "./state.js";
 import { YOUR_SPEC } from "./modes.js";
+import { send } from "./requests.js";
 import { fmtInt, fmtUs, fmtSpeed, logSlider } from "./format.js";
 
 /** How config fields are named in the UI. */
@@ -29,13 +30,13 @@ export function wireControls(el, labels) {
   const $ = el.$;
   $(".play").onclick = () => {
     el.paused = !el.paused;
-    el.worker?.postMessage({ type: el.paused ? "pause" : "resume" });
+    send(el, { type: el.paused ? "pause" : "resume" });
     el.updatePlayButton();
   };
   $(".step").onclick = () => {
     el.paused = true;
-    el.worker?.postMessage({ type: "pause" });
-    el.worker?.postMessage({ type: "step" });
+    send(el, { type: "pause" });
+    send(el, { type: "step" });
     el.updatePlayButton();
   };
   $(".reset").onclick = () => {
@@ -45,7 +46,7 @@ export function wireControls(el, labels) {
   $("#speed").oninput = (e) => {
     el.view.speed = Math.round(10 ** +e.target.value);
     $("#speed-out").textContent = fmtSpeed(el.view.speed);
-    el.worker?.postMessage({ type: "speed", value: el.view.speed });
+    send(el, { type: "speed", value: el.view.speed });
     el.emitState();
   };
   $("#seed").onchange = (e) => el.change("seed", Math.max(0, Math.floor(+e.target.value || 0)));
@@ -104,7 +105,7 @@ export function wireControls(el, labels) {
     };
   }
   const inject = (fault, text) => {
-    el.worker?.postMessage({ type: "inject", fault });
+    send(el, { type: "inject", fault });
     el.note(text);
   };
   $(".fail-node").onclick = () => {

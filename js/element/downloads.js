@@ -1,6 +1,7 @@
 // Taking results away: the windows as CSV (the columns of `hotrow run --csv`, written by the
 // core), the summary as JSON (the object of `hotrow run --json`), each chart as PNG. The
 // worker hands over the data; the page saves it as a file.
+import { request } from "./requests.js";
 
 /** Saves `blob` as a download named `name` (an object URL on a link, freed after). */
 export function save(el, blob, name) {
@@ -26,9 +27,7 @@ function fileName(el, i, ext) {
 /** Asks the worker for the runs' data and saves each run's CSV or JSON. */
 export function downloadData(el, kind) {
   if (!el.worker) return;
-  const id = (el.exportSeq = (el.exportSeq ?? 0) + 1);
-  el.exportWaiters ??= new Map();
-  el.exportWaiters.set(id, (runs) => {
+  request(el, { type: "export" }).then((runs) => {
     runs.forEach((r, i) => {
       const blob = kind === "csv"
         ? new Blob([r.csv], { type: "text/csv" })
@@ -36,15 +35,7 @@ export function downloadData(el, kind) {
       save(el, blob, fileName(el, i, kind));
     });
     el.note(`Downloaded ${runs.length === 2 ? "both runs'" : "the"} ${kind === "csv" ? "windows as CSV" : "summary as JSON"}.`);
-  });
-  el.worker.postMessage({ type: "export", id });
-}
-
-/** The worker's answer to an export request. */
-export function exported(el, m) {
-  const done = el.exportWaiters?.get(m.id);
-  el.exportWaiters?.delete(m.id);
-  done?.(m.runs);
+  }, () => {}); // a worker gone before answering: nothing to save
 }
 
 /** Saves chart `name` (an uPlot on the element) as a PNG. */

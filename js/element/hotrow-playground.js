@@ -28,6 +28,7 @@ import { Tour } from "./tour.js";
 import { wireSpecEditor } from "./spec-editor.js";
 import * as rewind from "./rewind.js";
 import { onWorkerMessage } from "./messages.js";
+import { send, settleAll } from "./requests.js";
 
 let SHEETS = null;
 /** uPlot's CSS and ours, parsed once and shared by every element on the page. */
@@ -74,8 +75,10 @@ export class HotrowPlayground extends HTMLElement {
     this.dirty = false;
     this.frame = 0;
     this.liveFields = []; // from the package: which fields Simulation.set takes while running
-    this.seekSeq = 0;
-    this.seekWaiters = new Map(); // seek or fork id -> resolve
+    this.requests = { last: 0, pending: new Map() }; // requests.js: id -> { type, resolve, reject }
+    this.ready = false; // the worker said ready
+    this.pool = null; // the sweep pool (sweep-view.js, strategies.js)
+    this.encoding = null; // a spec being compressed into the link (spec-link.js)
     this.forkInfo = null; // { field, value, was, atMs } while showing a fork
   }
 
@@ -115,6 +118,7 @@ export class HotrowPlayground extends HTMLElement {
     this.pool?.cancel();
     this.worker?.terminate();
     this.worker = null;
+    settleAll(this, new Error("hotrow: the playground was removed from the page"));
   }
 
   attributeChangedCallback() {
@@ -194,24 +198,14 @@ export class HotrowPlayground extends HTMLElement {
     this.errors = [];
     this.applyMode();
     if (this.view.mode === "sweep" || this.view.mode === "strategies") {
-      this.worker.postMessage({ type: "start", configs: [this.overrides], speed: this.view.speed, paused: true });
+      send(this, { type: "start", configs: [this.overrides], speed: this.view.speed, paused: true });
       return;
     }
-    this.worker.postMessage({
+    send(this, {
       type: "start", configs: this.configs(), speed: this.view.speed, paused: this.paused, pauseAtMs: this.view.pauseAtMs ?? null,
     });
     this.updatePlayButton();
     this.emitState();
-  }
-
-  /** Sends `message` to the worker and resolves with its answer (`{ id }` matched). */
-  ask(message) {
-    this.asked ??= new Map();
-    const id = (this.askedId = (this.askedId ?? 0) + 1);
-    return new Promise((resolve) => {
-      this.asked.set(id, resolve);
-      this.worker.postMessage({ ...message, id });
-    });
   }
 
   // ---- rewind and fork (rewind.js) -------------------------------------------------------
@@ -251,7 +245,7 @@ export class HotrowPlayground extends HTMLElement {
     setField(this.overrides, field, value);
     const live = this.liveFields.includes(field.split(".")[0]);
     if (live && this.view.mode !== "sweep" && this.view.mode !== "strategies" && !(this.view.mode === "compare" && field === this.compareSpec().compareField)) {
-      this.worker?.postMessage({ type: "set", field, value });
+      send(this, { type: "set", field, value });
     } else {
       this.note(`${FIELD_LABELS[field] ?? field} changes the cluster: restarted from time 0.`);
       this.start();

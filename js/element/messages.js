@@ -1,18 +1,20 @@
-// The element's side of the worker protocol: what each message from worker.js does to
-// the element (ready, started, tick, set, error answers, export, check answers).
-import { exported } from "./downloads.js";
+// The element's side of the worker protocol (declared in protocol.d.ts): what each
+// message from worker.js does to the element. Requests and their answers: requests.js.
 import { bindFieldTable, syncControls, FIELD_LABELS } from "./controls.js";
 import { syncSpecEditor } from "./spec-editor.js";
 import * as rewind from "./rewind.js";
+import { settle } from "./requests.js";
 
+/** @typedef {import("./protocol").FromWorker} FromWorker */
+
+/** @param {FromWorker} m */
 export function onWorkerMessage(el, m) {
   switch (m.type) {
     case "export":
-      exported(el, m);
+      settle(el, m.replyTo, null, m.runs);
       break;
     case "checked":
-      el.asked?.get(m.id)?.(m);
-      el.asked?.delete(m.id);
+      settle(el, m.replyTo, null, m);
       break;
     case "ready":
       el.ready = true;
@@ -49,7 +51,9 @@ export function onWorkerMessage(el, m) {
   }
 }
 
+/** @param {Extract<FromWorker, { type: "error" }>} m */
 function onError(el, m) {
+  if (m.replyTo !== undefined) settle(el, m.replyTo, new Error(m.message));
   if (m.context === "start") {
     const text = `These settings cannot run: ${m.message}.`;
     if (Object.keys(el.overrides).length) {
@@ -63,7 +67,6 @@ function onError(el, m) {
     el.showError(`Fault not injected: ${m.message}`);
   } else if (m.context === "fork") {
     el.showError(`Not forked: ${m.message}`);
-    rewind.settleWaiters(el, Infinity, new Error(m.message));
   } else if (m.context === "set") {
     el.showError(`Not changed: ${m.message}`);
     syncControls(el);

@@ -4,7 +4,8 @@ import { makeChart, Heatmap, drawBars, css } from "./charts.js";
 import { fmtInt, fmtPct, fmtUs } from "./format.js";
 import { Series } from "./series.js";
 import { FIELD_LABELS } from "./controls.js";
-import { updateTimeline, settleWaiters, replayFork } from "./rewind.js";
+import { updateTimeline, replayFork } from "./rewind.js";
+import { settle } from "./requests.js";
 import { drawWhy } from "./why.js";
 import { relativeError } from "./stats.js";
 import { describeRun } from "./running.js";
@@ -166,9 +167,9 @@ export function ingest(el, m) {
   if (m.pausedItself) replayFork(el);
   updateTimeline(el, m);
   el.dirty = true;
-  if (m.seekId) {
+  if (m.replyTo) {
     el.render();
-    settleWaiters(el, m.seekId, null, { nowMs: m.nowMs, ...el.figures });
+    settle(el, m.replyTo, null, { nowMs: m.nowMs, ...el.figures });
   }
 }
 

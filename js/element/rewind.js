@@ -3,6 +3,7 @@
 // (timeline.js); the element asks and resolves promises when the answer is shown.
 import { FIELDS, compareValue } from "./state.js";
 import { FIELD_LABELS } from "./controls.js";
+import { request } from "./requests.js";
 
 /**
  * Shows simulated time `ms` again (clamped to the time already run) and pauses there.
@@ -13,11 +14,7 @@ export function seek(el, ms) {
   if (!Number.isFinite(+ms)) return Promise.reject(new TypeError(`hotrow: seek needs a simulated time in ms, not ${ms}`));
   el.paused = true;
   el.updatePlayButton();
-  const id = ++el.seekSeq;
-  return new Promise((resolve, reject) => {
-    el.seekWaiters.set(id, { resolve, reject });
-    el.worker.postMessage({ type: "seek", ms: Math.round(+ms), id });
-  });
+  return request(el, { type: "seek", ms: Math.round(+ms) });
 }
 
 /**
@@ -36,11 +33,7 @@ export function fork(el, field, value) {
   el.updatePlayButton();
   el.view.mode = "compare";
   el.applyMode();
-  const id = ++el.seekSeq;
-  return new Promise((resolve, reject) => {
-    el.seekWaiters.set(id, { resolve, reject });
-    el.worker.postMessage({ type: "fork", field, value, id });
-  });
+  return request(el, { type: "fork", field, value });
 }
 
 /** Fields a fork can change: the live ones the URL knows. */
@@ -59,15 +52,6 @@ export function showFork(el) {
   note.hidden = !f;
   if (f) note.textContent = `Run B forked at ${(f.atMs / 1000).toFixed(2)} s: ${FIELD_LABELS[f.field] ?? f.field} ${f.was} → ${f.value}. Same seed, same past.`;
   el.$(".compare-panel").hidden = el.view.mode !== "compare" || !!f;
-}
-
-export function settleWaiters(el, upTo, error, value) {
-  for (const [id, w] of el.seekWaiters) {
-    if (id > upTo) continue;
-    el.seekWaiters.delete(id);
-    if (error) w.reject(error);
-    else w.resolve(value);
-  }
 }
 
 export function updateTimeline(el, m) {

@@ -1,6 +1,7 @@
 // The workload spec editor: the current workload's spec as JSON in a textarea, checked by
 // the worker (a `new Simulation` there) before the run restarts with it. An error names
 // the JSON path and the text stays as typed; DBT2 is built in and has no spec.
+import { request } from "./requests.js";
 
 /** Wires the editor of element `el` (its `#specText`, `.spec-apply`, `.spec-status`). */
 export function wireSpecEditor(el) {
@@ -52,7 +53,7 @@ async function applySpec(el) {
   }
   status(el, "checking…", false);
   const config = { ...el.overrides, workload: spec };
-  const answer = await el.ask({ type: "check", config });
+  const answer = await request(el, { type: "check", config });
   if (!answer.ok) {
     status(el, answer.message, true);
     return;

@@ -130,7 +130,7 @@ export function linkedSpecText(el) {
     el.encodingSpec = spec;
     el.encoding = encodeSpec(spec).then((r) => {
       if (el.overrides.workload !== spec) return;
-      el.specLink = { spec, text: r.text, error: r.error };
+      el.specLink = { spec, text: "text" in r ? r.text : undefined, error: "error" in r ? r.error : undefined };
       el.emitState();
     });
   }

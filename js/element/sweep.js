@@ -27,7 +27,7 @@ export class SweepPool {
         const worker = this.spawn();
         this.workers.push(worker);
         const indexes = values.map((_, i) => i).filter((i) => i % size === k);
-        worker.onmessage = ({ data: m }) => {
+        worker.onmessage = (/** @type {MessageEvent<import("./protocol").FromWorker>} */ { data: m }) => {
           if (m.type === "sweepProgress" || m.type === "sweepDone") {
             done[k] = m.results;
             onProgress(merged());
@@ -47,7 +47,9 @@ export class SweepPool {
           this.stop();
           reject(new Error(`a sweep worker failed: ${e.message ?? "unknown error"}`));
         };
-        worker.postMessage({ type: "sweep", base, field, values: indexes.map((i) => values[i]), indexes, runMs, warmupMs });
+        /** @type {import("./protocol").ToWorker} */
+        const share = { type: "sweep", base, field, values: indexes.map((i) => values[i]), indexes, runMs, warmupMs };
+        worker.postMessage(share);
       }
     });
   }

@@ -69,7 +69,7 @@ export class Tour {
         doneBtnText: "Leave the tour",
         steps: CHAPTERS.map((c) => ({
           element: () => this.el.$(c.target) ?? this.el,
-          popover: { title: c.title, description: "Measuring…", side: c.side ?? "bottom", align: "start" },
+          popover: { title: c.title, description: "Measuring…", side: /** @type {import("driver.js").Side} */ (c.side ?? "bottom"), align: "start" },
         })),
         onPopoverRender: (popover) => {
           this.description = popover.description;
@@ -130,7 +130,7 @@ export class Tour {
       nowMs >= HOLD_MS;
     let text;
     if (!c.config) {
-      text = c.claim({});
+      text = c.claim(/** @type {any} */ ({}));
     } else if (this.held) {
       text = this.held;
     } else if (!measured) {

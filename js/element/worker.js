@@ -38,14 +38,23 @@ let forked = null;
 
 const ready = init();
 
+/** @typedef {import("./protocol").FromWorker} FromWorker @typedef {import("./protocol").ToWorker} ToWorker */
+
+/** @param {FromWorker} msg @param {Transferable[]} [transfer] */
 function post(msg, transfer = []) {
-  postMessage(msg, transfer);
+  postMessage(msg, { transfer });
 }
 
-function fail(e, context) {
-  post({ type: "error", context, message: String(e?.message ?? e), field: e?.field ?? null });
+/**
+ * @param {any} e what was thrown
+ * @param {Extract<FromWorker, { type: "error" }>["context"]} context
+ * @param {number} [replyTo] the request refused
+ */
+function fail(e, context, replyTo) {
+  post({ type: "error", context, message: String(e?.message ?? e), field: e?.field ?? null, replyTo });
 }
 
+/** @param {Extract<ToWorker, { type: "start" }>} m */
 function start({ configs, speed: s, paused: p, pauseAtMs: at }) {
   for (const sim of sims) sim.free();
   sims = [];
@@ -83,7 +92,7 @@ function seek({ ms, id }) {
   pauseAtMs = null;
   timeline.seek(sims, ms);
   since = sims.map(() => 0); // the page rebuilds its series from the windows kept
-  publish({ reset: true, seekId: id });
+  publish({ reset: true, replyTo: id });
 }
 
 /**
@@ -97,7 +106,7 @@ function fork({ field, value, id }) {
     b.set(field, value);
   } catch (e) {
     b.free();
-    fail(e, "fork");
+    fail(e, "fork", id);
     return;
   }
   for (const sim of sims.slice(1)) sim.free();
@@ -108,7 +117,7 @@ function fork({ field, value, id }) {
   timeline.reset(sims);
   postStarted();
   since = sims.map(() => 0);
-  publish({ reset: true, seekId: id });
+  publish({ reset: true, replyTo: id });
 }
 
 /**
@@ -218,6 +227,7 @@ let summaryTable = null;
  * Runs one short simulation per value (a sweep pool's share: `indexes` are the values'
  * places in the whole sweep) and reports after each. The pool cancels by terminating us.
  */
+/** @param {Extract<ToWorker, { type: "sweep" }>} m */
 function sweep({ base, field, values, indexes, runMs, warmupMs }) {
   const results = [];
   for (let i = 0; i < values.length; i++) {
@@ -249,6 +259,7 @@ function sweep({ base, field, values, indexes, runMs, warmupMs }) {
 
 onmessage = async (event) => {
   await ready;
+  /** @type {ToWorker} */
   const m = event.data;
   switch (m.type) {
     case "start":
@@ -276,9 +287,9 @@ onmessage = async (event) => {
       // A workload spec from the editor: does a simulation take it? (Nothing else changes.)
       try {
         new Simulation(m.config).free();
-        post({ type: "checked", id: m.id, ok: true });
+        post({ type: "checked", replyTo: m.id, ok: true });
       } catch (e) {
-        post({ type: "checked", id: m.id, ok: false, message: String(e?.message ?? e), field: e?.field ?? null });
+        post({ type: "checked", replyTo: m.id, ok: false, message: String(e?.message ?? e), field: e?.field ?? null });
       }
       break;
     case "speed":
@@ -298,7 +309,7 @@ onmessage = async (event) => {
       try {
         seek(m);
       } catch (e) {
-        fail(e, "seek");
+        fail(e, "seek", m.id);
       }
       break;
     case "fork":
@@ -309,7 +320,7 @@ onmessage = async (event) => {
       break;
     case "export":
       // What a download takes away, per run: the windows kept as CSV, the summary so far.
-      post({ type: "export", id: m.id, runs: sims.map((s) => ({ csv: s.windowsCsv(), summary: s.summary() })) });
+      post({ type: "export", replyTo: m.id, runs: sims.map((s) => ({ csv: s.windowsCsv(), summary: s.summary() })) });
       break;
   }
 };
