@@ -174,8 +174,8 @@ export function wireControls(el, labels) {
     }
   };
   $(".theme").onclick = () => {
-    const dark = el.getAttribute("theme") === "dark" || (!el.hasAttribute("theme") && matchMedia("(prefers-color-scheme: dark)").matches);
-    el.setAttribute("theme", dark ? "light" : "dark");
+    const dark = el.host.getAttribute("theme") === "dark" || (!el.host.hasAttribute("theme") && matchMedia("(prefers-color-scheme: dark)").matches);
+    el.host.setAttribute("theme", dark ? "light" : "dark");
     el.setupCharts();
   };
 }

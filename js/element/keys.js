@@ -30,8 +30,8 @@ export function bindKeys(el) {
   };
   el.$(".keys-toggle").onclick = () => toggleHelp();
   el.$(".keys-close").onclick = () => toggleHelp(false);
-  el.addEventListener("keydown", (e) => {
-    if (e.ctrlKey || e.metaKey || e.altKey || el.hasAttribute("touring")) return;
+  el.host.addEventListener("keydown", (e) => {
+    if (e.ctrlKey || e.metaKey || e.altKey || el.host.hasAttribute("touring")) return;
     const target = e.composedPath()[0];
     if (TYPING.has(target?.tagName) || target?.isContentEditable) return;
     if (e.key === "Escape" && !help.hidden) {

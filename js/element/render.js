@@ -53,8 +53,8 @@ export function setupCharts(el) {
   const showRefs = dbt2 && c.dataNodes === 8 && c.replicas === 2;
   el.$(".reported-note").hidden = !showRefs;
   el.$(".primary-tpm").hidden = !dbt2;
-  const colors = [css(el, "--hotrow-accent", "#2563eb"), css(el, "--hotrow-accent2", "#0b7a5c")];
-  const hot = css(el, "--hotrow-hot", "#c2410c");
+  const colors = [css(el.host, "--hotrow-accent", "#2563eb"), css(el.host, "--hotrow-accent2", "#0b7a5c")];
+  const hot = css(el.host, "--hotrow-hot", "#c2410c");
   const [nameA, nameB] = runNames(el);
   // In compare mode every chart draws both runs: B dashed, in the same colours.
   const both = (list) => (compare
@@ -225,7 +225,7 @@ export function render(el) {
     set("compareRatio", a > 0 ? `${ratio.toFixed(2)}x${within ? " (within noise)" : ""}` : "–");
     el.metricEls.compareRatio.dataset.value = String(ratio);
     figures.compareRatio = ratio;
-    figures.compareAtMs = at;
+    figures.compareAtMs = Math.round(at * 1000);
     const n = Math.min(d.countUntil(at), e.countUntil(at));
     const [da, ea] = [(k) => d.get(k, n, at), (k) => e.get(k, n, at)];
     el.throughputChart.setData([da("x"), da(key), ea(key), boundIn(d, key, n, at), boundIn(e, key, n, at)]);
@@ -260,7 +260,7 @@ export function render(el) {
     el.cluster.draw();
   }
   el.figures = figures;
-  el.dispatchEvent(new CustomEvent("hotrow-snapshot", { detail: figures, bubbles: true, composed: true }));
+  el.host.dispatchEvent(new CustomEvent("hotrow-snapshot", { detail: figures, bubbles: true, composed: true }));
 }
 
 /** The hottest rows of the latest window as table rows (rebuilt only when they change). */

@@ -54,7 +54,7 @@ export function runStrategies(el) {
     if (failed) return;
     el.lastStrategies = results && { runs: results.length, workers, seconds, results };
     el.note(results ? `${results.length} strategies on ${workers} workers in ${seconds.toFixed(1)} s.` : "Cancelled.");
-    if (results) el.dispatchEvent(new CustomEvent("hotrow-strategiesdone", { detail: el.lastStrategies, bubbles: true, composed: true }));
+    if (results) el.host.dispatchEvent(new CustomEvent("hotrow-strategiesdone", { detail: el.lastStrategies, bubbles: true, composed: true }));
   });
 }
 

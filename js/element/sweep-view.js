@@ -36,8 +36,8 @@ export function runSweep(el) {
   el.$(".sweep-axis").textContent = label;
   el.sweepChart?.destroy();
   el.sweepChart = makeChart(el.$(".sweep-chart"), {
-    series: [{ label: metricLabel, color: css(el, "--hotrow-accent", "#2563eb") },
-      { label: `bound (${metricLabel})`, color: css(el, "--hotrow-hot", "#c2410c"), dash: [4, 4] }],
+    series: [{ label: metricLabel, color: css(el.host, "--hotrow-accent", "#2563eb") },
+      { label: `bound (${metricLabel})`, color: css(el.host, "--hotrow-hot", "#c2410c"), dash: [4, 4] }],
     logX: field === "cacheSize", xLabel: label, yLabel: metricLabel,
     // Workloads go by their short names under the chart (the table gives their labels).
     xNames: choices ? values.map((v) => (field === "workload" ? (v.name ?? v) : valueName(field, v))) : null,
@@ -48,7 +48,7 @@ export function runSweep(el) {
     if (failed) return;
     el.lastSweep = results && { runs: results.length, workers, seconds };
     el.note(results ? `Sweep finished: ${results.length} runs on ${workers} workers in ${seconds.toFixed(1)} s.` : "Sweep cancelled.");
-    if (results) el.dispatchEvent(new CustomEvent("hotrow-sweepdone", { detail: el.lastSweep, bubbles: true, composed: true }));
+    if (results) el.host.dispatchEvent(new CustomEvent("hotrow-sweepdone", { detail: el.lastSweep, bubbles: true, composed: true }));
   });
 }
 
@@ -76,5 +76,5 @@ function drawSweep(el, field, metric, results, choices) {
     tr.dataset.digest = r.digest;
     return tr;
   }));
-  el.dispatchEvent(new CustomEvent("hotrow-sweep", { detail: results, bubbles: true, composed: true }));
+  el.host.dispatchEvent(new CustomEvent("hotrow-sweep", { detail: results, bubbles: true, composed: true }));
 }

@@ -68,7 +68,7 @@ export class Tour {
         prevBtnText: "← Back",
         doneBtnText: "Leave the tour",
         steps: CHAPTERS.map((c) => ({
-          element: () => this.el.$(c.target) ?? this.el,
+          element: () => this.el.$(c.target) ?? this.el.host,
           popover: { title: c.title, description: "Measuring…", side: /** @type {import("driver.js").Side} */ (c.side ?? "bottom"), align: "start" },
         })),
         onPopoverRender: (popover) => {
@@ -86,7 +86,7 @@ export class Tour {
         onCloseClick: () => this.end(),
         onDestroyStarted: () => this.end(),
       });
-      this.el.addEventListener("hotrow-snapshot", this.onSnapshot);
+      this.el.host.addEventListener("hotrow-snapshot", this.onSnapshot);
     }
     this.go(i);
   }
@@ -95,7 +95,7 @@ export class Tour {
   go(i) {
     const c = CHAPTERS[i];
     this.index = i;
-    this.el.setAttribute("touring", "");
+    this.el.host.setAttribute("touring", "");
     for (const control of this.el.$$(".controls .control")) {
       const id = control.querySelector("input, select")?.id;
       control.classList.toggle("tour-show", c.controls === null || c.controls.includes(id));
@@ -168,8 +168,8 @@ export class Tour {
     const d = this.driver;
     this.driver = null;
     d?.destroy();
-    this.el.removeEventListener("hotrow-snapshot", this.onSnapshot);
-    this.el.removeAttribute("touring");
+    this.el.host.removeEventListener("hotrow-snapshot", this.onSnapshot);
+    this.el.host.removeAttribute("touring");
     for (const control of this.el.$$(".control.tour-show")) control.classList.remove("tour-show");
     delete this.el.view.tour;
     this.el.emitState();

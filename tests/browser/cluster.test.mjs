@@ -26,7 +26,7 @@ test("at 1/200 of real time every signal between hosts is drawn, with the counte
   const d = await panelState(pg, (d) => Number(d.messagesInFlight) > 0);
   assert.equal(d.drawing, "signals");
   // Every message in the sample is drawn (the sample holds all of them below 2000).
-  const inFlight = await pg.evaluate((el) => el.latest.sims[0].cluster.inFlight);
+  const inFlight = await pg.evaluate(({ [Symbol.for("hotrow.playground.internals")]: el }) => el.latest.sims[0].cluster.inFlight);
   assert.ok(inFlight > 0 && inFlight < 2000);
   await panelState(pg, (d) => /its lock is held with \d+ refills waiting/.test(d.label));
   // Dots move: two frames apart, the canvas differs.
@@ -56,7 +56,7 @@ test("the central allocator is drawn as its own host, with its requests in fligh
   assert.match(d.label, /allocator service runs on a host of its own/);
   assert.doesNotMatch(d.label, /counter row/, "no counter row is in use");
   // The service's box is painted where the layout puts its host, and messages cross to it.
-  const probe = async () => pg.evaluate((el) => {
+  const probe = async () => pg.evaluate(({ [Symbol.for("hotrow.playground.internals")]: el }) => {
     const c = el.shadowRoot.querySelector("canvas.cluster");
     const v = el.latest.sims[0].cluster;
     const p = el.cluster.layout(c.clientWidth || 600).pos.get(v.serviceHost);

@@ -59,7 +59,7 @@ export async function waitValue(scope, name, ok = (v) => v > 0, timeout = 20_000
   }
 }
 
-/** Waits until `check(el, arg)` holds in the page, for at most 10 s. */
+/** Waits until `check(element, arg)` holds in the page, for at most 10 s. */
 export async function until(pg, check, arg, what) {
   const deadline = Date.now() + 10_000;
   while (!(await pg.evaluate(check, arg))) {

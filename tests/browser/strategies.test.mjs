@@ -29,7 +29,7 @@ test("every id strategy runs from the playground's controls", async () => {
     ["keyLayout", "bitReversed"], ["partitioning", "range"], ["allocator", "counterRow"]];
   for (const [field, value] of tries) {
     await pg.locator(`#${field}`).selectOption(value);
-    await pg.evaluate((el, [field, value]) => new Promise((ok) => {
+    await pg.evaluate(({ [Symbol.for("hotrow.playground.internals")]: el }, [field, value]) => new Promise((ok) => {
       const check = () => (el.effective[0]?.[field] === value && el.figures?.insertsPerSecond > 0 && el.figures.nowMs > 150 ? ok() : setTimeout(check, 50));
       check();
     }), [field, value]);
@@ -45,9 +45,9 @@ test("range partitioning with sequential keys draws the tail hotspot as one brig
   const { page, problems } = await openPage(env.browser, `${env.site.origin}/index.html?preset=range-sequential&speed=500`);
   const pg = page.locator("hotrow-playground");
   await waitValue(pg, "insertsPerSecond");
-  await pg.evaluate((el) => new Promise((ok) => { const c = () => (el.figures?.nowMs > 400 ? ok() : setTimeout(c, 50)); c(); }));
+  await pg.evaluate(({ [Symbol.for("hotrow.playground.internals")]: el }) => new Promise((ok) => { const c = () => (el.figures?.nowMs > 400 ? ok() : setTimeout(c, 50)); c(); }));
   assert.match(await pg.locator(".heatmap-title").textContent(), /partition/);
-  const shares = await pg.evaluate((el) => {
+  const shares = await pg.evaluate(({ [Symbol.for("hotrow.playground.internals")]: el }) => {
     const p = el.latest.sims[0].snapshot.partitionInsertsPerSecond;
     const total = p.reduce((a, b) => a + b, 0);
     return [...p].map((v) => v / total);
@@ -71,7 +71,7 @@ test("compare mode draws both runs on every chart", async () => {
   const { page, problems } = await openPage(env.browser, `${env.site.origin}/index.html?mode=compare&compareField=keyLayout&preset=range-sequential&speed=500`);
   const pg = page.locator("hotrow-playground");
   await waitValue(pg, "compareRatio", (v) => v > 0);
-  const shape = await pg.evaluate((el) => ({
+  const shape = await pg.evaluate(({ [Symbol.for("hotrow.playground.internals")]: el }) => ({
     series: el.charts.map((c) => c.series.length - 1),
     labels: el.hotChart.series.slice(1).map((s) => s.label),
     heatmapB: el.heatmaps[1].columns.length,
@@ -94,13 +94,13 @@ test("the sweep fans out over workers, sweeps the strategy, and reports its spee
   await pg.locator(".sweep-run").click();
   const strategies = await done;
   assert.equal(strategies.runs, 3);
-  const points = await pg.evaluate((el) => el.sweepChart.data[1].length);
+  const points = await pg.evaluate(({ [Symbol.for("hotrow.playground.internals")]: el }) => el.sweepChart.data[1].length);
   assert.equal(points, 3);
   // The same 8-run sweep on one worker and on every core: the ratio is printed, not asserted.
   await pg.locator("#sweepField").selectOption("cacheSize");
   const timing = {};
   for (const workers of [1, await page.evaluate(() => navigator.hardwareConcurrency)]) {
-    await pg.evaluate((el, n) => (el.sweepWorkers = n), workers);
+    await pg.evaluate(({ [Symbol.for("hotrow.playground.internals")]: el }, n) => (el.sweepWorkers = n), workers);
     done = nextEvent(page, "hotrow-sweepdone");
     await pg.locator(".sweep-run").click();
     timing[workers] = (await done).seconds;
@@ -115,7 +115,7 @@ test("all strategies at once: every strategy of the field table, the CLI's diges
   const { page, problems } = await openPage(env.browser, `${env.site.origin}/index.html?preset=ndbapi-hidden-pk&mode=strategies`);
   const pg = page.locator("hotrow-playground");
   await pg.locator(".strategies-run").waitFor();
-  await page.waitForFunction(() => document.querySelector("hotrow-playground").fieldTable);
+  await page.waitForFunction(() => document.querySelector("hotrow-playground")[Symbol.for("hotrow.playground.internals")].fieldTable);
   const done = nextEvent(page, "hotrow-strategiesdone");
   await pg.locator(".strategies-run").click();
   const detail = await done;

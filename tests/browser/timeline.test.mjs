@@ -8,7 +8,7 @@ const env = useSite();
 
 /** What the element shows: the figures and every chart column of each run. */
 const shown = (pg) =>
-  pg.evaluate((el) => ({
+  pg.evaluate(({ [Symbol.for("hotrow.playground.internals")]: el }) => ({
     figures: el.figures,
     columns: el.series.map((s) => Object.fromEntries(Object.keys(s.cols).map((k) => [k, [...s.get(k)]]))),
     timeline: el.shadowRoot.querySelector("#timeline-out").textContent,
@@ -19,7 +19,7 @@ const shown = (pg) =>
 /** Waits until the run has reached `ms` of simulated time. */
 async function reach(pg, ms) {
   await pg.evaluate(
-    (el, ms) => new Promise((resolve) => {
+    ({ [Symbol.for("hotrow.playground.internals")]: el }, ms) => new Promise((resolve) => {
       const check = () => (el.figures?.nowMs >= ms ? resolve() : setTimeout(check, 50));
       check();
     }),
@@ -35,7 +35,7 @@ test("seeking back shows exactly what a fresh run paused there shows", async () 
   const latencies = [];
   let back;
   for (const ms of [1500, 2700, 1500]) {
-    const t = await pg.evaluate(async (el, ms) => {
+    const t = await pg.evaluate(async ({ [Symbol.for("hotrow.playground.internals")]: el }, ms) => {
       const t0 = performance.now();
       await el.seek(ms);
       return performance.now() - t0;
@@ -71,28 +71,28 @@ test("forking at a past moment runs the branch against the original in compare m
   const { page, problems } = await openPage(env.browser, `${env.site.origin}/index.html?preset=bug39267&speed=3000`);
   const pg = page.locator("hotrow-playground");
   await reach(pg, 3000);
-  await pg.evaluate((el) => el.seek(1500));
+  await pg.evaluate(({ [Symbol.for("hotrow.playground.internals")]: el }) => el.seek(1500));
   // A field that shapes the cluster cannot differ in a branch: a readable refusal.
-  const refused = await pg.evaluate((el) => el.fork("dataNodes", 16).then(() => "forked", (e) => e.message));
+  const refused = await pg.evaluate(({ [Symbol.for("hotrow.playground.internals")]: el }) => el.fork("dataNodes", 16).then(() => "forked", (e) => e.message));
   assert.match(refused, /shapes the cluster/);
   // Through the controls: choose the knob, type the value, press Fork.
   const root = (sel) => pg.locator(sel);
   await root("#forkField").selectOption("cacheSize");
   await root("#forkValue").fill("1000");
   await root(".fork").click();
-  await pg.evaluate((el) => new Promise((r) => { const c = () => (el.series.length === 2 ? r() : setTimeout(c, 50)); c(); }));
+  await pg.evaluate(({ [Symbol.for("hotrow.playground.internals")]: el }) => new Promise((r) => { const c = () => (el.series.length === 2 ? r() : setTimeout(c, 50)); c(); }));
   const at = await shown(pg);
   assert.equal(at.columns.length, 2);
   assert.deepEqual(at.columns[1], at.columns[0], "the branch shares the past");
   assert.match(await root(".fork-note").textContent(), /forked at 1\.50 s: cache size 1 → 1000/);
   // The page's own URL (what a reader copies from the address bar) reopens the fork: run A
   // to its moment, then the same branch and note.
-  const query = await pg.evaluate((el) => el.query);
+  const query = await pg.evaluate(({ [Symbol.for("hotrow.playground.internals")]: el }) => el.query);
   assert.match(query, /forkField=cacheSize&forkValue=1000&forkAtMs=1500/);
   assert.equal(new URL(page.url()).search, `?${query}`, "the address bar carries the fork");
   const linked = await openPage(env.browser, page.url());
   const lpg = linked.page.locator("hotrow-playground");
-  await lpg.evaluate((el) => new Promise((r) => { const c = () => (el.forkInfo && el.series.length === 2 && el.paused ? r() : setTimeout(c, 50)); c(); }));
+  await lpg.evaluate(({ [Symbol.for("hotrow.playground.internals")]: el }) => new Promise((r) => { const c = () => (el.forkInfo && el.series.length === 2 && el.paused ? r() : setTimeout(c, 50)); c(); }));
   assert.equal(await lpg.locator(".fork-note").textContent(), await root(".fork-note").textContent());
   assert.deepEqual(await shown(lpg), at, "the link shows what the fork showed");
   assert.deepEqual(linked.problems, []);

@@ -27,7 +27,7 @@ test("bug39267: the panel names the counter row, its bound is the dashed line, a
   // The ceiling once refills are gone: the fix's 158k TPM, within the estimate's reach.
   await whyText(pg, /could reach about 1[4-9]\d\.\dk TPM, held then by the 8 data-node threads/);
   // The dashed line: the bound per window in TPM, at the TPM line while the row is saturated.
-  const line = await pg.evaluate((el) => {
+  const line = await pg.evaluate(({ [Symbol.for("hotrow.playground.internals")]: el }) => {
     const u = el.throughputChart;
     const i = u.series.findIndex((s) => s.label === "bound (TPM)");
     const k = u.data[0].length - 1;

@@ -120,13 +120,13 @@ test("sweep and compare work over workloads: every shipped one and one's own, ea
   // A spec of one's own joins the sweep.
   const mine = { name: "mine", api: "ndbapi", tables: [{ name: "counters", rows: 2, key: "primaryKey" }],
     transactions: [{ name: "bump", statements: [{ op: "update", table: "counters" }] }] };
-  await pg.evaluate((el, spec) => el.change("workload", spec), mine);
+  await pg.evaluate(({ [Symbol.for("hotrow.playground.internals")]: el }, spec) => el.change("workload", spec), mine);
   await pg.locator("#sweepField").selectOption("workload");
   const done = page.evaluate(() => new Promise((ok) => {
-    const el = document.querySelector("hotrow-playground");
+    const el = document.querySelector("hotrow-playground")[Symbol.for("hotrow.playground.internals")];
     let runs = [];
-    el.addEventListener("hotrow-sweep", (e) => (runs = e.detail));
-    el.addEventListener("hotrow-sweepdone", () => ok({
+    el.host.addEventListener("hotrow-sweep", (e) => (runs = e.detail));
+    el.host.addEventListener("hotrow-sweepdone", () => ok({
       runs: runs.map((r) => ({ config: r.config, digest: r.digest })),
       rows: [...el.shadowRoot.querySelectorAll(".sweep-table tbody tr")].map((tr) => [...tr.children].map((c) => c.textContent)),
     }));
@@ -151,7 +151,7 @@ test("sweep and compare work over workloads: every shipped one and one's own, ea
   assert.match(await pg.locator(".sweep-axis").textContent(), /workload/);
   await pg.locator(".sweep-panel").screenshot({ path: `${shots}/sweep-workloads.png` });
   // Compare two workloads: both run, compared on transactions/s when one has no inserts.
-  await pg.evaluate((el) => {
+  await pg.evaluate(({ [Symbol.for("hotrow.playground.internals")]: el }) => {
     el.view = { ...el.view, mode: "compare", compareField: "workload", compareA: "ndbapi-insert", compareB: "ycsb-a" };
     el.applyMode();
     el.start();
@@ -159,17 +159,17 @@ test("sweep and compare work over workloads: every shipped one and one's own, ea
   await pg.locator(".chart-throughput .u-legend").filter({ hasText: "transactions/s" }).waitFor({ timeout: 20_000 });
   const ratio = await waitValue(pg, "compareRatio", (v) => v > 0, 30_000);
   assert.ok(Number.isFinite(ratio), `${ratio}`);
-  assert.match(await pg.evaluate((el) => el.query), /compareField=workload/);
+  assert.match(await pg.evaluate(({ [Symbol.for("hotrow.playground.internals")]: el }) => el.query), /compareField=workload/);
   // One's own spec is a choice of compare's: picked from the list, and run A by default.
   await pg.locator("#compareField").selectOption("dataNodes");
   await pg.locator("#compareField").selectOption("workload");
   await pg.locator("#compareA-choice").waitFor({ state: "visible" });
   assert.equal(await pg.locator("#compareA").isVisible(), false, "a choice is picked, not typed");
   await pg.locator("#compareB-choice").selectOption("tpcb");
-  await until(pg, (el) => el.effective.length === 2 && el.effective[1].workload === "tpcb", null, "B runs TPC-B");
-  assert.equal(await pg.evaluate((el) => el.effective[0].workload.name), "mine", "A runs the spec of one's own");
+  await until(pg, ({ [Symbol.for("hotrow.playground.internals")]: el }) => el.effective.length === 2 && el.effective[1].workload === "tpcb", null, "B runs TPC-B");
+  assert.equal(await pg.evaluate(({ [Symbol.for("hotrow.playground.internals")]: el }) => el.effective[0].workload.name), "mine", "A runs the spec of one's own");
   assert.match(await pg.locator("#compareA-choice option:checked").textContent(), /your spec: mine/);
-  assert.match(await pg.evaluate((el) => el.query), /compareA=yourSpec&compareB=tpcb/);
+  assert.match(await pg.evaluate(({ [Symbol.for("hotrow.playground.internals")]: el }) => el.query), /compareA=yourSpec&compareB=tpcb/);
   await waitValue(pg, "compareRatio", (v) => v > 0, 30_000);
   assert.deepEqual(problems, []);
   await page.close();

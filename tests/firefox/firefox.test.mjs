@@ -54,7 +54,7 @@ async function until(page, check, arg) {
 /** ndbapi-hidden-pk run past `runMs` of simulated time, then shown again at `seekMs`. */
 async function runThenSeek(runMs, seekMs) {
   const opened = await open("preset=ndbapi-hidden-pk&speed=3000");
-  await until(opened.page, (el, ms) => (el.latest?.nowMs ?? 0) > ms, runMs);
+  await until(opened.page, ({ [Symbol.for("hotrow.playground.internals")]: el }, ms) => (el.latest?.nowMs ?? 0) > ms, runMs);
   await opened.page.evaluate((ms) => document.querySelector("hotrow-playground").seek(ms), seekMs);
   return opened;
 }
@@ -65,13 +65,13 @@ const cliRun = (config) => JSON.parse(execFileSync(join(root, "target/release/ho
 
 const shown = (page) =>
   page.evaluate(() => {
-    const el = document.querySelector("hotrow-playground");
+    const el = document.querySelector("hotrow-playground")[Symbol.for("hotrow.playground.internals")];
     return { figures: el.figures, columns: el.series.map((s) => Object.fromEntries(Object.keys(s.cols).map((k) => [k, [...s.get(k)]]))) };
   });
 
 test("Firefox: the playground loads and runs under its CSP", async () => {
   const { page, problems } = await open("preset=bug39267");
-  await until(page, (el) => el.figures?.insertsPerSecond > 0 && el.figures.nowMs > 300);
+  await until(page, ({ [Symbol.for("hotrow.playground.internals")]: el }) => el.figures?.insertsPerSecond > 0 && el.figures.nowMs > 300);
   const figures = await page.evaluate(() => document.querySelector("hotrow-playground").figures);
   assert.ok(figures.tpm > 0 && figures.hotRowLockUtilization > 0.5, JSON.stringify(figures));
   assert.deepEqual(problems, []);
@@ -82,7 +82,7 @@ test("Firefox: a seek shows exactly what a fresh run shows at that time; a fork 
   const { page, problems } = await runThenSeek(1500, 700);
   const back = await shown(page);
   const fresh = await open("preset=ndbapi-hidden-pk&speed=3000&pauseAtMs=700");
-  await until(fresh.page, (el) => el.paused && (el.latest?.nowMs ?? 0) >= 700);
+  await until(fresh.page, ({ [Symbol.for("hotrow.playground.internals")]: el }) => el.paused && (el.latest?.nowMs ?? 0) >= 700);
   await fresh.page.evaluate(() => document.querySelector("hotrow-playground").seek(700));
   assert.deepEqual(await shown(fresh.page), back);
   await page.evaluate(() => document.querySelector("hotrow-playground").fork("cacheSize", 1000));
@@ -99,7 +99,7 @@ test("Firefox: a workload spec in the link opens, and the link it writes back ho
     transactions: [{ name: "hit", statements: [{ op: "update", table: "hits" }] }] };
   const { text } = await encodeSpec(spec);
   const { page, problems } = await open(`preset=modern&speed=200&spec=${text}`);
-  await until(page, (el) => el.effective?.[0]?.workload?.name === "linked" && (el.latest?.nowMs ?? 0) > 20);
+  await until(page, ({ [Symbol.for("hotrow.playground.internals")]: el }) => el.effective?.[0]?.workload?.name === "linked" && (el.latest?.nowMs ?? 0) > 20);
   // Firefox compresses it again (its own DecompressionStream reads Node's, and back).
   const linked = await page.evaluate(async () => (await document.querySelector("hotrow-playground").link()).query);
   const { decodeSpec } = await import("../../js/element/spec-link.js");
@@ -119,7 +119,7 @@ test("Firefox: the tour opens at its chapter", async () => {
 
 test("Firefox: the windows download is the CLI's CSV; space pauses from the keyboard", async () => {
   const { page, problems } = await open("preset=ndbapi-hidden-pk&seed=3&pauseAtMs=300");
-  await until(page, (el) => el.paused && (el.latest?.nowMs ?? 0) >= 300);
+  await until(page, ({ [Symbol.for("hotrow.playground.internals")]: el }) => el.paused && (el.latest?.nowMs ?? 0) >= 300);
   // What the download link saves: the blob the element hands to the browser.
   // (Its blob is read where it is made: the page's CSP lets no script fetch a blob: URL.)
   await page.evaluate(() => {
@@ -144,9 +144,9 @@ test("Firefox: the windows download is the CLI's CSV; space pauses from the keyb
   // Keys: play with space from the element, pause again with space.
   await page.evaluate(() => document.querySelector("hotrow-playground").focus());
   await page.keyboard.press(" ");
-  await until(page, (el) => !el.paused);
+  await until(page, ({ [Symbol.for("hotrow.playground.internals")]: el }) => !el.paused);
   await page.keyboard.press(" ");
-  await until(page, (el) => el.paused);
+  await until(page, ({ [Symbol.for("hotrow.playground.internals")]: el }) => el.paused);
   assert.deepEqual(problems, []);
   await page.close();
 });
@@ -157,13 +157,13 @@ test("Firefox: a fork's link reopens it exactly; every strategy runs with the CL
   const forked = await shown(page);
   const query = await page.evaluate(() => document.querySelector("hotrow-playground").query);
   const linked = await open(query);
-  await until(linked.page, (el) => el.forkInfo && el.series.length === 2 && el.paused);
+  await until(linked.page, ({ [Symbol.for("hotrow.playground.internals")]: el }) => el.forkInfo && el.series.length === 2 && el.paused);
   assert.deepEqual(await shown(linked.page), forked);
   const strategies = await open("preset=ndbapi-hidden-pk&mode=strategies");
-  await until(strategies.page, (el) => el.fieldTable);
+  await until(strategies.page, ({ [Symbol.for("hotrow.playground.internals")]: el }) => el.fieldTable);
   await strategies.page.evaluate(() => document.querySelector("hotrow-playground").shadowRoot.querySelector(".strategies-run").click());
-  await until(strategies.page, (el) => el.lastStrategies);
-  const results = await strategies.page.evaluate(() => document.querySelector("hotrow-playground").lastStrategies.results);
+  await until(strategies.page, ({ [Symbol.for("hotrow.playground.internals")]: el }) => el.lastStrategies);
+  const results = await strategies.page.evaluate(() => document.querySelector("hotrow-playground")[Symbol.for("hotrow.playground.internals")].lastStrategies.results);
   assert.equal(results.length, 8);
   for (const r of results.slice(0, 3)) assert.equal(cliRun(r.config).digest, r.digest);
   assert.deepEqual([...problems, ...linked.problems, ...strategies.problems], []);

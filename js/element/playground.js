@@ -1,0 +1,295 @@
+// The playground's controller: everything behind <hotrow-playground> (hotrow-playground.js,
+// which holds one of these privately): its state, the worker, the render loop, and the
+// modules it wires. Modules receive this object (`el` in their signatures), never the
+// element; the element's public surface is only what hotrow-playground.js declares.
+import { runStrategies } from "./strategies.js";
+import { bindKeys } from "./keys.js";
+import { setupCharts, ingest, render, makeHeatmaps } from "./render.js";
+import { template } from "./template.js";
+import { STYLE } from "./style.js";
+import { css as uplotCss } from "../../dist/vendor/uplot/uplot-css.js";
+import {
+  FIELDS, COMPARE_FIELDS, DEFAULT_SPEED, ATTRIBUTE_VIEW, ATTRIBUTE_ONLY, parseEntries, kebab, setField, toQuery,
+} from "./state.js";
+import { wireControls, FIELD_LABELS } from "./controls.js";
+import { compareSpec, configsFor, SWEEP_FIELDS } from "./modes.js";
+import { runSweep } from "./sweep-view.js";
+import { readLinkedSpec, linkedSpecText } from "./spec-link.js";
+import { ClusterDrawing } from "./cluster.js";
+import { Tour } from "./tour.js";
+import { wireSpecEditor } from "./spec-editor.js";
+import * as rewind from "./rewind.js";
+import { onWorkerMessage } from "./messages.js";
+import { send, settleAll } from "./requests.js";
+
+let SHEETS = null;
+/** uPlot's CSS and ours, parsed once and shared by every element on the page. */
+function sheets() {
+  SHEETS ??= [uplotCss, STYLE].map((text) => {
+    const sheet = new CSSStyleSheet();
+    sheet.replaceSync(text);
+    return sheet;
+  });
+  return SHEETS;
+}
+
+
+export class Playground {
+  /** @param {HTMLElement} host the <hotrow-playground> element it serves */
+  constructor(host) {
+    this.host = host;
+    this.shadowRoot = host.shadowRoot;
+    this.overrides = {}; // the user's config input ({ preset, ...fields })
+    this.view = { mode: "live", speed: DEFAULT_SPEED };
+    this.errors = [];
+    this.paused = false;
+    this.effective = []; // effective configs of the running simulations
+    this.series = [];
+    this.dirty = false;
+    this.frame = 0;
+    this.liveFields = []; // from the package: which fields Simulation.set takes while running
+    this.requests = { last: 0, pending: new Map() }; // requests.js: id -> { type, resolve, reject }
+    this.ready = false; // the worker said ready
+    this.pool = null; // the sweep pool (sweep-view.js, strategies.js)
+    this.encoding = null; // a spec being compressed into the link (spec-link.js)
+    this.forkInfo = null; // { field, value, was, atMs } while showing a fork
+    this.figures = null; // the figures shown (render.js), as the latest hotrow-snapshot said
+  }
+
+  connect() {
+    if (this.worker) return;
+    // Constructed style sheets, not <style> elements: a host page's CSP needs no
+    // 'unsafe-inline' for styles.
+    this.shadowRoot.adoptedStyleSheets = sheets();
+    this.shadowRoot.innerHTML = template();
+    this.$ = (sel) => this.shadowRoot.querySelector(sel);
+    this.$$ = (sel) => [...this.shadowRoot.querySelectorAll(sel)];
+    this.heatmaps = makeHeatmaps(this);
+    this.cluster = new ClusterDrawing(this.$("canvas.cluster"), this.$(".cluster-panel"));
+    this.tour = new Tour(this);
+    // The render loop writes these every frame: look them up once.
+    this.metricEls = Object.fromEntries(this.$$("[data-metric]").map((el) => [el.dataset.metric, el]));
+    this.fillSelects();
+    wireControls(this, FIELD_LABELS);
+    wireSpecEditor(this);
+    bindKeys(this);
+    // Focusable, so that a click anywhere in it gives its shortcuts the keyboard.
+    if (!this.host.hasAttribute("tabindex")) this.host.tabIndex = 0;
+    if (!this.loaded) this.load(parseEntries(this.host.getAttributeNames().map((n) => [n, this.host.getAttribute(n)]), { kebabNames: true }));
+    this.worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
+    this.worker.onmessage = (e) => this.onWorker(e.data);
+    this.worker.onerror = (e) => this.showError(`The simulation worker failed to load: ${e.message ?? "unknown error"}`);
+    const loop = () => {
+      this.frame = requestAnimationFrame(loop);
+      if (this.dirty) this.render();
+    };
+    this.frame = requestAnimationFrame(loop);
+  }
+
+  disconnect() {
+    cancelAnimationFrame(this.frame);
+    this.tour?.end();
+    this.pool?.cancel();
+    this.worker?.terminate();
+    this.worker = null;
+    settleAll(this, new Error("hotrow: the playground was removed from the page"));
+  }
+
+  attributesChanged() {
+    if (!this.worker || this.reflecting) return;
+    clearTimeout(this.attrTimer);
+    this.attrTimer = setTimeout(() => {
+      this.load(parseEntries(this.host.getAttributeNames().map((n) => [n, this.host.getAttribute(n)]), { kebabNames: true }));
+      this.start();
+    }, 0);
+  }
+
+  /** Sets the whole state ({ config, view, errors }, as state.js parses it) and restarts. */
+  load(state) {
+    this.loaded = true;
+    this.overrides = structuredClone(state.config ?? {});
+    this.view = { mode: "live", speed: DEFAULT_SPEED, ...state.view };
+    this.paused = this.host.hasAttribute("paused");
+    this.errors = state.errors?.length ? [`Some settings were ignored: ${state.errors.join("; ")}.`] : [];
+    this.pendingFork = rewind.forkFromView(this);
+    this.specLink = null;
+    if (state.spec) {
+      readLinkedSpec(this, state.spec); // starts the run once read
+      return;
+    }
+    this.decoding = null;
+    if (this.worker && this.ready) this.start();
+  }
+
+  /** The current state, for a shareable link (see state.js toQuery). */
+  get state() {
+    const f = this.forkInfo;
+    if (f) {
+      // A fork is its moment and its change: a link replays run A to there and forks again.
+      const view = { mode: "live", speed: this.view.speed, forkField: f.field, forkValue: String(f.value), forkAtMs: f.atMs };
+      return { config: this.overrides, view };
+    }
+    const view = { mode: this.view.mode, speed: this.view.speed };
+    if (this.view.mode === "compare") Object.assign(view, this.compareSpec());
+    if (this.tour?.active) view.tour = this.tour.index + 1;
+    return { config: this.overrides, view };
+  }
+
+  get query() {
+    return toQuery(this.state.config, this.state.view, linkedSpecText(this));
+  }
+
+  /** The state as a URL query once a spec of one's own is compressed into it (`query`
+   * leaves the spec out until then); `{ query, error }` when the spec is too big for it. */
+  async link() {
+    linkedSpecText(this); // starts compressing a spec not compressed yet
+    await this.encoding;
+    return { query: this.query, error: this.specLink?.error };
+  }
+
+  // ---- worker protocol (messages.js) -----------------------------------------------------
+
+  onWorker(m) {
+    onWorkerMessage(this, m);
+  }
+
+  configs() {
+    return configsFor(this.overrides, this.view);
+  }
+
+  compareSpec() {
+    return compareSpec(this.view, this.overrides);
+  }
+
+  start() {
+    if (!this.worker || !this.ready || this.decoding) return;
+    if (this.view.tour && this.view.tour !== this.tour.index + 1) {
+      this.tour.start(this.view.tour); // it loads the chapter's settings, which starts the run
+      return;
+    }
+    this.forkInfo = null;
+    this.showError(this.errors.join(" "));
+    this.errors = [];
+    this.applyMode();
+    if (this.view.mode === "sweep" || this.view.mode === "strategies") {
+      send(this, { type: "start", configs: [this.overrides], speed: this.view.speed, paused: true });
+      return;
+    }
+    send(this, {
+      type: "start", configs: this.configs(), speed: this.view.speed, paused: this.paused, pauseAtMs: this.view.pauseAtMs ?? null,
+    });
+    this.updatePlayButton();
+    this.emitState();
+  }
+
+  // ---- rewind and fork (rewind.js) -------------------------------------------------------
+
+  /**
+   * Shows simulated time `ms` again (clamped to the time already run) and pauses there.
+   * Resolves with the figures shown once the charts, heatmap and figures are at that time.
+   */
+  seek(ms) {
+    return rewind.seek(this, ms);
+  }
+
+  /**
+   * Forks at the moment shown: run B branches from it with `field` = `value` (a live
+   * field), run A goes on unchanged, both drawn in compare mode. Resolves once shown.
+   */
+  fork(field, value) {
+    return rewind.fork(this, field, value);
+  }
+
+  // ---- controls ------------------------------------------------------------------------
+
+  fillSelects() {
+    this.$("#compareField").replaceChildren(...COMPARE_FIELDS.map((f) => new Option(FIELD_LABELS[f] ?? f, f)));
+    this.$("#sweepField").replaceChildren(...SWEEP_FIELDS.map(([f, label]) => new Option(label, f)));
+  }
+
+  /** The presets, their descriptions and the version come from the package (via the worker). */
+  fillPresets(presets, version) {
+    this.$("#preset").replaceChildren(...presets.map((p) => new Option(`${p.name} — ${p.description}`, p.name)));
+    this.$("#preset").value = this.overrides.preset ?? "bug39267";
+    this.$(".version").textContent = `hotrow ${version}`;
+  }
+
+  /** A control changed `field`: live fields go to the running simulation, others restart it. */
+  change(field, value) {
+    setField(this.overrides, field, value);
+    const live = this.liveFields.includes(field.split(".")[0]);
+    if (live && this.view.mode !== "sweep" && this.view.mode !== "strategies" && !(this.view.mode === "compare" && field === this.compareSpec().compareField)) {
+      send(this, { type: "set", field, value });
+    } else {
+      this.note(`${FIELD_LABELS[field] ?? field} changes the cluster: restarted from time 0.`);
+      this.start();
+    }
+    this.emitState();
+  }
+
+  applyMode() {
+    const mode = this.view.mode;
+    // The `mode` attribute follows the mode shown (without restarting: see reflecting).
+    if (this.host.getAttribute("mode") !== mode && (mode !== "live" || this.host.hasAttribute("mode"))) {
+      this.reflecting = true;
+      this.host.setAttribute("mode", mode);
+      this.reflecting = false;
+    }
+    for (const tab of this.$$("[data-mode]")) tab.setAttribute("aria-pressed", String(tab.dataset.mode === mode));
+    this.$(".compare-panel").hidden = mode !== "compare";
+    for (const el of this.$$(".compare-only")) el.hidden = mode !== "compare";
+    this.$(".sweep-panel").hidden = mode !== "sweep";
+    this.$(".strategies-panel").hidden = mode !== "strategies";
+    this.$(".live-panels").hidden = mode === "sweep" || mode === "strategies";
+  }
+
+  updatePlayButton() {
+    const b = this.$(".play");
+    b.textContent = this.paused ? "Play" : "Pause";
+    b.setAttribute("aria-pressed", String(this.paused));
+  }
+
+  note(text) {
+    this.$(".notice").textContent = text;
+  }
+
+  showError(text) {
+    const e = this.$(".error");
+    e.textContent = text;
+    e.classList.toggle("shown", !!text);
+  }
+
+  emitState() {
+    this.host.dispatchEvent(new CustomEvent("hotrow-statechange", { detail: { query: this.query }, bubbles: true, composed: true }));
+  }
+
+  // ---- data and charts (render.js) ----------------------------------------------------------
+
+  /** Rebuilds the charts for the running simulations (`this.shape`: data nodes, partitions). */
+  setupCharts() {
+    setupCharts(this);
+  }
+
+  ingest(m) {
+    ingest(this, m);
+  }
+
+  render() {
+    render(this);
+  }
+
+  // ---- sweep ------------------------------------------------------------------------------
+
+  runSweep() {
+    runSweep(this);
+  }
+
+  cancelSweep() {
+    this.pool?.cancel();
+  }
+
+  /** Runs every id strategy on the current cluster and workload (strategies.js). */
+  runStrategies() {
+    runStrategies(this);
+  }
+}
