@@ -28,32 +28,24 @@ function fillDataNodes(el, replicas) {
 /** Binds every control of the element `el` to its field or action. */
 export function wireControls(el, labels) {
   const $ = el.$;
-  $(".play").onclick = () => {
-    el.paused = !el.paused;
-    send(el, { type: el.paused ? "pause" : "resume" });
-    el.updatePlayButton();
-  };
+  $(".play").onclick = () => el.update({ run: { paused: !el.paused } });
   $(".step").onclick = () => {
-    el.paused = true;
-    send(el, { type: "pause" });
+    el.update({ run: { paused: true } });
     send(el, { type: "step" });
-    el.updatePlayButton();
   };
   $(".reset").onclick = () => {
     el.note("Reset: the same settings from simulated time 0.");
     el.start();
   };
   $("#speed").oninput = (e) => {
-    el.view.speed = Math.round(10 ** +e.target.value);
+    el.update({ view: { speed: Math.round(10 ** +e.target.value) } });
     $("#speed-out").textContent = fmtSpeed(el.view.speed);
     send(el, { type: "speed", value: el.view.speed });
-    el.emitState();
   };
   $("#seed").onchange = (e) => el.change("seed", Math.max(0, Math.floor(+e.target.value || 0)));
   $("#preset").onchange = (e) => {
-    el.overrides = { preset: e.target.value, ...(el.overrides.seed !== undefined ? { seed: el.overrides.seed } : {}) };
     el.note(`Preset ${e.target.value}: restarted.`);
-    el.start();
+    el.update({ config: { preset: e.target.value, ...(el.overrides.seed !== undefined ? { seed: el.overrides.seed } : {}) } }, { restart: true });
   };
   $("#workload").onchange = (e) => e.target.value !== "__custom" && el.change("workload", e.target.value);
   $("#cacheSize").oninput = (e) => ($("output[for=cacheSize]").textContent = fmtInt(Math.round(10 ** +e.target.value)));
@@ -65,8 +57,11 @@ export function wireControls(el, labels) {
     const r = +e.target.value;
     const nodes = Math.max(r, Math.round((getField(el.effective[0] ?? {}, "dataNodes") ?? 8) / r) * r);
     const most = maxOf(el, "dataNodes");
-    setField(el.overrides, "dataNodes", Math.min(most - (most % r), nodes));
-    el.change("replicas", r);
+    const config = structuredClone(el.overrides);
+    setField(config, "dataNodes", Math.min(most - (most % r), nodes));
+    setField(config, "replicas", r);
+    el.note(`${labels.replicas ?? "replicas"} changes the cluster: restarted from time 0.`);
+    el.update({ config }, { restart: true });
   };
   $("#apiNodes").onchange = (e) => el.change("apiNodes", Math.floor(+e.target.value));
   $("#clientsPerApiNode").oninput = (e) => ($("output[for=clientsPerApiNode]").textContent = e.target.value);
@@ -84,13 +79,11 @@ export function wireControls(el, labels) {
   }
   for (const tab of el.$$("[data-mode]")) {
     tab.onclick = () => {
-      el.view.mode = tab.dataset.mode;
-      el.start();
+      el.update({ view: { mode: tab.dataset.mode } }, { restart: true });
     };
   }
   $("#compareField").onchange = (e) => {
-    el.view = { ...el.view, compareField: e.target.value, compareA: undefined, compareB: undefined };
-    el.start();
+    el.update({ view: { compareField: e.target.value, compareA: undefined, compareB: undefined } }, { restart: true });
   };
   for (const id of ["compareA", "compareB"]) {
     // A number is typed; a choice (a workload, a strategy, on or off) is picked.
@@ -100,8 +93,7 @@ export function wireControls(el, labels) {
         el.showError(`Run ${id.slice(-1)}: "${e.target.value}" is not a value for ${labels[field] ?? field}.`);
         return;
       }
-      el.view[id] = e.target.value;
-      el.start();
+      el.update({ view: { [id]: e.target.value } }, { restart: true });
     };
   }
   const inject = (fault, text) => {

@@ -29,8 +29,7 @@ export function onWorkerMessage(el, m) {
       break;
     case "started":
       el.started = (el.started ?? 0) + 1; // runs started so far (the tour waits for its own)
-      el.effective = m.configs;
-      el.forkInfo = m.forked;
+      el.update({ run: { effective: m.configs, forked: m.forked } });
       rewind.showFork(el);
       if (m.forked) el.emitState(); // the link now replays the fork
       el.hotNode = m.hotRowNode;
@@ -58,8 +57,7 @@ function onError(el, m) {
     const text = `These settings cannot run: ${m.message}.`;
     if (Object.keys(el.overrides).length) {
       el.errors.push(`${text} Showing the defaults instead.`);
-      el.overrides = {};
-      el.start();
+      el.update({ config: {} }, { restart: true });
     } else {
       el.showError(text);
     }

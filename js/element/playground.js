@@ -19,6 +19,7 @@ import { ClusterDrawing } from "./cluster.js";
 import { Tour } from "./tour.js";
 import { wireSpecEditor } from "./spec-editor.js";
 import * as rewind from "./rewind.js";
+import { initialState, nextState } from "./store.js";
 import { onWorkerMessage } from "./messages.js";
 import { send, settleAll } from "./requests.js";
 
@@ -39,11 +40,9 @@ export class Playground {
   constructor(host) {
     this.host = host;
     this.shadowRoot = host.shadowRoot;
-    this.overrides = {}; // the user's config input ({ preset, ...fields })
-    this.view = { mode: "live", speed: DEFAULT_SPEED };
+    /** The one state (store.js): changed only through `update`. */
+    this.state = initialState();
     this.errors = [];
-    this.paused = false;
-    this.effective = []; // effective configs of the running simulations
     this.series = [];
     this.dirty = false;
     this.frame = 0;
@@ -52,7 +51,6 @@ export class Playground {
     this.ready = false; // the worker said ready
     this.pool = null; // the sweep pool (sweep-view.js, strategies.js)
     this.encoding = null; // a spec being compressed into the link (spec-link.js)
-    this.forkInfo = null; // { field, value, was, atMs } while showing a fork
     this.figures = null; // the figures shown (render.js), as the latest hotrow-snapshot said
   }
 
@@ -104,14 +102,62 @@ export class Playground {
     }, 0);
   }
 
+  // ---- the state (store.js) ------------------------------------------------------------
+
+  /** The user's config input ({ preset, ...fields }). */
+  get overrides() {
+    return this.state.config;
+  }
+
+  get view() {
+    return this.state.view;
+  }
+
+  get paused() {
+    return this.state.run.paused;
+  }
+
+  /** The effective configs of the runs shown. */
+  get effective() {
+    return this.state.run.effective;
+  }
+
+  /** Run B's fork ({ field, value, was, atMs }) while one is shown, else null. */
+  get forkInfo() {
+    return this.state.run.forked;
+  }
+
+  /**
+   * The one way the state changes (store.js `nextState`), then what follows from it: the
+   * mode's tabs and attribute, the play button, the worker told of a pause or resume (unless
+   * it paused itself: `fromWorker`), and the run restarted (`restart`) or the URL told
+   * (a `hotrow-statechange` event) when what a link carries changed.
+   * @param {{ config?: object, view?: object, run?: object }} change
+   * @param {{ restart?: boolean, fromWorker?: boolean }} [how]
+   */
+  update(change, { restart = false, fromWorker = false } = {}) {
+    const before = this.state;
+    this.state = nextState(before, change);
+    const now = this.state;
+    if (!this.$) return; // not connected yet: connect() draws it all
+    if (now.view.mode !== before.view.mode) this.applyMode();
+    if (now.run.paused !== before.run.paused) {
+      this.updatePlayButton();
+      if (!fromWorker) send(this, { type: now.run.paused ? "pause" : "resume" });
+    }
+    if (restart) this.start();
+    else if (now.config !== before.config || now.view !== before.view) this.emitState();
+  }
+
   /** Sets the whole state ({ config, view, errors }, as state.js parses it) and restarts. */
   load(state) {
     this.loaded = true;
-    this.overrides = structuredClone(state.config ?? {});
-    this.view = { mode: "live", speed: DEFAULT_SPEED, ...state.view };
-    this.paused = this.host.hasAttribute("paused");
-    this.errors = state.errors?.length ? [`Some settings were ignored: ${state.errors.join("; ")}.`] : [];
-    this.pendingFork = rewind.forkFromView(this);
+    const errors = state.errors?.length ? [`Some settings were ignored: ${state.errors.join("; ")}.`] : [];
+    const view = { mode: "live", speed: DEFAULT_SPEED, ...state.view };
+    this.pendingFork = rewind.forkFromView(view, errors); // takes a link's fork out of the view
+    // The whole state at once: a view replaces the old one (a load is not a change of it).
+    this.state = nextState({ ...this.state, view: /** @type {any} */ ({}) }, { config: state.config ?? {}, view, run: { paused: this.host.hasAttribute("paused") } });
+    this.errors = errors;
     this.specLink = null;
     if (state.spec) {
       readLinkedSpec(this, state.spec); // starts the run once read
@@ -121,8 +167,8 @@ export class Playground {
     if (this.worker && this.ready) this.start();
   }
 
-  /** The current state, for a shareable link (see state.js toQuery). */
-  get state() {
+  /** The state a link carries (see state.js toQuery). */
+  get linkState() {
     const f = this.forkInfo;
     if (f) {
       // A fork is its moment and its change: a link replays run A to there and forks again.
@@ -136,7 +182,8 @@ export class Playground {
   }
 
   get query() {
-    return toQuery(this.state.config, this.state.view, linkedSpecText(this));
+    const { config, view } = this.linkState;
+    return toQuery(config, view, linkedSpecText(this));
   }
 
   /** The state as a URL query once a spec of one's own is compressed into it (`query`
@@ -167,7 +214,7 @@ export class Playground {
       this.tour.start(this.view.tour); // it loads the chapter's settings, which starts the run
       return;
     }
-    this.forkInfo = null;
+    this.state = nextState(this.state, { run: { forked: null } });
     this.showError(this.errors.join(" "));
     this.errors = [];
     this.applyMode();
@@ -216,15 +263,16 @@ export class Playground {
 
   /** A control changed `field`: live fields go to the running simulation, others restart it. */
   change(field, value) {
-    setField(this.overrides, field, value);
+    const config = structuredClone(this.overrides);
+    setField(config, field, value);
     const live = this.liveFields.includes(field.split(".")[0]);
     if (live && this.view.mode !== "sweep" && this.view.mode !== "strategies" && !(this.view.mode === "compare" && field === this.compareSpec().compareField)) {
+      this.update({ config });
       send(this, { type: "set", field, value });
     } else {
       this.note(`${FIELD_LABELS[field] ?? field} changes the cluster: restarted from time 0.`);
-      this.start();
+      this.update({ config }, { restart: true });
     }
-    this.emitState();
   }
 
   applyMode() {

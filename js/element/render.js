@@ -160,10 +160,7 @@ export function ingest(el, m) {
   el.latest = m;
   // Only the worker's own pause (pauseAtMs) changes the button: a tick posted before the
   // worker saw a click must not undo it.
-  if (m.pausedItself && !el.paused) {
-    el.paused = true;
-    el.updatePlayButton();
-  }
+  if (m.pausedItself && !el.paused) el.update({ run: { paused: true } }, { fromWorker: true });
   if (m.pausedItself) replayFork(el);
   updateTimeline(el, m);
   el.dirty = true;

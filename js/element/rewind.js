@@ -12,8 +12,7 @@ import { request } from "./requests.js";
 export function seek(el, ms) {
   if (!el.worker || !el.ready) return Promise.reject(new Error("hotrow: the playground has not started yet"));
   if (!Number.isFinite(+ms)) return Promise.reject(new TypeError(`hotrow: seek needs a simulated time in ms, not ${ms}`));
-  el.paused = true;
-  el.updatePlayButton();
+  el.update({ run: { paused: true } });
   return request(el, { type: "seek", ms: Math.round(+ms) });
 }
 
@@ -29,10 +28,7 @@ export function fork(el, field, value) {
     el.showError(`Not forked: ${text}.`);
     return Promise.reject(new Error(text));
   }
-  el.paused = true;
-  el.updatePlayButton();
-  el.view.mode = "compare";
-  el.applyMode();
+  el.update({ run: { paused: true }, view: { mode: "compare" } });
   return request(el, { type: "fork", field, value });
 }
 
@@ -67,21 +63,22 @@ export function updateTimeline(el, m) {
 }
 
 /**
- * A link's fork (`forkField`, `forkValue`, `forkAtMs` in the view): taken out of the view,
- * checked, and returned to replay once run A reaches its moment (the run pauses there).
+ * A link's fork (`forkField`, `forkValue`, `forkAtMs` in `view`, a view being loaded):
+ * taken out of the view, checked, and returned to replay once run A reaches its moment
+ * (the view pauses there); one that cannot be replayed adds its reason to `errors`.
  */
-export function forkFromView(el) {
-  const { forkField: field, forkValue: text, forkAtMs: atMs } = el.view;
-  delete el.view.forkField;
-  delete el.view.forkValue;
-  delete el.view.forkAtMs;
+export function forkFromView(view, errors) {
+  const { forkField: field, forkValue: text, forkAtMs: atMs } = view;
+  delete view.forkField;
+  delete view.forkValue;
+  delete view.forkAtMs;
   if (field === undefined && text === undefined && atMs === undefined) return null;
   const value = field in FIELDS ? compareValue(field, text ?? "") : undefined;
   if (value === undefined || !(atMs >= 0)) {
-    el.errors.push(`The link's fork was ignored: ${field} = ${text} at ${atMs} ms cannot be replayed`);
+    errors.push(`The link's fork was ignored: ${field} = ${text} at ${atMs} ms cannot be replayed`);
     return null;
   }
-  el.view.pauseAtMs = atMs;
+  view.pauseAtMs = atMs;
   return { field, value, atMs };
 }
 

@@ -108,7 +108,7 @@ function asObject(parse) {
 export function readLinkedSpec(el, text) {
   const decoding = (el.decoding = decodeSpec(text).then(
     (spec) => {
-      el.overrides.workload = spec;
+      el.update({ config: { ...el.overrides, workload: spec } });
       if (!text.startsWith("{")) el.specLink = { spec, text };
     },
     (e) => el.errors.push(`The workload spec in the link was ignored: ${e.message}.`),

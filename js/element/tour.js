@@ -104,12 +104,10 @@ export class Tour {
     this.startedBefore = this.el.started ?? 0;
     this.held = null;
     if (c.config) {
-      this.el.paused = false;
       const config = { ...c.config, warmupMs: WARMUP_MS };
       this.el.load({ config, view: { ...c.view, speed: this.el.view.speed, tour: i + 1, pauseAtMs: HOLD_MS } });
     } else {
-      this.el.view.tour = i + 1;
-      this.el.emitState();
+      this.el.update({ view: { tour: i + 1 } });
     }
     this.centerTarget();
     if (this.driver.isActive()) this.driver.moveTo(i);
@@ -171,7 +169,6 @@ export class Tour {
     this.el.host.removeEventListener("hotrow-snapshot", this.onSnapshot);
     this.el.host.removeAttribute("touring");
     for (const control of this.el.$$(".control.tour-show")) control.classList.remove("tour-show");
-    delete this.el.view.tour;
-    this.el.emitState();
+    this.el.update({ view: { tour: undefined } });
   }
 }

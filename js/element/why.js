@@ -130,9 +130,10 @@ export function applyRemedy(el, r, live) {
     el.fork(field, value).catch(() => {}); // a refused fork shows its error
     return;
   }
-  for (const [f, v] of Object.entries(r.set)) setField(el.overrides, f, v);
+  const config = structuredClone(el.overrides);
+  for (const [f, v] of Object.entries(r.set)) setField(config, f, v);
   el.note(`Restarted with ${r.label}.`);
-  el.start();
+  el.update({ config }, { restart: true });
 }
 
 /** Redraws the panel when an explanation changed. */

@@ -152,9 +152,7 @@ test("sweep and compare work over workloads: every shipped one and one's own, ea
   await pg.locator(".sweep-panel").screenshot({ path: `${shots}/sweep-workloads.png` });
   // Compare two workloads: both run, compared on transactions/s when one has no inserts.
   await pg.evaluate(({ [Symbol.for("hotrow.playground.internals")]: el }) => {
-    el.view = { ...el.view, mode: "compare", compareField: "workload", compareA: "ndbapi-insert", compareB: "ycsb-a" };
-    el.applyMode();
-    el.start();
+    el.update({ view: { mode: "compare", compareField: "workload", compareA: "ndbapi-insert", compareB: "ycsb-a" } }, { restart: true });
   });
   await pg.locator(".chart-throughput .u-legend").filter({ hasText: "transactions/s" }).waitFor({ timeout: 20_000 });
   const ratio = await waitValue(pg, "compareRatio", (v) => v > 0, 30_000);

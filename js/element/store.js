@@ -1,0 +1,63 @@
+// The playground's state, declared once. `Playground.state` holds it and
+// `Playground.update(change)` is the only way it changes: every part is frozen, so a module
+// that writes to it instead throws at once. What the page shows follows from it in
+// `update` (the mode's tabs and attribute, the play button, the URL, the worker's pause).
+import { DEFAULT_SPEED } from "./state.js";
+
+/**
+ * @typedef {object} View  How the state is shown (a link carries it).
+ * @property {string} mode  live | compare | sweep | strategies
+ * @property {number} speed  simulated ms per wall second
+ * @property {string} [compareField]  compare mode: the field runs A and B differ in...
+ * @property {string} [compareA]  ...and their values, as text
+ * @property {string} [compareB]
+ * @property {number} [tour]  the tour's chapter shown, 1-based
+ * @property {number} [pauseAtMs]  the run pauses itself at this simulated time
+ */
+
+/**
+ * @typedef {object} Run  What runs now (the worker reports it).
+ * @property {boolean} paused
+ * @property {object[]} effective  the effective configs of the runs shown (every field filled in)
+ * @property {{ field: string, value: unknown, was: unknown, atMs: number } | null} forked  run B is a fork of run A
+ */
+
+/**
+ * @typedef {object} State
+ * @property {Readonly<Record<string, any>>} config  the user's config input: `{ preset, ...fields }` (a link carries it)
+ * @property {Readonly<View>} view
+ * @property {Readonly<Run>} run
+ */
+
+/** @returns {State} */
+export const initialState = () => freeze({
+  config: {},
+  view: { mode: "live", speed: DEFAULT_SPEED },
+  run: { paused: false, effective: [], forked: null },
+});
+
+/**
+ * The state after `change`: `config` replaces the config input (a copy, so the caller's
+ * object stays its own), `view` and `run` are merged into theirs (a key set to undefined
+ * is removed). Parts not named are the same objects as before.
+ * @param {State} before
+ * @param {{ config?: object, view?: Partial<View>, run?: Partial<Run> }} change
+ * @returns {State}
+ */
+export function nextState(before, { config, view, run }) {
+  const merge = (old, patch) => Object.fromEntries(Object.entries({ ...old, ...patch }).filter(([, v]) => v !== undefined));
+  return {
+    config: config === undefined ? before.config : freeze(structuredClone(config)),
+    view: view === undefined ? before.view : /** @type {View} */ (Object.freeze(merge(before.view, view))),
+    run: run === undefined ? before.run : /** @type {Run} */ (Object.freeze(merge(before.run, run))),
+  };
+}
+
+/** Freezes `o` and every object in it. */
+function freeze(o) {
+  if (o && typeof o === "object" && !Object.isFrozen(o)) {
+    Object.freeze(o);
+    for (const v of Object.values(o)) freeze(v);
+  }
+  return o;
+}
