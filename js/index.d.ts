@@ -30,6 +30,8 @@ export type FieldKind =
 export interface FieldInfo {
   /** Dotted camelCase name, as in `Config`, `set()` and playground URLs. */
   name: string;
+  /** A short label for controls, legends and menus ("cache size"); the unit goes beside it. */
+  label: string;
   kind: FieldKind;
   /** Unit of an integer field: "ms", "us", "ns", "ids", or "" for a count. */
   unit: string;

@@ -1,6 +1,7 @@
 // The guided tour's story: one chapter per claim, each on a fixed seed, each with the
 // settings it runs, what it points at, the controls it shows, and its claim written from the
 // live numbers (never literals). tour.js walks them.
+import { REPORTED, k } from "./report.js";
 import { fmtInt } from "./format.js";
 
 const pct = (x) => `${Math.round(100 * x)}%`;
@@ -43,7 +44,7 @@ export const CHAPTERS = [
     claim: ({ a, whyA }) =>
       `DBT2 on 8 data nodes, id cache size 1: every insert into a table without a primary key first updates one SYSTAB_0 ` +
       `counter row in its own committed transaction. That row's lock is busy ${pct(a.hotRowLockUtilization)} of the time and TPM is ` +
-      `${fmtInt(a.tpm)} (the report measured 106k): the whole cluster's inserts queue on one lock.${held(whyA)}`,
+      `${fmtInt(a.tpm)} (the report measured ${k(REPORTED.cacheOneTpm)}): the whole cluster's inserts queue on one lock.${held(whyA)}`,
   },
   {
     title: "Three times the nodes, far from three times the TPM",
@@ -65,7 +66,7 @@ export const CHAPTERS = [
     controls: ["cacheSize"],
     claim: ({ a, b, whyB }) =>
       `Run B fetches 1000 ids per refill instead of 1. TPM ${change(b.tpm / a.tpm)} (${fmtInt(a.tpm)} → ${fmtInt(b.tpm)}; ` +
-      `the report: 106k → 158k) and the row's lock went from busy ${pct(a.hotRowLockUtilization)} to ${pct(b.hotRowLockUtilization)}: ` +
+      `the report: ${k(REPORTED.cacheOneTpm)} → ${k(REPORTED.cacheThousandTpm)}) and the row's lock went from busy ${pct(a.hotRowLockUtilization)} to ${pct(b.hotRowLockUtilization)}: ` +
       `one refill now serves a thousand inserts.${held(whyB, "run B")}`,
   },
   {

@@ -1,18 +1,19 @@
 // The playground's controls, each bound to its config field. A live field (the package's
 // liveFields()) goes to the running simulation; any other restarts it from time 0.
 import { downloadData, downloadChart } from "./downloads.js";
-import { getField, setField, compareValue } from "./state.js";
+import { getField, setField, compareValue, DEFAULT_PRESET } from "./state.js";
 import { YOUR_SPEC } from "./modes.js";
 import { send } from "./requests.js";
 import { fmtInt, fmtUs, fmtSpeed, logSlider } from "./format.js";
 
-/** How config fields are named in the UI. */
-export const FIELD_LABELS = {
-  cacheSize: "cache size", hintedRefill: "refill hint", primaryKey: "primary key", dataNodes: "data nodes",
-  "network.latencyUs": "network latency (us)", clientsPerApiNode: "clients per API node",
-  thinkTimeUs: "think time (us)", allocator: "id allocator", idCacheScope: "id cache scope", cacheGrowth: "cache growth",
-  cacheSizeMax: "max cache size", partitioning: "partitioning", keyLayout: "key layout", shardBits: "shard bits",
-};
+/** How config fields are named in the UI: the field table's labels (`learnLabels`). */
+export const FIELD_LABELS = {};
+
+/** Fills FIELD_LABELS from the package's field table: each field's label, with its unit
+ * when it is one of time ("network latency (us)"). Every element on a page shares it. */
+export function learnLabels(table) {
+  for (const f of table) FIELD_LABELS[f.name] = ["ns", "us", "ms"].includes(f.unit) ? `${f.label} (${f.unit})` : f.label;
+}
 
 /** The largest value the field table allows for integer field `name`. */
 export const maxOf = (el, name) => el.fieldTable.find((f) => f.name === name).kind.max;
@@ -177,7 +178,7 @@ export function syncControls(el) {
   const c = el.effective[0];
   if (!c) return;
   const $ = el.$;
-  $("#preset").value = el.overrides.preset ?? "bug39267";
+  $("#preset").value = el.overrides.preset ?? DEFAULT_PRESET;
   const workload = $("#workload");
   if (typeof c.workload === "object") {
     // A spec of the user's own: shown as such (its name), and kept selected.

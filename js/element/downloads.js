@@ -2,6 +2,7 @@
 // core), the summary as JSON (the object of `hotrow run --json`), each chart as PNG. The
 // worker hands over the data; the page saves it as a file.
 import { request } from "./requests.js";
+import { DEFAULT_PRESET } from "./state.js";
 
 /** Saves `blob` as a download named `name` (an object URL on a link, freed after). */
 export function save(el, blob, name) {
@@ -18,7 +19,7 @@ export function save(el, blob, name) {
 /** A file name for run `i` of the element's runs: preset, seed, time, and A/B in compare mode. */
 function fileName(el, i, ext) {
   const c = el.effective[i] ?? {};
-  const preset = el.overrides.preset ?? "bug39267";
+  const preset = el.overrides.preset ?? DEFAULT_PRESET;
   const run = el.effective.length === 2 ? `-${"AB"[i]}` : "";
   const ms = Math.round(el.latest?.nowMs ?? 0);
   return `hotrow-${preset}-seed${c.seed ?? 1}-${ms}ms${run}.${ext}`;

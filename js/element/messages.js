@@ -1,6 +1,6 @@
 // The element's side of the worker protocol (declared in protocol.d.ts): what each
 // message from worker.js does to the element. Requests and their answers: requests.js.
-import { bindFieldTable, syncControls, FIELD_LABELS } from "./controls.js";
+import { bindFieldTable, syncControls, learnLabels, FIELD_LABELS } from "./controls.js";
 import { syncSpecEditor } from "./spec-editor.js";
 import * as rewind from "./rewind.js";
 import { settle } from "./requests.js";
@@ -17,6 +17,7 @@ export function onWorkerMessage(el, m) {
       settle(el, m.replyTo, null, m);
       break;
     case "ready":
+      learnLabels(m.fields); // before anything names a field
       el.ready = true;
       el.liveFields = m.liveFields;
       el.workloadSpecs = m.workloads;
@@ -24,6 +25,7 @@ export function onWorkerMessage(el, m) {
       el.fillPresets(m.presets, m.version);
       el.fieldTable = m.fields;
       el.metricTable = m.metrics;
+      el.fillSelects(); // the compare and sweep menus, labelled by the table
       bindFieldTable(el, m.fields);
       el.start();
       break;

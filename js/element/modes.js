@@ -1,15 +1,7 @@
 // Compare and sweep: what runs each mode starts. Compare runs two simulations that differ
 // in one field (same seed, same past); sweep runs one short simulation per value of a
 // field and plots the measured throughput against it.
-import { setField, compareValue } from "./state.js";
-
-/** Run A and B's values of each field that compare mode offers, when the user gave none. */
-const COMPARE_DEFAULTS = {
-  cacheSize: ["1", "1000"], hintedRefill: ["false", "true"], primaryKey: ["false", "true"],
-  dataNodes: ["4", "8"], "network.latencyUs": ["90", "20"], clientsPerApiNode: ["4", "16"],
-  allocator: ["counterRow", "timestamp"], idCacheScope: ["apiNode", "client"], cacheGrowth: ["1", "4"],
-  partitioning: ["hash", "range"], keyLayout: ["sequential", "shardBits"], workload: ["sql-insert", "ndbapi-insert"],
-};
+import { setField, compareValue, COMPARE_DEFAULTS } from "./state.js";
 
 /** Compare's value for the workload spec of one's own that is running (in a link too). */
 export const YOUR_SPEC = "yourSpec";
@@ -41,11 +33,17 @@ export function configsFor(overrides, view) {
   });
 }
 
-/** Fields a sweep can vary, with their label. */
+/** Fields a sweep can vary, each with what its sweep runs. */
 export const SWEEP_FIELDS = [
-  ["cacheSize", "cache size (1 to 1,000,000)"], ["dataNodes", "data nodes"], ["allocator", "id allocator (each strategy)"],
-  ["keyLayout", "key layout (each layout)"], ["idCacheScope", "id cache scope"], ["workload", "workload (each shipped, and yours)"],
+  ["cacheSize", "1 to 1,000,000"], ["dataNodes", ""], ["allocator", "each strategy"],
+  ["keyLayout", "each layout"], ["idCacheScope", ""], ["workload", "each shipped, and yours"],
 ];
+
+/** A sweep field's menu entry and axis title: its label from the field table, and what it runs. */
+export const sweepLabel = (field, labels) => {
+  const hint = SWEEP_FIELDS.find(([f]) => f === field)?.[1];
+  return `${labels[field] ?? field}${hint ? ` (${hint})` : ""}`;
+};
 
 /**
  * The values a sweep of `field` runs, for the effective config `c`: a choice field runs

@@ -9,10 +9,10 @@ import { template } from "./template.js";
 import { STYLE } from "./style.js";
 import { css as uplotCss } from "../../dist/vendor/uplot/uplot-css.js";
 import {
-  FIELDS, COMPARE_FIELDS, DEFAULT_SPEED, ATTRIBUTE_VIEW, ATTRIBUTE_ONLY, parseEntries, kebab, setField, toQuery,
+  COMPARE_FIELDS, DEFAULT_SPEED, DEFAULT_PRESET, parseEntries, setField, toQuery,
 } from "./state.js";
 import { wireControls, FIELD_LABELS } from "./controls.js";
-import { compareSpec, configsFor, SWEEP_FIELDS } from "./modes.js";
+import { compareSpec, configsFor, SWEEP_FIELDS, sweepLabel } from "./modes.js";
 import { runSweep } from "./sweep-view.js";
 import { readLinkedSpec, linkedSpecText } from "./spec-link.js";
 import { ClusterDrawing } from "./cluster.js";
@@ -67,7 +67,6 @@ export class Playground {
     this.tour = new Tour(this);
     // The render loop writes these every frame: look them up once.
     this.metricEls = Object.fromEntries(this.$$("[data-metric]").map((el) => [el.dataset.metric, el]));
-    this.fillSelects();
     wireControls(this, FIELD_LABELS);
     wireSpecEditor(this);
     bindKeys(this);
@@ -251,13 +250,13 @@ export class Playground {
 
   fillSelects() {
     this.$("#compareField").replaceChildren(...COMPARE_FIELDS.map((f) => new Option(FIELD_LABELS[f] ?? f, f)));
-    this.$("#sweepField").replaceChildren(...SWEEP_FIELDS.map(([f, label]) => new Option(label, f)));
+    this.$("#sweepField").replaceChildren(...SWEEP_FIELDS.map(([f]) => new Option(sweepLabel(f, FIELD_LABELS), f)));
   }
 
   /** The presets, their descriptions and the version come from the package (via the worker). */
   fillPresets(presets, version) {
     this.$("#preset").replaceChildren(...presets.map((p) => new Option(`${p.name} — ${p.description}`, p.name)));
-    this.$("#preset").value = this.overrides.preset ?? "bug39267";
+    this.$("#preset").value = this.overrides.preset ?? DEFAULT_PRESET;
     this.$(".version").textContent = `hotrow ${version}`;
   }
 

@@ -1,5 +1,6 @@
 // What the element draws: the charts (both runs in compare mode), the heatmap of load per
 // node or inserts per partition, the bars and the figures, fed from the worker's ticks.
+import { REPORTED, k } from "./report.js";
 import { makeChart, Heatmap, drawBars, css } from "./charts.js";
 import { fmtInt, fmtPct, fmtUs } from "./format.js";
 import { Series } from "./series.js";
@@ -20,9 +21,9 @@ const seriesNames = (el) => ["x", ...el.seriesMetrics];
 /** The table's label of a metric, for legends. */
 const label = (el, name) => el.metricTable.find((m) => m.name === name).label;
 /** The bug report's measurements (DBT2, 8 data nodes), drawn as reference lines. */
-const REPORTED = [
-  { value: 106000, label: "reported: 106k TPM (cache 1, 2008)" },
-  { value: 158000, label: "reported: 158k TPM (cache 1000)" },
+const REPORTED_LINES = [
+  { value: REPORTED.cacheOneTpm, label: `reported: ${k(REPORTED.cacheOneTpm)} TPM (cache 1, 2008)` },
+  { value: REPORTED.cacheThousandTpm, label: `reported: ${k(REPORTED.cacheThousandTpm)} TPM (cache 1000)` },
 ];
 
 /** A heatmap per run: A, and B in compare mode. */
@@ -68,7 +69,7 @@ export function setupCharts(el) {
       ? [{ label: label(el, "tpm"), color: colors[0] }, { label: label(el, "insertsPerSecond"), color: colors[1], scale: "y2" }, bound("")]
       : [{ label: primary, color: colors[1] }, bound("")];
   el.throughputChart = makeChart(el.$(".chart-throughput"), {
-    series: throughputSeries, yLabel: primary, y2Label: !compare && dbt2 ? label(el, "insertsPerSecond") : "", refs: () => (showRefs ? REPORTED : []),
+    series: throughputSeries, yLabel: primary, y2Label: !compare && dbt2 ? label(el, "insertsPerSecond") : "", refs: () => (showRefs ? REPORTED_LINES : []),
   });
   el.hotChart = makeChart(el.$(".chart-hot"), {
     series: both([{ label: label(el, "hotRowLockUtilization"), color: hot, fmt: fmtPct }, { label: label(el, "refillsPerSecond"), color: colors[0], scale: "y2" }]),

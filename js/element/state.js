@@ -66,8 +66,18 @@ export const ATTRIBUTE_ONLY = ["paused", "tour"];
 export const STATE_VERSION = 1;
 export const MODES = ["live", "compare", "sweep", "strategies"];
 export const DEFAULT_SPEED = 1000;
-export const COMPARE_FIELDS = ["cacheSize", "hintedRefill", "primaryKey", "dataNodes", "network.latencyUs", "clientsPerApiNode",
-  "allocator", "idCacheScope", "cacheGrowth", "partitioning", "keyLayout", "workload"];
+/** The preset a state without one runs (the core's defaults are its config). */
+export const DEFAULT_PRESET = "bug39267";
+
+/** The fields compare mode offers, each with run A's and B's values when the user gave
+ * none: the one list (the URL check reads its keys, modes.js the values). */
+export const COMPARE_DEFAULTS = {
+  cacheSize: ["1", "1000"], hintedRefill: ["false", "true"], primaryKey: ["false", "true"],
+  dataNodes: ["4", "8"], "network.latencyUs": ["90", "20"], clientsPerApiNode: ["4", "16"],
+  allocator: ["counterRow", "timestamp"], idCacheScope: ["apiNode", "client"], cacheGrowth: ["1", "4"],
+  partitioning: ["hash", "range"], keyLayout: ["sequential", "shardBits"], workload: ["sql-insert", "ndbapi-insert"],
+};
+export const COMPARE_FIELDS = Object.keys(COMPARE_DEFAULTS);
 
 export const kebab = (name) => name.replace(/\./g, "-").replace(/[A-Z]/g, (c) => "-" + c.toLowerCase());
 /** The field or view setting an attribute names (a dotted field is kebab-cased whole:

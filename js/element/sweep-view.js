@@ -5,9 +5,9 @@
 
 import { runOnPool } from "./sweep.js";
 import { makeChart, css } from "./charts.js";
-import { choiceLabel } from "./controls.js";
+import { choiceLabel, FIELD_LABELS } from "./controls.js";
 import { fmtInt, fmtPct, fmtUs } from "./format.js";
-import { sweepValues, SWEEP_FIELDS } from "./modes.js";
+import { sweepValues, sweepLabel } from "./modes.js";
 import { primaryMetric } from "./render.js";
 
 const RUN_MS = 1000;
@@ -30,7 +30,7 @@ export function runSweep(el) {
   const c = el.effective[0] ?? { replicas: 2 };
   const values = sweepValues(field, c, el.fieldTable);
   const choices = typeof values[0] !== "number";
-  const label = SWEEP_FIELDS.find(([f]) => f === field)?.[1] ?? field;
+  const label = sweepLabel(field, FIELD_LABELS);
   const metric = sweepMetric(el, field, c);
   const metricLabel = el.metricTable?.find((m) => m.name === metric)?.label ?? metric;
   el.$(".sweep-axis").textContent = label;

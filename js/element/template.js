@@ -1,6 +1,7 @@
 // The playground's markup: figures (each `data-metric`), toolbar, fault buttons, controls,
 // compare and sweep panels, charts, and the explanation. Controls carry their field name
 // as id; the element binds them (hotrow-playground.js).
+import { REPORTED, k } from "./report.js";
 
 export const template = () => `
 <div class="error" role="alert" part="error"></div>
@@ -179,7 +180,7 @@ export const template = () => `
   row per table in <code>SYSTAB_0</code>, fetched with cache size 1: every insert first ran its own committed transaction that
   updated that single row, holding its lock for a whole two-phase commit. All inserts of the cluster queued on that one lock.
   With the cache at 1, watch the <em>hot row lock busy</em> figure sit at 100% and the node holding the row (●) glow; TPM is
-  capped near the reported 106k. Turn the cache size up to 1000: the row goes idle, and DBT2 reaches about 158k TPM.</p>
+  capped near the reported ${k(REPORTED.cacheOneTpm)}. Turn the cache size up to 1000: the row goes idle, and DBT2 reaches about ${k(REPORTED.cacheThousandTpm)} TPM.</p>
   <p>The refill also ran without a transaction hint, so its coordinator was picked round robin: TC work lands on nodes that
   otherwise have nothing to do (see the TC bars with one warehouse). <em>Compare</em> runs two settings side by side;
   <em>Sweep</em> shows throughput against cache size, node count or each id strategy.</p>

@@ -33,6 +33,8 @@ pub enum Kind {
 pub struct Field {
     /// Dotted camelCase name, as in JSON, `--set` and URLs.
     pub name: &'static str,
+    /// A short label for controls, legends and menus ("cache size"); the unit goes beside it.
+    pub label: &'static str,
     pub kind: Kind,
     /// Unit of an integer field ("" when it is a count).
     pub unit: &'static str,
@@ -41,75 +43,77 @@ pub struct Field {
     pub about: &'static str,
 }
 
-const fn int(name: &'static str, min: u64, max: u64, unit: &'static str, live: bool, about: &'static str) -> Field {
-    Field { name, kind: Kind::Int { min, max }, unit, live, about }
+const fn int(name: &'static str, label: &'static str, min: u64, max: u64, unit: &'static str, live: bool, about: &'static str) -> Field {
+    Field { name, label, kind: Kind::Int { min, max }, unit, live, about }
 }
 
-const fn flag(name: &'static str, live: bool, about: &'static str) -> Field {
-    Field { name, kind: Kind::Bool, unit: "", live, about }
+const fn flag(name: &'static str, label: &'static str, live: bool, about: &'static str) -> Field {
+    Field { name, label, kind: Kind::Bool, unit: "", live, about }
 }
 
-const fn choice(name: &'static str, values: &'static [&'static str], about: &'static str) -> Field {
-    Field { name, kind: Kind::Choice { values }, unit: "", live: false, about }
+const fn choice(name: &'static str, label: &'static str, values: &'static [&'static str], about: &'static str) -> Field {
+    Field { name, label, kind: Kind::Choice { values }, unit: "", live: false, about }
 }
 
-const fn cpu(name: &'static str, about: &'static str) -> Field {
-    int(name, 0, 10_000_000, "ns", true, about)
+const fn cpu(name: &'static str, label: &'static str, about: &'static str) -> Field {
+    int(name, label, 0, 10_000_000, "ns", true, about)
 }
 
 /// Every config field, in the order validation checks them.
 pub const FIELDS: &[Field] = &[
-    int("seed", 0, (1 << 53) - 1, "", false, "seed of every pseudo-random choice (fits a JavaScript number)"),
+    int("seed", "random seed", 0, (1 << 53) - 1, "", false, "seed of every pseudo-random choice (fits a JavaScript number)"),
     Field {
         name: "workload",
+        label: "workload",
         kind: Kind::Choice { values: &WORKLOAD_NAMES },
         unit: "",
         live: false,
         about: "DBT2 (TPC-C-like mix through mysqld, built in), a shipped workload spec by name (`hotrow workloads`), or a spec object",
     },
-    int("replicas", 1, 4, "", false, "replicas of every partition; node groups = dataNodes / replicas"),
-    int("dataNodes", 1, 48, "", false, "data nodes, a multiple of replicas"),
-    int("ldmThreads", 1, 32, "", false, "LDM threads per data node (1 with tcThreads 0 is NDB 6.3's ndbd)"),
-    int("tcThreads", 0, 32, "", false, "TC threads per data node; 0 runs TC work on the LDM threads"),
-    int("apiNodes", 1, 256, "", false, "API nodes: mysqld processes or NDB API programs"),
-    int("apiCores", 1, 256, "", false, "CPU cores of each API node"),
-    int("clientsPerApiNode", 1, 4096, "", true, "client threads per API node, each a closed loop (at most 65536 in all)"),
-    int("thinkTimeUs", 0, 60_000_000, "us", true, "pause between a client's transactions"),
-    int("cacheSize", 1, 1_000_000, "ids", true, "ids fetched per refill of a cached range (the first refill's size when cacheGrowth > 1)"),
-    int("cacheGrowth", 1, 1_000, "x", true, "each refill multiplies the next range's size by this, up to cacheSizeMax (1 = fixed)"),
-    int("cacheSizeMax", 1, 1_000_000, "ids", true, "largest range a growing cache fetches (at least cacheSize)"),
-    choice("idCacheScope", IdCacheScope::NAMES, "who owns a cached range: the API node behind a mutex (mysqld) or each client (NDB API Ndb object); default apiNode for dbt2 and sql-insert, client for ndbapi-insert"),
-    choice("allocator", Allocator::NAMES, "where ids come from: a counter row in the cluster, one allocator service, or time + node id + sequence"),
-    int("timestampTickUs", 10, 1_000_000, "us", false, "timestamp ids: length of a clock tick (Snowflake 1000, CockroachDB 10)"),
-    int("timestampSequenceBits", 1, 22, "bits", false, "timestamp ids: per-tick sequence bits; an API node issues at most 2^bits ids per tick"),
-    flag("hintedRefill", true, "the refill starts with a hint: TC on the counter row's primary"),
-    flag("hintedTransactions", true, "user transactions start with a hint: TC on their first row's primary"),
-    flag("primaryKey", false, "the inserted table has a primary key (no hidden key, no allocator)"),
-    choice("partitioning", Partitioning::NAMES, "how the inserted table's rows are placed: by a hash of the key (NDB) or by key range (TiKV, CockroachDB, Spanner)"),
-    int("rangeRows", 1, 1_000_000_000, "rows", false, "range partitioning: rows after which a range is cut in two; the new range goes to the next node group"),
-    choice("keyLayout", KeyLayout::NAMES, "how an id becomes a key: as is, with hash bits on top (TiDB AUTO_RANDOM), or bit-reversed (Spanner)"),
-    int("shardBits", 1, 15, "bits", false, "shardBits layout: hash bits at the top of the key (spread over 2^bits ranges)"),
-    int("warehouses", 1, 100_000, "", false, "DBT2 warehouses; each client has a home warehouse"),
-    int("lockWaitTimeoutMs", 1, 3_600_000, "ms", true, "a transaction waiting this long for a row lock is aborted and retried (NDB TransactionDeadlockDetectionTimeout); checked as each metrics window closes"),
-    int("durationMs", 1, 86_400_000, "ms", true, "measured simulated time after warm-up"),
-    int("warmupMs", 0, 3_600_000, "ms", false, "simulated warm-up not counted in the summary"),
-    int("windowMs", 1, 60_000, "ms", false, "width of one metrics window"),
-    int("network.latencyUs", 0, 100_000, "us", true, "one-way latency between two hosts"),
-    cpu("cpu.tcOpNs", "TC: one operation of a TCKEYREQ"),
-    cpu("cpu.tcReplyNs", "TC: one reply (LQHKEYCONF, COMMITTED, COMPLETED)"),
-    cpu("cpu.tcCommitNs", "TC: starting a commit"),
-    cpu("cpu.lqhReadNs", "LQH: a primary-key read"),
-    cpu("cpu.lqhWriteNs", "LQH: a write at one replica, with its lock, UNDO and REDO"),
-    cpu("cpu.lqhCommitNs", "LQH: the COMMIT of one operation at one replica"),
-    cpu("cpu.lqhCompleteNs", "LQH: the COMPLETE of one operation at one backup"),
-    cpu("cpu.apiStatementNs", "API: one SQL statement in mysqld (DBT2)"),
-    cpu("cpu.apiExecuteNs", "API: one NDB API execute() (NDB API inserts and refills)"),
-    cpu("cpu.apiOpNs", "API: one operation defined within a round"),
-    cpu("cpu.apiReplyNs", "API: receiving one confirmation"),
-    cpu("cpu.remoteSignalNs", "data node: sending and receiving a signal that crosses hosts (local signals do not pay it)"),
-    cpu("cpu.allocatorRequestNs", "central allocator service: serving one id request"),
+    int("replicas", "replicas", 1, 4, "", false, "replicas of every partition; node groups = dataNodes / replicas"),
+    int("dataNodes", "data nodes", 1, 48, "", false, "data nodes, a multiple of replicas"),
+    int("ldmThreads", "LDM threads per node", 1, 32, "", false, "LDM threads per data node (1 with tcThreads 0 is NDB 6.3's ndbd)"),
+    int("tcThreads", "TC threads per node", 0, 32, "", false, "TC threads per data node; 0 runs TC work on the LDM threads"),
+    int("apiNodes", "API nodes", 1, 256, "", false, "API nodes: mysqld processes or NDB API programs"),
+    int("apiCores", "cores per API node", 1, 256, "", false, "CPU cores of each API node"),
+    int("clientsPerApiNode", "clients per API node", 1, 4096, "", true, "client threads per API node, each a closed loop (at most 65536 in all)"),
+    int("thinkTimeUs", "think time", 0, 60_000_000, "us", true, "pause between a client's transactions"),
+    int("cacheSize", "cache size", 1, 1_000_000, "ids", true, "ids fetched per refill of a cached range (the first refill's size when cacheGrowth > 1)"),
+    int("cacheGrowth", "cache growth", 1, 1_000, "x", true, "each refill multiplies the next range's size by this, up to cacheSizeMax (1 = fixed)"),
+    int("cacheSizeMax", "max cache size", 1, 1_000_000, "ids", true, "largest range a growing cache fetches (at least cacheSize)"),
+    choice("idCacheScope", "id cache scope", IdCacheScope::NAMES, "who owns a cached range: the API node behind a mutex (mysqld) or each client (NDB API Ndb object); default apiNode for dbt2 and sql-insert, client for ndbapi-insert"),
+    choice("allocator", "id allocator", Allocator::NAMES, "where ids come from: a counter row in the cluster, one allocator service, or time + node id + sequence"),
+    int("timestampTickUs", "timestamp tick", 10, 1_000_000, "us", false, "timestamp ids: length of a clock tick (Snowflake 1000, CockroachDB 10)"),
+    int("timestampSequenceBits", "timestamp sequence bits", 1, 22, "bits", false, "timestamp ids: per-tick sequence bits; an API node issues at most 2^bits ids per tick"),
+    flag("hintedRefill", "refill hint", true, "the refill starts with a hint: TC on the counter row's primary"),
+    flag("hintedTransactions", "transaction hint", true, "user transactions start with a hint: TC on their first row's primary"),
+    flag("primaryKey", "primary key", false, "the inserted table has a primary key (no hidden key, no allocator)"),
+    choice("partitioning", "partitioning", Partitioning::NAMES, "how the inserted table's rows are placed: by a hash of the key (NDB) or by key range (TiKV, CockroachDB, Spanner)"),
+    int("rangeRows", "rows per range", 1, 1_000_000_000, "rows", false, "range partitioning: rows after which a range is cut in two; the new range goes to the next node group"),
+    choice("keyLayout", "key layout", KeyLayout::NAMES, "how an id becomes a key: as is, with hash bits on top (TiDB AUTO_RANDOM), or bit-reversed (Spanner)"),
+    int("shardBits", "shard bits", 1, 15, "bits", false, "shardBits layout: hash bits at the top of the key (spread over 2^bits ranges)"),
+    int("warehouses", "warehouses", 1, 100_000, "", false, "DBT2 warehouses; each client has a home warehouse"),
+    int("lockWaitTimeoutMs", "lock wait timeout", 1, 3_600_000, "ms", true, "a transaction waiting this long for a row lock is aborted and retried (NDB TransactionDeadlockDetectionTimeout); checked as each metrics window closes"),
+    int("durationMs", "duration", 1, 86_400_000, "ms", true, "measured simulated time after warm-up"),
+    int("warmupMs", "warm-up", 0, 3_600_000, "ms", false, "simulated warm-up not counted in the summary"),
+    int("windowMs", "window", 1, 60_000, "ms", false, "width of one metrics window"),
+    int("network.latencyUs", "network latency", 0, 100_000, "us", true, "one-way latency between two hosts"),
+    cpu("cpu.tcOpNs", "TC op CPU", "TC: one operation of a TCKEYREQ"),
+    cpu("cpu.tcReplyNs", "TC reply CPU", "TC: one reply (LQHKEYCONF, COMMITTED, COMPLETED)"),
+    cpu("cpu.tcCommitNs", "TC commit CPU", "TC: starting a commit"),
+    cpu("cpu.lqhReadNs", "LQH read CPU", "LQH: a primary-key read"),
+    cpu("cpu.lqhWriteNs", "LQH write CPU", "LQH: a write at one replica, with its lock, UNDO and REDO"),
+    cpu("cpu.lqhCommitNs", "LQH commit CPU", "LQH: the COMMIT of one operation at one replica"),
+    cpu("cpu.lqhCompleteNs", "LQH complete CPU", "LQH: the COMPLETE of one operation at one backup"),
+    cpu("cpu.apiStatementNs", "API statement CPU", "API: one SQL statement in mysqld (DBT2)"),
+    cpu("cpu.apiExecuteNs", "API execute CPU", "API: one NDB API execute() (NDB API inserts and refills)"),
+    cpu("cpu.apiOpNs", "API op CPU", "API: one operation defined within a round"),
+    cpu("cpu.apiReplyNs", "API reply CPU", "API: receiving one confirmation"),
+    cpu("cpu.remoteSignalNs", "remote signal CPU", "data node: sending and receiving a signal that crosses hosts (local signals do not pay it)"),
+    cpu("cpu.allocatorRequestNs", "allocator request CPU", "central allocator service: serving one id request"),
     Field {
         name: "faults",
+        label: "faults",
         kind: Kind::Faults,
         unit: "",
         live: false,
