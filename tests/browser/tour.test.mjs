@@ -19,7 +19,7 @@ async function claimOf(page, n) {
 }
 
 test("the whole tour walks from the keyboard and the buttons, each claim quoting live numbers", async () => {
-  const { page, problems } = await openPage(env.browser, `${env.site.origin}/index.html`);
+  const { page, problems } = await openPage(env.browser, `${env.site.origin}/index.html?speed=5000`);
   const pg = page.locator("hotrow-playground");
   await pg.locator(".tour-start").click();
   const claims = [];
@@ -50,7 +50,7 @@ test("the whole tour walks from the keyboard and the buttons, each claim quoting
 });
 
 test("a chapter's claim is held: the same text 5 s later, quoting the numbers the cards show", async () => {
-  const { page, problems } = await openPage(env.browser, `${env.site.origin}/index.html?tour=1`);
+  const { page, problems } = await openPage(env.browser, `${env.site.origin}/index.html?tour=1&speed=5000`);
   const pg = page.locator("hotrow-playground");
   const claim = await claimOf(page, 1);
   const card = await pg.locator('[data-metric="tpm"]').textContent();
@@ -64,7 +64,7 @@ test("a chapter's claim is held: the same text 5 s later, quoting the numbers th
 });
 
 test("a deep link opens a chapter; back, the tour attribute and Escape work", async () => {
-  const { page, problems } = await openPage(env.browser, `${env.site.origin}/index.html?tour=3`);
+  const { page, problems } = await openPage(env.browser, `${env.site.origin}/index.html?tour=3&speed=5000`);
   const pg = page.locator("hotrow-playground");
   assert.match(await claimOf(page, 3), /fetches 1000 ids per refill/);
   assert.equal(await pg.evaluate(({ [Symbol.for("hotrow.playground.internals")]: el }) => el.effective.map((c) => c.cacheSize).join()), "1,1000");
