@@ -1,8 +1,8 @@
-//! The hidden-key id allocator of one API node for one table, and the checker that no id
-//! is ever issued twice.
+//! One cached range of ids (an API node's, or a client's with `idCacheScope: client`) for
+//! one table, and the checker that no id is ever issued twice.
 //!
-//! Each API node keeps a range `[next, end)` of ids for the table, guarded by a mutex
-//! (in mysqld, the table share's mutex). When the range is empty, the thread that found
+//! The owner keeps a range `[next, end)` of ids for the table, guarded by a mutex (in
+//! mysqld, the table share's mutex; a client's own range has no other taker). When the range is empty, the thread that found
 //! it so keeps the mutex and runs a *refill*: a separate committed transaction that
 //! adds `cacheSize` to the table's counter row in SYSTAB_0 and reads the old value
 //! back. Threads that want an id meanwhile queue on the mutex in FIFO order.

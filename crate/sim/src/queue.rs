@@ -5,7 +5,7 @@
 //! It is shaped by the model's time structure. Nearly every event is due within a
 //! millisecond of now (a network hop, a CPU service), and time is integer nanoseconds. So
 //! the near future is a *timing wheel*: `BUCKETS` buckets of 256 ns each, covering
-//! about a millisecond, into which a push only appends. When the wheel reaches a bucket,
+//! about 262 us, into which a push only appends. When the wheel reaches a bucket,
 //! its few events are sorted once by (time, seq) and drained in that order; an event due
 //! within the bucket being drained is inserted in place (after every event due no later:
 //! its sequence number is the largest). A two-level bitmap finds the next non-empty bucket
@@ -134,7 +134,7 @@ impl<E: Copy> EventQueue<E> {
     }
 
     /// Makes the earliest wheel bucket the active one, sorted; false if the wheel is empty.
-    fn refill_active(&mut self) -> bool {
+    fn take_next_bucket(&mut self) -> bool {
         let Some(b) = self.next_bucket() else { return false };
         self.active.clear();
         self.next = 0;
@@ -156,7 +156,7 @@ impl<E: Copy> EventQueue<E> {
     /// is otherwise. One look at the fronts serves both the check and the pop.
     #[inline]
     pub fn pop_until(&mut self, until: Ns) -> Option<(Ns, E)> {
-        if self.next == self.active.len() && !self.refill_active() {
+        if self.next == self.active.len() && !self.take_next_bucket() {
             return self.pop_spill(until);
         }
         let e = &self.active[self.next];
@@ -190,7 +190,7 @@ impl<E: Copy> EventQueue<E> {
     #[cfg(test)]
     pub fn peek_time(&mut self) -> Option<Ns> {
         if self.next == self.active.len() {
-            self.refill_active();
+            self.take_next_bucket();
         }
         let wheel = self.active.get(self.next).map(|e| e.time);
         match (wheel, self.spill.peek()) {

@@ -57,7 +57,7 @@ impl Simulation {
     /// allocator's key is when its id comes (`id_ready`); other rows by their table's
     /// placement (`tables::Tables`).
     pub(super) fn place_ops(&mut self, t: u32) {
-        let inserted = self.ids.keys.table;
+        let inserted = self.ids.tables.table;
         let user = self.txns[t].kind.is_user();
         self.txns[t].ops.clear();
         for i in 0..self.txns[t].prog.ops.len() {
@@ -69,10 +69,10 @@ impl Simulation {
                 if user && o.insert {
                     self.place_key(o.dist)
                 } else {
-                    self.ids.keys.inserted.find(o.dist, &self.topo)
+                    self.ids.tables.inserted.find(o.dist, &self.topo)
                 }
             } else {
-                self.ids.keys.place(table, o.dist, o.insert, &self.topo)
+                self.ids.tables.place(table, o.dist, o.insert, &self.topo)
             };
             self.txns[t].ops.push(Op {
                 row: o.row,

@@ -22,8 +22,10 @@ struct Stmt {
     slots: u64,
 }
 
+/// A spec transaction made ready: its weight in the mix and its statements (each run of
+/// it is a `sim::txn::Txn`).
 #[derive(Clone, Debug)]
-struct Txn {
+struct TxnTemplate {
     weight: u64,
     stmts: Vec<Stmt>,
 }
@@ -39,7 +41,7 @@ pub struct SpecState {
     shard_bits: u32,
     /// Rows the table taking ids starts with (its keys `0..id_rows` exist already).
     id_rows: u64,
-    txns: Vec<Txn>,
+    txns: Vec<TxnTemplate>,
     total_weight: u64,
     /// Per table: the next `sequential` key (inserts: rows past the initial ones).
     next: Vec<u64>,
@@ -65,10 +67,10 @@ impl SpecState {
     pub fn new(spec: &Spec, key_layout: KeyLayout, shard_bits: u32) -> SpecState {
         let tables: Vec<(u64, u64)> = spec.tables.iter().enumerate().map(|(i, t)| (table_id(i), t.rows.max(1) * spec.scale)).collect();
         let layouts = (0..spec.tables.len()).map(|i| spec.key_layout(i, key_layout)).collect();
-        let txns: Vec<Txn> = spec
+        let txns: Vec<TxnTemplate> = spec
             .transactions
             .iter()
-            .map(|x| Txn {
+            .map(|x| TxnTemplate {
                 weight: x.weight,
                 stmts: x
                     .statements

@@ -79,7 +79,7 @@ impl Ranges {
 #[derive(Clone)]
 pub(super) struct Ids {
     pub source: IdSource,
-    pub keys: Tables,
+    pub tables: Tables,
     /// The hidden-key table's SYSTAB_0 counter row (`counterRow` refills lock it).
     pub hot: HotRow,
     /// The central allocator service (idle unless `allocator` is `centralService`).
@@ -116,11 +116,11 @@ impl Ids {
                     .collect(),
             ),
         };
-        let keys = Tables::new(cfg, topo.partitions);
+        let tables = Tables::new(cfg, topo.partitions);
         Ids {
             source,
-            hot: HotRow::new(topo, keys.table, first_id),
-            keys,
+            hot: HotRow::new(topo, tables.table, first_id),
+            tables,
             service: Service::new(first_id),
             check: IdChecker::default(),
             last: 0,
@@ -163,7 +163,7 @@ impl Ids {
             IdSource::CounterRow(r) | IdSource::CentralService(r) => r.caches.iter().map(IdCache::memory_bytes).sum(),
             IdSource::Timestamp(stamps) => stamps.iter().map(TimestampIds::memory_bytes).sum::<usize>(),
         };
-        source + self.keys.memory_bytes() + self.service.memory_bytes() + self.check.stretches() * 48
+        source + self.tables.memory_bytes() + self.service.memory_bytes() + self.check.stretches() * 48
     }
 }
 
@@ -275,7 +275,7 @@ impl Simulation {
         }
         self.ids.last = id;
         totals.ids_issued += 1;
-        let key = keys::key_of(id, self.ids.keys.layout, self.cfg.shard_bits as u32);
+        let key = keys::key_of(id, self.ids.tables.layout, self.cfg.shard_bits as u32);
         let part = self.place_key(key);
         if let IdSource::Timestamp(_) = self.ids.source {
             let api = self.txns[t].api as usize;
@@ -303,7 +303,7 @@ impl Simulation {
     /// The partition of a new row of the inserted table with `key`, counted for the
     /// insert-skew report.
     pub(super) fn place_key(&mut self, key: u64) -> u32 {
-        let part = self.ids.keys.inserted.place(key, &self.topo);
+        let part = self.ids.tables.inserted.place(key, &self.topo);
         self.metrics.inserted_into(part, self.now);
         part
     }

@@ -81,7 +81,7 @@ impl Simulation {
         let txn = &mut self.txns[r];
         txn.refill = Some(crate::sim::txn::Refill { parent: Some(parent), first: 0, count: 0, applied: false, unit });
         txn.piggyback = true;
-        workload::refill(self.ids.keys.table, &mut txn.prog);
+        workload::refill(self.ids.tables.table, &mut txn.prog);
         self.place_ops(r);
         self.next_round(r);
     }
@@ -111,7 +111,7 @@ impl Simulation {
     /// Rows the current statement (round) of transaction `p` inserts into the ids table.
     fn statement_rows(&self, p: u32) -> u64 {
         let txn = &self.txns[p];
-        let table = self.ids.keys.table;
+        let table = self.ids.tables.table;
         txn.ops[txn.round_ops()].iter().filter(|o| o.write && workload::table_of(o.row) == table).count() as u64
     }
 
