@@ -6,6 +6,11 @@ import { YOUR_SPEC } from "./modes.js";
 import { send } from "./requests.js";
 import { fmtInt, fmtUs, fmtSpeed, logSlider } from "./format.js";
 
+/** Controls that are their field's own select (a choice) or number box (a whole number):
+ * bound and shown alike, named once. */
+const CHOICE_CONTROLS = ["allocator", "idCacheScope", "partitioning", "keyLayout"];
+const WHOLE_CONTROLS = ["cacheGrowth", "shardBits"];
+
 /** How config fields are named in the UI: the field table's labels (`learnLabels`). */
 export const FIELD_LABELS = {};
 
@@ -72,12 +77,8 @@ export function wireControls(el, labels) {
   $("#thinkTimeUs").onchange = (e) => el.change("thinkTimeUs", think(e.target.value));
   $("#latency").oninput = (e) => ($("output[for=latency]").textContent = `${e.target.value} us`);
   $("#latency").onchange = (e) => el.change("network.latencyUs", +e.target.value);
-  for (const id of ["allocator", "idCacheScope", "partitioning", "keyLayout"]) {
-    $(`#${id}`).onchange = (e) => el.change(id, e.target.value);
-  }
-  for (const id of ["cacheGrowth", "shardBits"]) {
-    $(`#${id}`).onchange = (e) => el.change(id, Math.floor(+e.target.value));
-  }
+  for (const id of CHOICE_CONTROLS) $(`#${id}`).onchange = (e) => el.change(id, e.target.value);
+  for (const id of WHOLE_CONTROLS) $(`#${id}`).onchange = (e) => el.change(id, Math.floor(+e.target.value));
   for (const tab of el.$$("[data-mode]")) {
     tab.onclick = () => {
       el.update({ view: { mode: tab.dataset.mode } }, { restart: true });
@@ -206,7 +207,7 @@ export function syncControls(el) {
   $("#latency").value = String(c.network.latencyUs);
   $("output[for=latency]").textContent = `${c.network.latencyUs} us`;
   $("#seed").value = String(c.seed);
-  for (const id of ["allocator", "idCacheScope", "partitioning", "keyLayout", "cacheGrowth", "shardBits"]) $(`#${id}`).value = String(c[id]);
+  for (const id of [...CHOICE_CONTROLS, ...WHOLE_CONTROLS]) $(`#${id}`).value = String(c[id]);
   $("#speed").value = logSlider(el.view.speed, 1, 1e5);
   $("#speed-out").textContent = fmtSpeed(el.view.speed);
   const spec = el.compareSpec();
