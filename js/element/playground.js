@@ -132,11 +132,12 @@ export class Playground {
    * it paused itself: `fromWorker`), and the run restarted (`restart`) or the URL told
    * (a `hotrow-statechange` event) when what a link carries changed.
    * @param {{ config?: object, view?: object, run?: object }} change
-   * @param {{ restart?: boolean, fromWorker?: boolean }} [how]
+   * `replaceView`: the view given is the whole view (a load), not a change of it.
+   * @param {{ restart?: boolean, fromWorker?: boolean, replaceView?: boolean }} [how]
    */
-  update(change, { restart = false, fromWorker = false } = {}) {
+  update(change, { restart = false, fromWorker = false, replaceView = false } = {}) {
     const before = this.state;
-    this.state = nextState(before, change);
+    this.state = nextState(replaceView ? { ...before, view: /** @type {any} */ ({}) } : before, change);
     const now = this.state;
     if (!this.$) return; // not connected yet: connect() draws it all
     if (now.view.mode !== before.view.mode) this.applyMode();
@@ -154,8 +155,7 @@ export class Playground {
     const errors = state.errors?.length ? [`Some settings were ignored: ${state.errors.join("; ")}.`] : [];
     const view = { mode: "live", speed: DEFAULT_SPEED, ...state.view };
     this.pendingFork = rewind.forkFromView(view, errors); // takes a link's fork out of the view
-    // The whole state at once: a view replaces the old one (a load is not a change of it).
-    this.state = nextState({ ...this.state, view: /** @type {any} */ ({}) }, { config: state.config ?? {}, view, run: { paused: this.host.hasAttribute("paused") } });
+    this.update({ config: state.config ?? {}, view, run: { paused: this.host.hasAttribute("paused") } }, { replaceView: true });
     this.errors = errors;
     this.specLink = null;
     if (state.spec) {
@@ -213,7 +213,7 @@ export class Playground {
       this.tour.start(this.view.tour); // it loads the chapter's settings, which starts the run
       return;
     }
-    this.state = nextState(this.state, { run: { forked: null } });
+    this.update({ run: { forked: null } });
     this.showError(this.errors.join(" "));
     this.errors = [];
     this.applyMode();

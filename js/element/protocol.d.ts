@@ -2,7 +2,7 @@
 // declaration of the protocol, checked by `tsc --checkJs` over js/ in `npm test`.
 //
 // One request-id scheme: a request that expects an answer carries `id` (one counter per
-// element, messages.js `request`); its answer carries `replyTo` with that id, and a refusal
+// element, requests.js `request`); its answer carries `replyTo` with that id, and a refusal
 // is an `error` message with the same `replyTo`.
 import type { ClusterView, Config, ConfigInput, Explanation, FieldInfo, Fault, MetricInfo, Remedy, Snapshot, Summary, WindowColumns, WorkloadSpec } from "../index.js";
 

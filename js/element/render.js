@@ -161,7 +161,9 @@ export function ingest(el, m) {
   el.latest = m;
   // Only the worker's own pause (pauseAtMs) changes the button: a tick posted before the
   // worker saw a click must not undo it.
-  if (m.pausedItself && !el.paused) el.update({ run: { paused: true } }, { fromWorker: true });
+  // The pause asked for is spent: a restart later runs on (the tour's hold, a link's
+  // pauseAtMs or fork moment pause once).
+  if (m.pausedItself) el.update({ run: { paused: true }, view: { pauseAtMs: undefined } }, { fromWorker: true });
   if (m.pausedItself) replayFork(el);
   updateTimeline(el, m);
   el.dirty = true;
@@ -223,7 +225,7 @@ export function render(el) {
     set("compareRatio", a > 0 ? `${ratio.toFixed(2)}x${within ? " (within noise)" : ""}` : "–");
     el.metricEls.compareRatio.dataset.value = String(ratio);
     figures.compareRatio = ratio;
-    figures.compareAtMs = Math.round(at * 1000);
+    if (Number.isFinite(at)) figures.compareAtMs = Math.round(at * 1000);
     const n = Math.min(d.countUntil(at), e.countUntil(at));
     const [da, ea] = [(k) => d.get(k, n, at), (k) => e.get(k, n, at)];
     el.throughputChart.setData([da("x"), da(key), ea(key), boundIn(d, key, n, at), boundIn(e, key, n, at)]);

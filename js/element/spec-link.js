@@ -109,7 +109,7 @@ export function readLinkedSpec(el, text) {
   const decoding = (el.decoding = decodeSpec(text).then(
     (spec) => {
       el.update({ config: { ...el.overrides, workload: spec } });
-      if (!text.startsWith("{")) el.specLink = { spec, text };
+      if (!text.startsWith("{")) el.specLink = { key: JSON.stringify(spec), text };
     },
     (e) => el.errors.push(`The workload spec in the link was ignored: ${e.message}.`),
   ));
@@ -125,12 +125,14 @@ export function readLinkedSpec(el, text) {
 export function linkedSpecText(el) {
   const spec = el.overrides?.workload;
   if (!spec || typeof spec !== "object") return undefined;
-  if (el.specLink?.spec === spec) return el.specLink.text;
-  if (el.encodingSpec !== spec) {
-    el.encodingSpec = spec;
+  // By content: every change of the state copies the config (store.js), spec and all.
+  const key = JSON.stringify(spec);
+  if (el.specLink?.key === key) return el.specLink.text;
+  if (el.encodingKey !== key) {
+    el.encodingKey = key;
     el.encoding = encodeSpec(spec).then((r) => {
-      if (el.overrides.workload !== spec) return;
-      el.specLink = { spec, text: "text" in r ? r.text : undefined, error: "error" in r ? r.error : undefined };
+      if (JSON.stringify(el.overrides.workload) !== key) return;
+      el.specLink = { key, text: "text" in r ? r.text : undefined, error: "error" in r ? r.error : undefined };
       el.emitState();
     });
   }

@@ -1,6 +1,6 @@
 // The guided tour: walks the chapters (chapters.js), each running its own settings on a
 // fixed seed, pointing at what to watch with driver.js, and writing its claim from the
-// live numbers once enough windows are measured. Back and next (buttons or arrow keys),
+// numbers measured when the chapter's runs pause at HOLD_MS (then held). Back and next (buttons or arrow keys),
 // Escape leaves; the chapter is in the URL (`?tour=3`) and the element's `tour` attribute.
 import { driver } from "../../dist/vendor/driver/driver.js.mjs";
 import { css as driverCss } from "../../dist/vendor/driver/driver-css.js";
@@ -10,7 +10,7 @@ import { headline } from "./render.js";
 /** Each chapter warms up for `WARMUP_MS`, runs to `HOLD_MS` and pauses there; its claim
  * quotes the figures of that last simulated second (render.js `headline`: the cards show
  * the same numbers, and "Why this number" counts the same span), and is held: read twice,
- * it says the same. Play runs on; the claim stays. */
+ * it says the same, even if the run goes on. */
 export const WARMUP_MS = 1000;
 export const HOLD_MS = WARMUP_MS + 1000;
 
@@ -139,7 +139,7 @@ export class Tour {
       const [snapA, snapB] = el.latest.sims.map((s) => s.snapshot);
       const [whyA, whyB] = el.explained ?? [];
       const span = `${WARMUP_MS / 1000}–${at} s`;
-      text = `${c.claim({ a, b, snapA, snapB, whyA, whyB })} (Measured over simulated ${span}, after a warm-up, as the figures show; Play runs on.)`;
+      text = `${c.claim({ a, b, snapA, snapB, whyA, whyB })} (Measured over simulated ${span}, after a warm-up, as the figures show.)`;
       this.held = text;
     }
     el.tourClaim = text;
@@ -158,7 +158,7 @@ export class Tour {
     target?.scrollIntoView({ block: "center", behavior: "instant" });
   }
 
-  /** Leaves the tour: every control shows again; the run goes on. */
+  /** Leaves the tour: every control shows again; the run stays where it is (Play goes on). */
   end() {
     if (!this.active) return;
     this.index = -1;

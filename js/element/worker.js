@@ -126,11 +126,12 @@ function fork({ field, value, id }) {
  * the others follow it to where it got: when a heavy run cannot keep up, the light one
  * waits for it, so the two are always shown, and compared, at the same simulated time.
  */
-function advance(simMs) {
+function advance(simMs, stepping = false) {
   const from = nowOf(sims);
   if (pauseAtMs !== null) simMs = Math.min(simMs, Math.max(0, pauseAtMs - from));
   // Until every run's weight is known, a short step that every run makes in full.
-  if (sims.length > 1 && sims.some((_, i) => density[i] === undefined)) simMs = Math.min(simMs, 1);
+  // (A step is one window whatever the weights: it asked for exactly that.)
+  if (sims.length > 1 && !stepping && sims.some((_, i) => density[i] === undefined)) simMs = Math.min(simMs, 1);
   let reach = from + simMs;
   let events = 0;
   const order = sims.map((_, i) => i).sort((i, j) => (density[j] ?? 0) - (density[i] ?? 0));
@@ -186,10 +187,11 @@ function tick() {
   if (sims.length && (!paused || stepRequest)) {
     try {
       const before = nowOf(sims);
-      const simMs = stepRequest ? sims[0].config.windowMs : (speed * wall) / 1000;
+      const stepping = stepRequest;
+      const simMs = stepping ? sims[0].config.windowMs : (speed * wall) / 1000;
       stepRequest = false;
       const t = performance.now();
-      const events = advance(simMs);
+      const events = advance(simMs, stepping);
       behind = !paused && nowOf(sims) < before + simMs;
       timeline.record(sims, events);
       // The meter decays so it shows the recent rate.

@@ -7,6 +7,7 @@ import { readFileSync } from "node:fs";
 import { execFileSync } from "node:child_process";
 import { join } from "node:path";
 import { useSite, root, openPage, metric, waitValue, until } from "./page.mjs";
+import { ATTRIBUTE_ONLY } from "../../js/element/state.js";
 
 const shots = `${root}test-results`;
 mkdirSync(shots, { recursive: true });
@@ -79,7 +80,7 @@ test("the element's public surface is exactly the documented one", async () => {
   });
   assert.deepEqual(surface.own, [], "nothing of its state is on the element");
   const camel = (a) => a.replace(/-([a-z])/g, (_, c) => c.toUpperCase());
-  const attributeProps = surface.observed.filter((a) => !["paused", "tour"].includes(a)).map(camel);
+  const attributeProps = surface.observed.filter((a) => !ATTRIBUTE_ONLY.includes(a)).map(camel);
   const methods = ["connectedCallback", "disconnectedCallback", "attributeChangedCallback", "load", "query", "link", "seek", "fork", "figures", "effective"];
   assert.deepEqual(surface.members.sort(), [...methods, ...attributeProps].sort());
   assert.deepEqual(problems, []);

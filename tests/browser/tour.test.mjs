@@ -59,6 +59,14 @@ test("a chapter's claim is held: the same text 5 s later, quoting the numbers th
   await page.waitForTimeout(5000);
   assert.equal(await page.locator(".driver-popover-description").textContent(), claim, "read again 5 s later");
   assert.equal(await pg.locator('[data-metric="tpm"]').textContent(), card);
+  // The run goes on (Play, from script: the tour's overlay covers the page): the cards
+  // move, the claim stays.
+  await pg.evaluate((el) => el.shadowRoot.querySelector(".play").click());
+  await page.waitForFunction((card) => {
+    const tpm = document.querySelector("hotrow-playground").shadowRoot.querySelector('[data-metric="tpm"]');
+    return tpm.textContent !== card;
+  }, card, { timeout: 20_000 });
+  assert.equal(await page.locator(".driver-popover-description").textContent(), claim, "held while the run goes on");
   assert.deepEqual(problems, []);
   await page.close();
 });

@@ -28,7 +28,7 @@ pub fn live_fields() -> Vec<String> {
     hotrow::config::fields::live_top_level().into_iter().map(String::from).collect()
 }
 
-/// The config field table: `[{ name, kind, unit, live, about, default }]`, where `kind` is
+/// The config field table: `[{ name, label, kind, unit, live, about, default }]`, where `kind` is
 /// `{ type: "int", min, max }`, `{ type: "bool" }`, `{ type: "choice", values }` or
 /// `{ type: "faults" }`. The one list of fields the CLI, the playground and the types share.
 #[wasm_bindgen]
