@@ -26,6 +26,9 @@ export function onWorkerMessage(el, m) {
       el.fieldTable = m.fields;
       el.metricTable = m.metrics;
       el.fillSelects(); // the compare and sweep menus, labelled by the table
+      // A sweep needs the tables and the menus: its buttons wait for them (the mode's
+      // panel may show before the worker is ready).
+      for (const b of el.$$(".sweep-run, .strategies-run")) b.disabled = false;
       bindFieldTable(el, m.fields);
       el.start();
       break;

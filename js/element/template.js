@@ -99,7 +99,7 @@ export const template = () => `
   <div class="control"><span class="hint">Same seed, same workload; only this knob differs. The ratio is run B over run A, averaged over the last second.</span></div>
 </div>
 <div class="strategies-panel" hidden>
-  <div class="row"><button class="strategies-run primary">Run every strategy</button><button class="strategies-cancel" disabled>Cancel</button>
+  <div class="row"><button class="strategies-run primary" disabled>Run every strategy</button><button class="strategies-cancel" disabled>Cancel</button>
     <span class="hint">each run: this cluster and workload, 1 s measured after 0.5 s warm-up, API node 0 restarting once</span></div>
   <progress class="strategies-progress" max="1" value="0" aria-label="strategies progress"></progress>
   <table class="strategies-table">
@@ -119,7 +119,7 @@ export const template = () => `
 <div class="sweep-panel" hidden>
   <div class="row"><label for="sweepField">sweep</label>
     <select id="sweepField"></select>
-    <button class="sweep-run primary">Run sweep</button><button class="sweep-cancel" disabled>Cancel</button></div>
+    <button class="sweep-run primary" disabled>Run sweep</button><button class="sweep-cancel" disabled>Cancel</button></div>
   <progress class="sweep-progress" max="1" value="0" aria-label="sweep progress"></progress>
   <div class="panel"><h3>throughput vs <span class="sweep-axis">cache size</span> (each point: 1 s measured after 1 s warm-up; dashed: the bound its bottleneck sets)</h3><div class="chart sweep-chart"></div>
     <table class="sweep-table" aria-label="every run of the sweep">
