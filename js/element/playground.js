@@ -74,7 +74,7 @@ export class Playground {
     if (!this.host.hasAttribute("tabindex")) this.host.tabIndex = 0;
     if (!this.loaded) this.load(parseEntries(this.host.getAttributeNames().map((n) => [n, this.host.getAttribute(n)]), { kebabNames: true }));
     this.worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
-    this.worker.onmessage = (e) => this.onWorker(e.data);
+    this.worker.onmessage = (e) => onWorkerMessage(this, e.data);
     this.worker.onerror = (e) => this.showError(`The simulation worker failed to load: ${e.message ?? "unknown error"}`);
     const loop = () => {
       this.frame = requestAnimationFrame(loop);
@@ -191,12 +191,6 @@ export class Playground {
     linkedSpecText(this); // starts compressing a spec not compressed yet
     await this.encoding;
     return { query: this.query, error: this.specLink?.error };
-  }
-
-  // ---- worker protocol (messages.js) -----------------------------------------------------
-
-  onWorker(m) {
-    onWorkerMessage(this, m);
   }
 
   configs() {

@@ -108,9 +108,12 @@ export const HEADLINE = ["tpm", "insertsPerSecond", "transactionsPerSecond", "ho
  */
 export function headline(el, i, at = Infinity) {
   const d = el.series[i];
-  const perSecond = Math.max(1, Math.round(1000 / (el.effective[i]?.windowMs ?? 100)));
-  return Object.fromEntries(HEADLINE.map((k) => [k, d ? d.mean(k, perSecond, at) : 0]));
+  const n = windowsPerSecond(el, i);
+  return Object.fromEntries(HEADLINE.map((k) => [k, d ? d.mean(k, n, at) : 0]));
 }
+
+/** How many of run `i`'s windows make a simulated second. */
+const windowsPerSecond = (el, i) => Math.max(1, Math.round(1000 / (el.effective[i]?.windowMs ?? 100)));
 
 /** The bottleneck's bound per window in the unit of the chart's `key` (its ratio to
  * transactions/s in that window); null where nothing committed. */
@@ -160,11 +163,12 @@ export function ingest(el, m) {
   });
   el.latest = m;
   // Only the worker's own pause (pauseAtMs) changes the button: a tick posted before the
-  // worker saw a click must not undo it.
-  // The pause asked for is spent: a restart later runs on (the tour's hold, a link's
-  // pauseAtMs or fork moment pause once).
-  if (m.pausedItself) el.update({ run: { paused: true }, view: { pauseAtMs: undefined } }, { fromWorker: true });
-  if (m.pausedItself) replayFork(el);
+  // worker saw a click must not undo it. The pause asked for is spent: a restart later runs
+  // on (the tour's hold, a link's pauseAtMs or fork moment pause once).
+  if (m.pausedItself) {
+    el.update({ run: { paused: true }, view: { pauseAtMs: undefined } }, { fromWorker: true });
+    replayFork(el);
+  }
   updateTimeline(el, m);
   el.dirty = true;
   if (m.replyTo) {
@@ -220,7 +224,7 @@ export function render(el) {
     const [a, b] = [f[key], headline(el, 1, at)[key]];
     const ratio = a > 0 ? b / a : 0;
     // Within noise: the ratio is nearer 1 than twice its standard error over the windows.
-    const noise = 2 * Math.hypot(relativeError(d.get(key, 10, at)), relativeError(e.get(key, 10, at)));
+    const noise = 2 * Math.hypot(relativeError(d.get(key, windowsPerSecond(el, 0), at)), relativeError(e.get(key, windowsPerSecond(el, 1), at)));
     const within = a > 0 && Math.abs(ratio - 1) <= noise;
     set("compareRatio", a > 0 ? `${ratio.toFixed(2)}x${within ? " (within noise)" : ""}` : "–");
     el.metricEls.compareRatio.dataset.value = String(ratio);

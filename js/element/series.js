@@ -34,7 +34,7 @@ export class Series {
   endAt(untilX) {
     let end = this.len;
     const xs = this.cols.x;
-    while (end > 0 && xs && xs[end - 1] > untilX) end -= 1;
+    while (end > 0 && xs[end - 1] > untilX) end -= 1;
     return end;
   }
 
