@@ -23,7 +23,7 @@ export interface RunResult extends StepResult {
 export type FieldKind =
   | { type: "int"; min: number; max: number }
   | { type: "bool" }
-  | { type: "choice"; values: string[] }
+  | { type: "choice"; values: string[]; labels: string[] }
   | { type: "faults" };
 
 /** One row of the config field table (`fields()`; `hotrow fields` prints the same). */

@@ -14,10 +14,17 @@ const WHOLE_CONTROLS = ["cacheGrowth", "shardBits"];
 /** How config fields are named in the UI: the field table's labels (`learnLabels`). */
 export const FIELD_LABELS = {};
 
-/** Fills FIELD_LABELS from the package's field table: each field's label, with its unit
- * when it is one of time ("network latency (us)"). Every element on a page shares it. */
+/** How the choices of a field read in a menu: the field table's labels (`learnLabels`). */
+const CHOICE_LABELS = {};
+
+/** Fills FIELD_LABELS and CHOICE_LABELS from the package's field table: each field's label,
+ * with its unit when it is one of time ("network latency (us)"), and each choice's. Every
+ * element on a page shares them. */
 export function learnLabels(table) {
-  for (const f of table) FIELD_LABELS[f.name] = ["ns", "us", "ms"].includes(f.unit) ? `${f.label} (${f.unit})` : f.label;
+  for (const f of table) {
+    FIELD_LABELS[f.name] = ["ns", "us", "ms"].includes(f.unit) ? `${f.label} (${f.unit})` : f.label;
+    if (f.kind.type === "choice") CHOICE_LABELS[f.name] = Object.fromEntries(f.kind.values.map((v, i) => [v, f.kind.labels[i]]));
+  }
 }
 
 /** The largest value the field table allows for integer field `name`. */
@@ -241,24 +248,6 @@ export function compareChoices(el, field) {
 
 /** The id of the control bound to a config field (most use the field's name). */
 const CONTROL_ID = { "network.latencyUs": "latency" };
-
-/** How the choices of a field read in a select (the values themselves come from the field table). */
-const CHOICE_LABELS = {
-  workload: {
-    dbt2: "DBT2 (TPC-C-like via mysqld)",
-    "ndbapi-insert": "NDB API single-row inserts",
-    "sql-insert": "SQL single-row INSERTs via mysqld",
-    tpcb: "TPC-B transfers (branch, teller, account, history)",
-    "sysbench-insert": "sysbench oltp_insert (AUTO_INCREMENT)",
-    "bulk-insert": "multi-row INSERTs of 100 rows",
-    "event-log": "append-only event log via the NDB API",
-    "ycsb-a": "YCSB A: 50/50 read/update, Zipfian",
-  },
-  allocator: { counterRow: "a counter row in the cluster (NDB SYSTAB_0)", centralService: "one allocator service (TiDB PD, Vitess)", timestamp: "time + node + sequence (Snowflake)" },
-  idCacheScope: { apiNode: "the API node, behind a mutex (mysqld)", client: "each client (NDB API Ndb object)" },
-  partitioning: { hash: "by hash of the key (NDB)", range: "by key range (TiKV, CockroachDB, Spanner)" },
-  keyLayout: { sequential: "as is (sequential)", shardBits: "hash bits on top (TiDB AUTO_RANDOM)", bitReversed: "bit-reversed (Spanner)" },
-};
 
 export const choiceLabel = (field, value) => CHOICE_LABELS[field]?.[value] ?? value;
 

@@ -60,6 +60,10 @@ test("every table field is a playground URL field, but for the few a URL does no
 test("the table describes each field for people: unit, range, default", () => {
   for (const f of fields()) {
     assert.ok(f.about.length > 10, f.name);
+    if (f.kind.type === "choice") {
+      assert.equal(f.kind.labels.length, f.kind.values.length, `${f.name}: a menu label for each choice`);
+      for (const l of f.kind.labels) assert.ok(l.length > 2, `${f.name}: label ${l}`);
+    }
     if (f.kind.type === "int") {
       assert.ok(f.kind.min <= f.default && f.default <= f.kind.max, `${f.name} default in range`);
       if (/(Ms|Us|Ns)$/.test(f.name)) assert.equal(f.unit, f.name.slice(-2).toLowerCase(), f.name);

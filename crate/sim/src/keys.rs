@@ -36,6 +36,8 @@ pub enum Partitioning {
 
 impl Partitioning {
     pub const NAMES: &'static [&'static str] = &["hash", "range"];
+    /// How each of `NAMES` reads in a menu.
+    pub const LABELS: &'static [&'static str] = &["by hash of the key (NDB)", "by key range (TiKV, CockroachDB, Spanner)"];
 }
 
 /// How an id from the allocator becomes the row's key.
@@ -53,6 +55,8 @@ pub enum KeyLayout {
 
 impl KeyLayout {
     pub const NAMES: &'static [&'static str] = &["sequential", "shardBits", "bitReversed"];
+    /// How each of `NAMES` reads in a menu.
+    pub const LABELS: &'static [&'static str] = &["as is (sequential)", "hash bits on top (TiDB AUTO_RANDOM)", "bit-reversed (Spanner)"];
 }
 
 /// The key of the row that took id `id`.

@@ -5,7 +5,7 @@
 //! playground's field list are pinned by tests. A test checks that it names exactly the
 //! fields `Config` serialises.
 
-use super::{json::lookup, Allocator, Config, ConfigError, IdCacheScope, KeyLayout, Partitioning, WORKLOAD_NAMES};
+use super::{json::lookup, Allocator, Config, ConfigError, IdCacheScope, KeyLayout, Partitioning, WORKLOAD_LABELS, WORKLOAD_NAMES};
 use serde::Serialize;
 use serde_json::Value;
 
@@ -19,9 +19,10 @@ pub enum Kind {
         max: u64,
     },
     Bool,
-    /// One of these strings.
+    /// One of these strings; `labels[i]` is how `values[i]` reads in a menu.
     Choice {
         values: &'static [&'static str],
+        labels: &'static [&'static str],
     },
     /// The fault schedule: a list of fault objects (see `Fault`).
     Faults,
@@ -51,9 +52,12 @@ const fn flag(name: &'static str, label: &'static str, live: bool, about: &'stat
     Field { name, label, kind: Kind::Bool, unit: "", live, about }
 }
 
-const fn choice(name: &'static str, label: &'static str, values: &'static [&'static str], about: &'static str) -> Field {
-    Field { name, label, kind: Kind::Choice { values }, unit: "", live: false, about }
+const fn choice(name: &'static str, label: &'static str, (values, labels): Choices, about: &'static str) -> Field {
+    Field { name, label, kind: Kind::Choice { values, labels }, unit: "", live: false, about }
 }
+
+/// A choice field's values and their menu labels, index by index.
+type Choices = (&'static [&'static str], &'static [&'static str]);
 
 const fn cpu(name: &'static str, label: &'static str, about: &'static str) -> Field {
     int(name, label, 0, 10_000_000, "ns", true, about)
@@ -65,7 +69,7 @@ pub const FIELDS: &[Field] = &[
     Field {
         name: "workload",
         label: "workload",
-        kind: Kind::Choice { values: &WORKLOAD_NAMES },
+        kind: Kind::Choice { values: &WORKLOAD_NAMES, labels: &WORKLOAD_LABELS },
         unit: "",
         live: false,
         about: "DBT2 (TPC-C-like mix through mysqld, built in), a shipped workload spec by name (`hotrow workloads`), or a spec object",
@@ -81,16 +85,16 @@ pub const FIELDS: &[Field] = &[
     int("cacheSize", "cache size", 1, 1_000_000, "ids", true, "ids fetched per refill of a cached range (the first refill's size when cacheGrowth > 1)"),
     int("cacheGrowth", "cache growth", 1, 1_000, "x", true, "each refill multiplies the next range's size by this, up to cacheSizeMax (1 = fixed)"),
     int("cacheSizeMax", "max cache size", 1, 1_000_000, "ids", true, "largest range a growing cache fetches (at least cacheSize)"),
-    choice("idCacheScope", "id cache scope", IdCacheScope::NAMES, "who owns a cached range: the API node behind a mutex (mysqld) or each client (NDB API Ndb object); default apiNode for dbt2 and sql-insert, client for ndbapi-insert"),
-    choice("allocator", "id allocator", Allocator::NAMES, "where ids come from: a counter row in the cluster, one allocator service, or time + node id + sequence"),
+    choice("idCacheScope", "id cache scope", (IdCacheScope::NAMES, IdCacheScope::LABELS), "who owns a cached range: the API node behind a mutex (mysqld) or each client (NDB API Ndb object); default apiNode for dbt2 and sql-insert, client for ndbapi-insert"),
+    choice("allocator", "id allocator", (Allocator::NAMES, Allocator::LABELS), "where ids come from: a counter row in the cluster, one allocator service, or time + node id + sequence"),
     int("timestampTickUs", "timestamp tick", 10, 1_000_000, "us", false, "timestamp ids: length of a clock tick (Snowflake 1000, CockroachDB 10)"),
     int("timestampSequenceBits", "timestamp sequence bits", 1, 22, "bits", false, "timestamp ids: per-tick sequence bits; an API node issues at most 2^bits ids per tick"),
     flag("hintedRefill", "refill hint", true, "the refill starts with a hint: TC on the counter row's primary"),
     flag("hintedTransactions", "transaction hint", true, "user transactions start with a hint: TC on their first row's primary"),
     flag("primaryKey", "primary key", false, "the inserted table has a primary key (no hidden key, no allocator)"),
-    choice("partitioning", "partitioning", Partitioning::NAMES, "how the inserted table's rows are placed: by a hash of the key (NDB) or by key range (TiKV, CockroachDB, Spanner)"),
+    choice("partitioning", "partitioning", (Partitioning::NAMES, Partitioning::LABELS), "how the inserted table's rows are placed: by a hash of the key (NDB) or by key range (TiKV, CockroachDB, Spanner)"),
     int("rangeRows", "rows per range", 1, 1_000_000_000, "rows", false, "range partitioning: rows after which a range is cut in two; the new range goes to the next node group"),
-    choice("keyLayout", "key layout", KeyLayout::NAMES, "how an id becomes a key: as is, with hash bits on top (TiDB AUTO_RANDOM), or bit-reversed (Spanner)"),
+    choice("keyLayout", "key layout", (KeyLayout::NAMES, KeyLayout::LABELS), "how an id becomes a key: as is, with hash bits on top (TiDB AUTO_RANDOM), or bit-reversed (Spanner)"),
     int("shardBits", "shard bits", 1, 15, "bits", false, "shardBits layout: hash bits at the top of the key (spread over 2^bits ranges)"),
     int("warehouses", "warehouses", 1, 100_000, "", false, "DBT2 warehouses; each client has a home warehouse"),
     int("lockWaitTimeoutMs", "lock wait timeout", 1, 3_600_000, "ms", true, "a transaction waiting this long for a row lock is aborted and retried (NDB TransactionDeadlockDetectionTimeout); checked as each metrics window closes"),
@@ -215,7 +219,8 @@ mod tests {
     #[test]
     fn choice_values_are_the_enums_names() {
         for f in FIELDS {
-            if let Kind::Choice { values } = f.kind {
+            if let Kind::Choice { values, labels } = f.kind {
+                assert_eq!(values.len(), labels.len(), "{}: a label for each value", f.name);
                 for v in values {
                     let input = serde_json::json!({ f.name: v });
                     let c = Config::from_json(&input).unwrap_or_else(|e| panic!("{} = {v}: {e}", f.name));

@@ -26,6 +26,9 @@ pub enum Allocator {
 
 impl Allocator {
     pub const NAMES: &'static [&'static str] = &["counterRow", "centralService", "timestamp"];
+    /// How each of `NAMES` reads in a menu.
+    pub const LABELS: &'static [&'static str] =
+        &["a counter row in the cluster (NDB SYSTAB_0)", "one allocator service (TiDB PD, Vitess)", "time + node + sequence (Snowflake)"];
 }
 
 /// Who owns a cached range of ids.
@@ -42,4 +45,6 @@ pub enum IdCacheScope {
 
 impl IdCacheScope {
     pub const NAMES: &'static [&'static str] = &["apiNode", "client"];
+    /// How each of `NAMES` reads in a menu.
+    pub const LABELS: &'static [&'static str] = &["the API node, behind a mutex (mysqld)", "each client (NDB API Ndb object)"];
 }

@@ -28,7 +28,7 @@ pub use fault::Fault;
 pub use ids::{Allocator, IdCacheScope};
 pub use json::{lookup, set_dotted};
 pub use presets::{preset, PRESETS};
-pub use workload::{Workload, WORKLOAD_NAMES};
+pub use workload::{Workload, WORKLOAD_LABELS, WORKLOAD_NAMES};
 
 /// Network between hosts.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

@@ -27,6 +27,17 @@ pub const WORKLOAD_NAMES: [&str; 1 + SHIPPED.len()] = {
     names
 };
 
+/// How each of `WORKLOAD_NAMES` reads in a menu.
+pub const WORKLOAD_LABELS: [&str; 1 + SHIPPED.len()] = {
+    let mut labels = ["DBT2 (TPC-C-like via mysqld)"; 1 + SHIPPED.len()];
+    let mut i = 0;
+    while i < SHIPPED.len() {
+        labels[i + 1] = SHIPPED[i].1;
+        i += 1;
+    }
+    labels
+};
+
 impl Workload {
     /// A name (`dbt2` or a shipped spec's) or a spec object; `at` is the JSON path.
     pub fn from_json(v: &Value, at: &str) -> Result<Workload, ConfigError> {

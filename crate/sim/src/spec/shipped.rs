@@ -2,15 +2,16 @@
 
 use super::Spec;
 
-/// `(name, spec JSON)` of every shipped spec, in the order lists show them.
-pub const SHIPPED: [(&str, &str); 7] = [
-    ("ndbapi-insert", include_str!("../../workloads/ndbapi-insert.json")),
-    ("sql-insert", include_str!("../../workloads/sql-insert.json")),
-    ("tpcb", include_str!("../../workloads/tpcb.json")),
-    ("sysbench-insert", include_str!("../../workloads/sysbench-insert.json")),
-    ("bulk-insert", include_str!("../../workloads/bulk-insert.json")),
-    ("event-log", include_str!("../../workloads/event-log.json")),
-    ("ycsb-a", include_str!("../../workloads/ycsb-a.json")),
+/// `(name, menu label, spec JSON)` of every shipped spec, in the order lists show them
+/// (the spec's own `about` says the rest).
+pub const SHIPPED: [(&str, &str, &str); 7] = [
+    ("ndbapi-insert", "NDB API single-row inserts", include_str!("../../workloads/ndbapi-insert.json")),
+    ("sql-insert", "SQL single-row INSERTs via mysqld", include_str!("../../workloads/sql-insert.json")),
+    ("tpcb", "TPC-B transfers (branch, teller, account, history)", include_str!("../../workloads/tpcb.json")),
+    ("sysbench-insert", "sysbench oltp_insert (AUTO_INCREMENT)", include_str!("../../workloads/sysbench-insert.json")),
+    ("bulk-insert", "multi-row INSERTs of 100 rows", include_str!("../../workloads/bulk-insert.json")),
+    ("event-log", "append-only event log via the NDB API", include_str!("../../workloads/event-log.json")),
+    ("ycsb-a", "YCSB A: 50/50 read/update, Zipfian", include_str!("../../workloads/ycsb-a.json")),
 ];
 
 /// Every workload: `[{ name, about, spec }]`, DBT2 first (`spec` null: built in), then
@@ -21,7 +22,7 @@ pub fn describe() -> serde_json::Value {
         "about": "DBT2's TPC-C-like mix through mysqld (built in, not a spec): New-Order, Payment, Order-Status, Delivery, Stock-Level",
         "spec": serde_json::Value::Null,
     })];
-    for (name, _) in SHIPPED {
+    for (name, _, _) in SHIPPED {
         let spec = shipped(name).expect("a shipped spec");
         out.push(serde_json::json!({ "name": name, "about": spec.about, "spec": spec }));
     }
@@ -35,7 +36,7 @@ fn parsed() -> &'static [Spec] {
     PARSED.get_or_init(|| {
         SHIPPED
             .iter()
-            .map(|(_, text)| {
+            .map(|(_, _, text)| {
                 let v: serde_json::Value = serde_json::from_str(text).expect("a shipped spec is JSON");
                 Spec::from_json(&v, "workload").expect("a shipped spec is valid")
             })
@@ -50,7 +51,7 @@ pub fn shipped(name: &str) -> Option<Spec> {
 
 /// The shipped spec named `name`, borrowed.
 pub fn shipped_ref(name: &str) -> Option<&'static Spec> {
-    let i = SHIPPED.iter().position(|(n, _)| *n == name)?;
+    let i = SHIPPED.iter().position(|(n, _, _)| *n == name)?;
     Some(&parsed()[i])
 }
 
@@ -60,7 +61,7 @@ mod tests {
 
     #[test]
     fn every_shipped_spec_is_valid_and_named_as_listed() {
-        for (name, _) in SHIPPED {
+        for (name, _, _) in SHIPPED {
             assert_eq!(shipped(name).expect(name).name, name);
         }
     }

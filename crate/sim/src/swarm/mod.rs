@@ -80,7 +80,7 @@ pub fn config_for(seed: u64) -> Value {
                 Value::from(draw_int(&mut rng, min, cap, default))
             }
             Kind::Bool => Value::from(rng.chance(1, 2)),
-            Kind::Choice { values } => Value::from(pick(&mut rng, values)),
+            Kind::Choice { values, .. } => Value::from(pick(&mut rng, values)),
             Kind::Faults => continue, // Drawn last, against the cluster drawn.
         };
         set_dotted(&mut c, f.name, value).expect("the table's names are dotted paths");

@@ -67,7 +67,7 @@ pub fn golden_cases() -> Vec<Value> {
     let frozen: Vec<Value> = serde_json::from_str(include_str!("../golden/swarm-configs.json")).expect("frozen swarm configs");
     cases.extend(frozen);
     // Every shipped workload spec on the modern cluster, and a spec written by hand.
-    for (workload, _) in hotrow::spec::SHIPPED {
+    for (workload, _, _) in hotrow::spec::SHIPPED {
         cases.push(json!({ "preset": "modern", "workload": workload, "seed": 1, "durationMs": 40, "warmupMs": 20 }));
     }
     let hand: Value = serde_json::from_str(include_str!("../golden/hand-spec.json")).expect("the hand-written spec");
