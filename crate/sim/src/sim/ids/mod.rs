@@ -21,11 +21,11 @@
 //! the arrival. Once an id is known, `id_ready` gives the row its key (`keyLayout`) and
 //! partition (`partitioning`, `keys.rs`) and the round goes on.
 //!
-//! Adding a strategy: its module (state and handlers, as `service.rs`), a variant of
-//! `Allocator` in `config/ids.rs` (the field table takes its choices from there), an arm
-//! in each match here, and a preset in `config/presets.rs`; `index.d.ts`'s `Allocator`
-//! union is pinned to the table by `tests/js/fields.test.mjs`, and the swarm draws the new
-//! choice by itself.
+//! Adding a strategy: its state (a variant here, or a module of its own as `service.rs`),
+//! a variant of `Allocator` with its name and menu label in `config/ids.rs` (the field
+//! table takes its choices from there), an arm in each match here and in `explain/`, and
+//! a preset in `config/presets.rs`; crate/ARCHITECTURE.md's recipe lists the rest, as
+//! counted on a branch.
 
 use super::Simulation;
 
