@@ -117,6 +117,11 @@ test("the readable table shows the headline figures", () => {
   for (const s of ["hot row", "<- hot row", "digest"]) assert.ok(r.stdout.includes(s), s);
   // Every summary metric of the table, by label and name.
   for (const m of METRICS.filter((x) => x.summary)) assert.ok(r.stdout.includes(`${m.label} (${m.name})`), m.name);
+  assert.match(r.stdout.split("\n")[0], /counter row cacheSize 1, refill unhinted/);
+  // A strategy without the counter row names its own ids and marks no hot row.
+  const t = hotrow("run", "--preset", "timestamp-ids", ...short);
+  assert.match(t.stdout.split("\n")[0], /timestamp ids \(1000 us tick, 12 sequence bits\)/);
+  assert.ok(!t.stdout.includes("hot row") && !t.stdout.includes("cacheSize"), t.stdout.slice(0, 400));
 });
 
 test("run names what holds it and, with --remedies, what each remedy buys", () => {

@@ -3,22 +3,44 @@
 use hotrow::Summary;
 use std::fmt::Write;
 
+/// Where the run's ids come from, in a few words.
+fn ids(c: &hotrow::Config) -> String {
+    use hotrow::config::Allocator;
+    let growth = if c.cache_growth > 1 { format!(" growing x{} to {}", c.cache_growth, c.cache_size_max) } else { String::new() };
+    match c.allocator {
+        _ if c.primary_key => "primary key (no id allocator)".to_string(),
+        Allocator::CounterRow => {
+            format!("counter row cacheSize {}{growth}, refill {}", c.cache_size, if c.hinted_refill { "hinted" } else { "unhinted" })
+        }
+        Allocator::CentralService => format!("central allocator cacheSize {}{growth}", c.cache_size),
+        Allocator::Timestamp => format!("timestamp ids ({} us tick, {} sequence bits)", c.timestamp_tick_us, c.timestamp_sequence_bits),
+    }
+}
+
+/// The SYSTAB_0 counter row takes refills: the strategy is `counterRow` and the table has
+/// no primary key of its own.
+fn counter_row_in_use(c: &hotrow::Config) -> bool {
+    c.allocator == hotrow::config::Allocator::CounterRow && !c.primary_key
+}
+
 pub fn render(s: &Summary) -> String {
     let c = &s.config;
     let mut o = String::new();
     let w = &mut o;
     let _ = writeln!(
         w,
-        "hotrow: {} workload, {} data nodes x {} replicas, cacheSize {}, refill {}, seed {}",
+        "hotrow: {} workload, {} data nodes x {} replicas, {}, seed {}",
         c.workload.name(),
         c.data_nodes,
         c.replicas,
-        c.cache_size,
-        if c.hinted_refill { "hinted" } else { "unhinted" },
+        ids(c),
         c.seed
     );
     let _ = writeln!(w, "measured {:.2} simulated s after {} ms warm-up, {} events\n", s.simulated_seconds, c.warmup_ms, s.events);
-    let _ = writeln!(w, "  hot row: the SYSTAB_0 counter row, primary on node {}", s.hot_row.node);
+    let counter_row = counter_row_in_use(c);
+    if counter_row {
+        let _ = writeln!(w, "  hot row: the SYSTAB_0 counter row, primary on node {}", s.hot_row.node);
+    }
     let summary = serde_json::to_value(s).expect("the summary serialises");
     for m in hotrow::catalog::summary_metrics() {
         let v = hotrow::catalog::of_summary(&summary, m);
@@ -33,7 +55,7 @@ pub fn render(s: &Summary) -> String {
     }
     let _ = writeln!(w, "\n  node  group   load   TC txn/s   messages/s");
     for n in &s.nodes {
-        let mark = if n.holds_hot_row { "  <- hot row" } else { "" };
+        let mark = if counter_row && n.holds_hot_row { "  <- hot row" } else { "" };
         let _ = writeln!(w, "  {:>4}  {:>5}  {:>5.2}  {:>9.0}  {:>11.0}{mark}", n.id, n.node_group, n.load, n.tc_transactions, n.messages);
     }
     crate::explain::hottest_rows(w, s);
