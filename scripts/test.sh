@@ -24,10 +24,11 @@ tsc -p tsconfig.json 2>&1
 phase "wasm-bindgen-test under Node: wasm digests equal the native golden digests"
 wasm-pack --log-level warn test --node --release crate/wasm 2>&1
 
+# A test that hangs fails after 5 minutes (--test-timeout) instead of stalling the run.
 phase "node --test: CLI contract and JavaScript API (two files at a time)"
-node --test --test-concurrency=2 tests/cli/ tests/js/ 2>&1
+node --test --test-concurrency=2 --test-timeout=300000 tests/cli/ tests/js/ 2>&1
 # One at a time: the packed-tarball tests run the package build (npm pack's prepack), which
 # rewrites files the others read.
 phase "node --test: packed tarball, playground in Chromium and Firefox"
-node --test --test-concurrency=1 tests/pack/ tests/browser/ tests/firefox/ 2>&1
+node --test --test-concurrency=1 --test-timeout=300000 tests/pack/ tests/browser/ tests/firefox/ 2>&1
 phase "done"
