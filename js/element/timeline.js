@@ -93,7 +93,9 @@ export class Timeline {
     const target = this.clamp(ms);
     const now = nowOf(sims);
     const e = this.latestAtOrBefore(target);
-    if (target < now || e.ms > now) sims.forEach((s, i) => s.restore(e.cps[i]));
+    // Restore when any run is past the target (in compare mode one may be ahead of the
+    // other), or when the checkpoint is nearer than now.
+    if (sims.some((s) => s.nowMs > target) || e.ms > now) sims.forEach((s, i) => s.restore(e.cps[i]));
     for (const s of sims) s.runFor(Math.max(0, target - s.nowMs));
     this.sinceLast = 0;
   }

@@ -43,6 +43,25 @@ test("a seek anywhere shows what a fresh run to that time shows", () => {
   sim.free();
 });
 
+test("a seek in compare mode brings both runs to the time asked for, even the one that was ahead", () => {
+  const other = { ...config, cacheSize: 1000 };
+  const sims = [new Simulation(config), new Simulation(other)];
+  const timeline = new Timeline({ intervalEvents: 200_000 });
+  timeline.reset(sims);
+  play(timeline, sims, 600);
+  sims[1].runFor(150); // B ran on past A, as the worker's light run may wait for its heavy one
+  const at = sims[0].nowMs;
+  timeline.seek(sims, at);
+  for (const [sim, c] of [[sims[0], config], [sims[1], other]]) {
+    const fresh = new Simulation(c);
+    fresh.runFor(at);
+    assert.equal(fingerprint(sim), fingerprint(fresh), `${c.cacheSize ?? "cache 1"} at ${at} ms`);
+    fresh.free();
+  }
+  timeline.free();
+  sims.forEach((s) => s.free());
+});
+
 test("checkpoints stay within the memory budget: every other one goes and the interval doubles", () => {
   const sim = new Simulation(config);
   const budget = 3 << 20;
