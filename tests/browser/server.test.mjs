@@ -2,7 +2,7 @@
 // sibling folder whose name starts with the served one's.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { mkdtempSync, mkdirSync, writeFileSync } from "node:fs";
+import { mkdtempSync, mkdirSync, writeFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { serve } from "./server.mjs";
@@ -26,5 +26,6 @@ test("the test server serves its folder and refuses paths outside it", async () 
     }
   } finally {
     await site.close();
+    rmSync(base, { recursive: true, force: true });
   }
 });

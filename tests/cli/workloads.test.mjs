@@ -1,16 +1,17 @@
 // Workloads from the CLI: the list, shipped specs by name, a spec written by hand in a
 // file, and hostile spec files (each exits 2 naming the JSON path, none panics).
-import { test } from "node:test";
+import { test, after } from "node:test";
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
-import { mkdtempSync, writeFileSync, readFileSync } from "node:fs";
+import { mkdtempSync, writeFileSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
 const bin = fileURLToPath(new URL("../../target/release/hotrow", import.meta.url));
 const short = ["--preset", "modern", "--set", "durationMs=30", "--set", "warmupMs=10"];
 const dir = mkdtempSync(join(tmpdir(), "hotrow-specs-"));
+after(() => rmSync(dir, { recursive: true, force: true }));
 
 function hotrow(...args) {
   const r = spawnSync(bin, args, { encoding: "utf8" });
