@@ -2,7 +2,7 @@
 // settings it runs, what it points at, the controls it shows, and its claim written from the
 // live numbers (never literals). tour.js walks them.
 import { REPORTED, k } from "./report.js";
-import { fmtInt } from "./format.js";
+import { fmtInt, plainName } from "./format.js";
 
 const pct = (x) => `${Math.round(100 * x)}%`;
 /** "rose 49%" / "fell 3%" / "did not move" for a ratio b / a. */
@@ -20,7 +20,7 @@ const tcShare = (snap, n) => {
 
 /** What holds a run, as the "Why this number" panel names it (empty before it knows). */
 const held = (why, run = "") => (why?.bottleneck
-  ? ` The panel "Why this number" names what holds ${run || "it"}: ${why.bottleneck.name}, ${pct(why.bottleneck.utilization)} busy.`
+  ? ` The panel "Why this number" names what holds ${run || "it"}: ${plainName(why.bottleneck.name)}, ${pct(why.bottleneck.utilization)} busy.`
   : "");
 
 const SEED = 1;
@@ -74,6 +74,7 @@ export const CHAPTERS = [
     config: { preset: "bug39267", seed: SEED },
     view: compare("hintedRefill", "false", "true"),
     target: ".bars-tc",
+    side: "right", // beside run A's bars, not over run B's below them
     controls: ["hintedRefill"],
     claim: ({ a, b, snapA, snapB }) =>
       `Without a hint a refill's transaction coordinator is picked round robin: node ${snapA.hotRowNode}, which holds the ` +
@@ -121,6 +122,7 @@ export const CHAPTERS = [
     config: { preset: "range-sequential", seed: SEED, clientsPerApiNode: 16, rangeRows: 20000 },
     view: compare("keyLayout", "sequential", "shardBits"),
     target: "canvas.heatmap",
+    side: "right", // beside run A's heatmap, not over its bars below it
     controls: ["keyLayout"],
     claim: ({ a, b, snapA, snapB }) =>
       `With rows placed by key range, sequential ids all land at the end of the last range: ${pct(snapA.insertSkew)} of run A's ` +

@@ -6,3 +6,7 @@ export const fmtUs = (v) => (v >= 1000 ? `${(v / 1000).toFixed(1)} ms` : `${v.to
 export const fmtSpeed = (ms) => (ms >= 1000 ? `${+(ms / 1000).toFixed(1)}x real time` : `1/${Math.round(1000 / ms)} real time`);
 /** A log-scale slider's position for `value`, clamped to `min..max`. */
 export const logSlider = (value, min, max) => Math.log10(Math.min(max, Math.max(min, value)));
+/** A name from the core, where `backticks` mark code (a table's name), as plain words. */
+export const plainName = (text) => text.replaceAll("`", "");
+/** The same as nodes: what is between backticks as <code>, the rest as text. */
+export const withCode = (text) => text.split("`").map((part, i) => (i % 2 ? Object.assign(document.createElement("code"), { textContent: part }) : document.createTextNode(part)));

@@ -4,12 +4,12 @@ import { REPORTED, k } from "./report.js";
 import { makeChart, Heatmap, drawBars, css } from "./charts.js";
 import { fmtInt, fmtPct, fmtUs } from "./format.js";
 import { Series } from "./series.js";
-import { FIELD_LABELS } from "./controls.js";
+import { FIELD_LABELS, choiceLabel } from "./controls.js";
 import { updateTimeline, replayFork } from "./rewind.js";
 import { settle } from "./requests.js";
 import { drawWhy } from "./why.js";
 import { relativeError } from "./stats.js";
-import { describeRun } from "./running.js";
+import { describeRun, usesCounterRow } from "./running.js";
 import { YOUR_SPEC } from "./modes.js";
 
 export const MAX_POINTS = 600;
@@ -84,14 +84,17 @@ export function setupCharts(el) {
   // Range partitioning: the heatmap shows partitions (the tail hotspot is a bright line).
   el.byPartition = c.partitioning === "range";
   const rows = el.byPartition ? Array.from({ length: partitions }, (_, i) => `part ${i}`) : Array.from({ length: nodes }, (_, i) => `node ${i}`);
-  const mark = el.byPartition ? -1 : el.hotNode;
-  el.heatmaps.forEach((h) => h.reset(rows, mark));
+  // The counter row's node is marked only in a run that refills from it.
+  el.heatmaps.forEach((h, i) => h.reset(rows, !el.byPartition && usesCounterRow(el.effective[i]) ? el.hotNode : -1));
+  el.$(".heatmap-legend").hidden = el.byPartition || !el.effective.some(usesCounterRow);
   const what = el.byPartition ? "share of inserted rows per partition over time" : "load per data node over time";
   el.$(".heatmap-title").textContent = el.byPartition ? "inserted rows per partition (share of the window's rows)" : "load per data node";
-  el.$(".heatmap-legend").hidden = el.byPartition;
   el.$$("canvas.heatmap").forEach((cv, i) => cv.setAttribute("aria-label", compare ? `${i ? nameB : nameA}: ${what}` : what));
   el.$$(".run-name").forEach((h, i) => (h.textContent = i ? nameB : nameA));
   el.runNames = compare ? [nameA, nameB] : null;
+  // Panels drawn for one run say which, in compare mode.
+  el.$$(".run-a-only").forEach((s) => { s.hidden = !compare; s.textContent = compare ? ` — run ${nameA}` : ""; });
+  el.$(".ratio-label").textContent = `ratio B / A (${primary})`;
   describeRun(el);
   el.explained = el.effective.map(() => null);
   el.latest = null;
@@ -127,9 +130,16 @@ export function runNames(el) {
   if (el.effective.length !== 2) return ["A", "B"];
   const f = el.forkInfo;
   const spec = f ? { compareField: f.field, compareA: f.was, compareB: f.value } : el.compareSpec();
-  const label = FIELD_LABELS[spec.compareField] ?? spec.compareField;
-  const value = (v) => (v === YOUR_SPEC ? `your spec: ${el.overrides.workload?.name}` : v);
-  return [`A (${label} ${value(spec.compareA)})`, `B (${label} ${value(spec.compareB)})`];
+  const field = spec.compareField;
+  const label = FIELD_LABELS[field] ?? field;
+  // In words: a choice as its menu reads it, a switch as on or off.
+  const value = (v) => {
+    if (v === YOUR_SPEC) return `your spec ${el.overrides.workload?.name}`;
+    if (v === true || v === "true") return "on";
+    if (v === false || v === "false") return "off";
+    return choiceLabel(field, String(v));
+  };
+  return [`A (${label}: ${value(spec.compareA)})`, `B (${label}: ${value(spec.compareB)})`];
 }
 
 /** One heatmap column of window `k`: node load, or each partition's share of the rows inserted. */
@@ -226,7 +236,8 @@ export function render(el) {
     // Within noise: the ratio is nearer 1 than twice its standard error over the windows.
     const noise = 2 * Math.hypot(relativeError(d.get(key, windowsPerSecond(el, 0), at)), relativeError(e.get(key, windowsPerSecond(el, 1), at)));
     const within = a > 0 && Math.abs(ratio - 1) <= noise;
-    set("compareRatio", a > 0 ? `${ratio.toFixed(2)}x${within ? " (within noise)" : ""}` : "–");
+    set("compareRatio", a > 0 ? `${ratio.toFixed(2)}x` : "–");
+    el.$(".ratio-noise").textContent = within ? "within noise" : "";
     el.metricEls.compareRatio.dataset.value = String(ratio);
     figures.compareRatio = ratio;
     if (Number.isFinite(at)) figures.compareAtMs = Math.round(at * 1000);
@@ -247,14 +258,15 @@ export function render(el) {
   m.sims.forEach((sim, i) => {
     if (!el.heatmaps[i]) return;
     const sn = sim.snapshot;
+    const marked = usesCounterRow(el.effective[i]) ? sn.hotRowNode : -1;
     el.heatmaps[i].draw();
     const load = el.$$(".bars-load")[i];
     if (el.byPartition) {
       drawBars(load, sn.partitionInsertsPerSecond, { max: 1, fmt: fmtInt, label: (p) => `part ${p}` });
     } else {
-      drawBars(load, sn.nodeLoad, { max: 1, fmt: fmtPct, hotNode: sn.hotRowNode });
+      drawBars(load, sn.nodeLoad, { max: 1, fmt: fmtPct, hotNode: marked });
     }
-    drawBars(el.$$(".bars-tc")[i], sn.nodeTcPerSecond, { max: 1, fmt: fmtInt, hotNode: sn.hotRowNode });
+    drawBars(el.$$(".bars-tc")[i], sn.nodeTcPerSecond, { max: 1, fmt: fmtInt, hotNode: marked });
   });
   drawHottestRows(el.$(".hottest tbody"), snap.hottestRows ?? []);
   drawWhy(el);

@@ -5,6 +5,9 @@ import { fmtInt } from "./format.js";
 
 const workloadName = (c) => (typeof c.workload === "object" ? `the workload spec "${c.workload.name ?? "of your own"}"` : c.workload === "dbt2" ? "DBT2" : `the ${c.workload} workload`);
 
+/** Run `c` refills from the SYSTAB_0 counter row (the node holding it is marked). */
+export const usesCounterRow = (c) => Boolean(c) && !c.primaryKey && c.allocator === "counterRow";
+
 /** Where run `c`'s ids come from, in words. */
 export function idsOf(c) {
   if (c.primaryKey) return "the table has a primary key of its own: no hidden-key ids are drawn";
@@ -25,7 +28,7 @@ export function describe(c) {
 export function tcNote(c) {
   const users = c.hintedTransactions ? "on the node of their first row (hinted)" : "round robin (no hint)";
   let refills = "";
-  if (!c.primaryKey && c.allocator === "counterRow") {
+  if (usesCounterRow(c)) {
     refills = c.hintedRefill
       ? " Refills are hinted: coordinated on the counter row's node (●)."
       : ` Refills are not hinted: round robin, so they land TC work on every node, even idle ones${c.cacheSize === 1 ? " (one refill per insert at cache 1)" : ""}.`;

@@ -6,7 +6,7 @@
 import { runOnPool } from "./sweep.js";
 import { makeChart, css } from "./charts.js";
 import { choiceLabel, FIELD_LABELS } from "./controls.js";
-import { fmtInt, fmtPct, fmtUs } from "./format.js";
+import { fmtInt, fmtPct, fmtUs, plainName } from "./format.js";
 import { sweepValues, sweepLabel } from "./modes.js";
 import { primaryMetric } from "./render.js";
 
@@ -68,7 +68,7 @@ function drawSweep(el, field, metric, results, choices) {
     // Where the bottleneck changes kind from the run before, the row says so.
     const before = sorted[k - 1]?.bottleneck?.kind;
     const changed = k > 0 && r.bottleneck && before !== r.bottleneck.kind;
-    const held = r.bottleneck ? `${changed ? "▲ " : ""}${r.bottleneck.name} (${fmtPct(r.bottleneckUtilization)} busy)` : "nothing committed";
+    const held = r.bottleneck ? `${changed ? "▲ " : ""}${plainName(r.bottleneck.name)} (${fmtPct(r.bottleneckUtilization)} busy)` : "nothing committed";
     const cells = [`${fmtInt(r.transactionsPerSecond)} ±${fmtPct(2 * r.noise)}`, fmtInt(r.insertsPerSecond), fmtUs(r.latencyP99Us),
       hot ? `${hot.table} ${hot.key}: ${fmtPct(hot.lockBusyFraction)} busy` : "none locked twice", held];
     tr.classList.toggle("changed", changed);

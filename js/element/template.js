@@ -12,7 +12,7 @@ export const template = () => `
   <div class="figure hot"><div class="label">hot row lock busy</div><div class="value" data-metric="hotRowLockUtilization">–</div></div>
   <div class="figure full-only"><div class="label">refills / s</div><div class="value" data-metric="refillsPerSecond">–</div></div>
   <div class="figure full-only"><div class="label">latency p99</div><div class="value" data-metric="latencyP99Us">–</div></div>
-  <div class="figure compare-only" hidden><div class="label">ratio B / A</div><div class="value" data-metric="compareRatio">–</div></div>
+  <div class="figure compare-only" hidden><div class="label ratio-label">ratio B / A</div><div class="value" data-metric="compareRatio">–</div><div class="label ratio-noise"></div></div>
 </div>
 <p class="hint figures-note full-only">Figures: the mean over the last simulated second (p99: the latest window); in compare mode, run A's, with both runs read at the same simulated time.</p>
 <div class="row" role="toolbar" aria-label="simulation">
@@ -96,7 +96,7 @@ export const template = () => `
   <div class="control"><label for="compareField">compare runs that differ in</label><select id="compareField"></select></div>
   <div class="control"><label for="compareA">run A</label><input id="compareA" type="text" inputmode="decimal"><select id="compareA-choice" aria-label="run A" hidden></select></div>
   <div class="control"><label for="compareB">run B</label><input id="compareB" type="text" inputmode="decimal"><select id="compareB-choice" aria-label="run B" hidden></select></div>
-  <div class="control"><span class="hint">Same seed, same workload; only this knob differs. The ratio is run B over run A, averaged over the last second.</span></div>
+  <div class="control"><span class="hint">Same seed and settings; only this field differs. The ratio is run B's headline throughput (the first figure) over run A's, each averaged over the last simulated second.</span></div>
 </div>
 <div class="strategies-panel" hidden>
   <div class="row"><button class="strategies-run primary" disabled>Run every strategy</button><button class="strategies-cancel" disabled>Cancel</button>
@@ -131,7 +131,7 @@ export const template = () => `
   <div class="panel why-panel" part="why"><h3>Why this number <span class="legend-note">(over the run after warm-up; the dashed line on the
     throughput chart is the bound per window)</span></h3><div class="why-body"><p class="legend-note">…</p></div></div>
   <div class="panel cluster-panel" data-view="cluster" data-messages-in-flight="0">
-    <h3>the cluster now <span class="legend-note">(one simulated moment; API nodes above, data nodes by node group below)</span></h3>
+    <h3>the cluster now<span class="legend-note run-a-only" hidden></span> <span class="legend-note">(one simulated moment; API nodes above, data nodes by node group below)</span></h3>
     <canvas class="cluster" role="img" aria-label="the cluster"></canvas>
     <div class="legend-note">Dots are signals crossing the network (at speeds up to 1/100 of real time; faster, lines whose width is
       the traffic): <span class="key-api">API ↔ TC</span>, <span class="key-lqh">TC ↔ data (prepare, commit, complete)</span>,
@@ -149,7 +149,7 @@ export const template = () => `
   <div class="panel full-only"><h3>transactions coordinated per data node / s</h3><div class="bars bars-tc"></div>
     <h3 class="compare-only run-name" hidden>B</h3><div class="bars bars-tc compare-only" hidden></div>
     <div class="legend-note tc-note"></div></div>
-  <div class="panel hottest-panel" part="hottest-rows"><h3>hottest rows (last window)</h3>
+  <div class="panel hottest-panel" part="hottest-rows"><h3>hottest rows (last window)<span class="legend-note run-a-only" hidden></span></h3>
     <table class="hottest" aria-label="the rows whose locks were busiest in the last window">
       <thead><tr><th scope="col">table</th><th scope="col">key</th><th scope="col" title="fraction of the time the row's lock was held">lock busy</th>
         <th scope="col" title="lock requests that had to wait, per second">waits / s</th><th scope="col" title="requests waiting on average">waiters</th>

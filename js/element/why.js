@@ -4,7 +4,7 @@
 // field forks the run at the moment shown (run A goes on unchanged); one that reshapes the
 // cluster or the workload restarts the run with it. Everything comes from the package's
 // `explain()` (the worker asks for it a few times a second).
-import { fmtInt, fmtPct } from "./format.js";
+import { fmtInt, fmtPct, withCode, plainName } from "./format.js";
 import { setField } from "./state.js";
 
 /** The headline unit of a run and the factor from transactions/s to it (TPM for DBT2, as
@@ -20,7 +20,7 @@ function unitOf(el, i) {
 
 const sentence = (text) => {
   const p = document.createElement("p");
-  p.textContent = text;
+  p.append(...withCode(text));
   return p;
 };
 
@@ -87,10 +87,10 @@ function section(el, e, i, compare) {
     row.classList.toggle("hot", r.name.startsWith(b.name));
     const waits = r.blockedFraction + r.queuedFraction > 0
       ? ` (its holders waited elsewhere ${fmtPct(r.blockedFraction)} for locks or ids, ${fmtPct(r.queuedFraction)} for threads)` : "";
-    row.title = `${r.name}: ${fmtPct(r.utilization)} busy, bound ${at(r.boundTransactionsPerSecond)}${waits}`;
+    row.title = `${plainName(r.name)}: ${fmtPct(r.utilization)} busy, bound ${at(r.boundTransactionsPerSecond)}${waits}`;
     const name = document.createElement("span");
     name.className = "bar-label";
-    name.textContent = r.name;
+    name.append(...withCode(r.name));
     const track = document.createElement("span");
     track.className = "bar-track";
     const fill = document.createElement("span");
@@ -112,7 +112,7 @@ function section(el, e, i, compare) {
       const live = Object.keys(r.set).every((f) => el.liveFields.includes(f));
       const button = document.createElement("button");
       button.dataset.remedy = String(k);
-      button.textContent = r.label;
+      button.append(...withCode(r.label));
       button.title = live ? "fork here: run B takes this remedy from the moment shown, run A goes on unchanged"
         : "restart the run with this remedy (it changes the cluster or the workload, which a running simulation cannot take)";
       button.addEventListener("click", () => applyRemedy(el, r, live));

@@ -78,7 +78,10 @@ test("compare mode draws both runs on every chart", async () => {
   }));
   // Throughput: each run's figure and the bound its bottleneck sets (dashed); hot row and latency: two figures per run.
   assert.deepEqual(shape.series, [4, 4, 4]);
-  assert.ok(shape.labels.some((l) => l.startsWith("B (key layout shardBits)")), shape.labels.join(", "));
+  // Each run is named by its value as the menu words it, not by its code.
+  const layout = fields().find((f) => f.name === "keyLayout").kind;
+  const words = layout.labels[layout.values.indexOf("shardBits")];
+  assert.ok(shape.labels.some((l) => l.startsWith(`B (key layout: ${words})`)), shape.labels.join(", "));
   assert.ok(shape.heatmapB > 0);
   assert.ok(await pg.locator("canvas.heatmap").nth(1).isVisible());
   assert.deepEqual(problems, []);
