@@ -86,7 +86,7 @@ export const template = () => `
     <span class="hint" data-about="partitioning"></span></div>
   <div class="control full-only strategy"><label for="keyLayout">how an id becomes a key</label><select id="keyLayout"></select>
     <span class="hint" data-about="keyLayout"></span></div>
-  <div class="control full-only strategy"><label for="shardBits">shard bits (bits)</label>
+  <div class="control full-only strategy"><label for="shardBits">shard bits</label>
     <input id="shardBits" type="number" min="1" max="15" step="1"><span class="hint" data-about="shardBits"></span></div>
   <div class="control full-only"><label for="latency">network latency <span class="live-tag">live</span></label>
     <span class="inline"><input id="latency" type="range" min="0" max="500" step="5"><output for="latency"></output></span>
