@@ -192,7 +192,7 @@ export function syncControls(el) {
     // A spec of the user's own: shown as such (its name), and kept selected.
     let custom = workload.querySelector('option[value="__custom"]');
     if (!custom) workload.append((custom = new Option("", "__custom")));
-    custom.textContent = `your spec: ${c.workload.name}`;
+    custom.textContent = valueName("workload", c.workload);
     workload.value = "__custom";
   } else {
     workload.querySelector('option[value="__custom"]')?.remove();
@@ -239,10 +239,10 @@ export function syncControls(el) {
  */
 export function compareChoices(el, field) {
   const kind = el.fieldTable?.find((f) => f.name === field)?.kind;
-  if (kind?.type === "bool") return [["false", "off"], ["true", "on"]];
+  if (kind?.type === "bool") return ["false", "true"].map((v) => [v, valueName(field, v)]);
   if (kind?.type !== "choice") return null;
-  const list = kind.values.map((v) => [v, choiceLabel(field, v)]);
-  if (field === "workload" && typeof el.overrides.workload === "object") list.push([YOUR_SPEC, `your spec: ${el.overrides.workload.name}`]);
+  const list = kind.values.map((v) => [v, valueName(field, v)]);
+  if (field === "workload" && typeof el.overrides.workload === "object") list.push([YOUR_SPEC, valueName(field, el.overrides.workload)]);
   return list;
 }
 
@@ -250,6 +250,15 @@ export function compareChoices(el, field) {
 const CONTROL_ID = { "network.latencyUs": "latency" };
 
 export const choiceLabel = (field, value) => CHOICE_LABELS[field]?.[value] ?? value;
+
+/** A value of `field` in words, as menus, legends and tables name it: a choice by its label,
+ * a switch as on or off, a spec of one's own by its name, a number as it is. */
+export function valueName(field, v) {
+  if (v && typeof v === "object") return `your spec: ${v.name}`;
+  if (v === true || v === "true") return "on";
+  if (v === false || v === "false") return "off";
+  return typeof v === "string" ? choiceLabel(field, v) : String(v);
+}
 
 /**
  * Takes each control's range, choices and explanation from the package's field table

@@ -4,7 +4,7 @@ import { REPORTED, k } from "./report.js";
 import { makeChart, Heatmap, drawBars, css } from "./charts.js";
 import { fmtInt, fmtPct, fmtUs } from "./format.js";
 import { Series } from "./series.js";
-import { FIELD_LABELS, choiceLabel } from "./controls.js";
+import { FIELD_LABELS, valueName } from "./controls.js";
 import { updateTimeline, replayFork } from "./rewind.js";
 import { settle } from "./requests.js";
 import { drawWhy } from "./why.js";
@@ -132,13 +132,7 @@ export function runNames(el) {
   const spec = f ? { compareField: f.field, compareA: f.was, compareB: f.value } : el.compareSpec();
   const field = spec.compareField;
   const label = FIELD_LABELS[field] ?? field;
-  // In words: a choice as its menu reads it, a switch as on or off.
-  const value = (v) => {
-    if (v === YOUR_SPEC) return `your spec ${el.overrides.workload?.name}`;
-    if (v === true || v === "true") return "on";
-    if (v === false || v === "false") return "off";
-    return choiceLabel(field, String(v));
-  };
+  const value = (v) => valueName(field, v === YOUR_SPEC ? el.overrides.workload : v);
   return [`A (${label}: ${value(spec.compareA)})`, `B (${label}: ${value(spec.compareB)})`];
 }
 

@@ -6,7 +6,7 @@
 
 import { runOnPool } from "./sweep.js";
 import { drawBars } from "./charts.js";
-import { fmtInt, fmtPct, plainName } from "./format.js";
+import { fmtInt, fmtPct, withCode } from "./format.js";
 import { choiceLabel } from "./controls.js";
 import { best } from "./pareto.js";
 
@@ -67,9 +67,9 @@ function showStrategies(el, results) {
     const name = document.createElement("th");
     name.scope = "row";
     name.textContent = `${marked.has(i) ? "★ " : ""}${i + 1}. ${strategyName(r.value)}`;
-    const held = r.bottleneck ? `${plainName(r.bottleneck.name)} (${fmtPct(r.bottleneckUtilization)})` : "nothing committed";
-    tr.append(name, ...COLUMNS.map((c) => Object.assign(document.createElement("td"), { textContent: fmt[c](r[c]) })),
-      Object.assign(document.createElement("td"), { textContent: held, className: "held-by" }));
+    const held = Object.assign(document.createElement("td"), { className: "held-by" });
+    held.append(...withCode(r.bottleneck ? `${r.bottleneck.name} (${fmtPct(r.bottleneckUtilization)})` : "nothing committed"));
+    tr.append(name, ...COLUMNS.map((c) => Object.assign(document.createElement("td"), { textContent: fmt[c](r[c]) })), held);
     tr.classList.toggle("best", marked.has(i));
     tr.dataset.digest = r.digest;
     return tr;

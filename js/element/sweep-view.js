@@ -5,8 +5,8 @@
 
 import { runOnPool } from "./sweep.js";
 import { makeChart, css } from "./charts.js";
-import { choiceLabel, FIELD_LABELS } from "./controls.js";
-import { fmtInt, fmtPct, fmtUs, plainName } from "./format.js";
+import { valueName, FIELD_LABELS } from "./controls.js";
+import { fmtInt, fmtPct, fmtUs, withCode } from "./format.js";
 import { sweepValues, sweepLabel } from "./modes.js";
 import { primaryMetric } from "./render.js";
 
@@ -16,12 +16,6 @@ const WARMUP_MS = 1000;
 /** The figure a sweep of `field` plots for the running config `c`. */
 export function sweepMetric(el, field, c) {
   return field === "workload" ? "transactionsPerSecond" : primaryMetric(el, c);
-}
-
-/** A swept value as the chart and the table name it: a choice's label, a spec's name. */
-export function valueName(field, v) {
-  if (v && typeof v === "object") return `your spec: ${v.name}`;
-  return typeof v === "string" ? choiceLabel(field, v) : String(v);
 }
 
 /** Starts a sweep of the field chosen in the sweep panel on the element's settings. */
@@ -68,11 +62,12 @@ function drawSweep(el, field, metric, results, choices) {
     // Where the bottleneck changes kind from the run before, the row says so.
     const before = sorted[k - 1]?.bottleneck?.kind;
     const changed = k > 0 && r.bottleneck && before !== r.bottleneck.kind;
-    const held = r.bottleneck ? `${changed ? "▲ " : ""}${plainName(r.bottleneck.name)} (${fmtPct(r.bottleneckUtilization)} busy)` : "nothing committed";
+    const held = r.bottleneck ? `${changed ? "▲ " : ""}${r.bottleneck.name} (${fmtPct(r.bottleneckUtilization)} busy)` : "nothing committed";
     const cells = [`${fmtInt(r.transactionsPerSecond)} ±${fmtPct(2 * r.noise)}`, fmtInt(r.insertsPerSecond), fmtUs(r.latencyP99Us),
       hot ? `${hot.table} ${hot.key}: ${fmtPct(hot.lockBusyFraction)} busy` : "none locked twice", held];
     tr.classList.toggle("changed", changed);
-    tr.append(name, ...cells.map((text) => Object.assign(document.createElement("td"), { textContent: text })));
+    // A table's name in the core's text is marked with backticks: set as code.
+    tr.append(name, ...cells.map((text) => { const td = document.createElement("td"); td.append(...withCode(text)); return td; }));
     tr.dataset.digest = r.digest;
     return tr;
   }));

@@ -17,26 +17,21 @@ pub enum Workload {
 }
 
 /// Every workload name: DBT2, then the shipped specs.
-pub const WORKLOAD_NAMES: [&str; 1 + SHIPPED.len()] = {
-    let mut names = ["dbt2"; 1 + SHIPPED.len()];
-    let mut i = 0;
-    while i < SHIPPED.len() {
-        names[i + 1] = SHIPPED[i].0;
-        i += 1;
-    }
-    names
-};
+pub const WORKLOAD_NAMES: [&str; 1 + SHIPPED.len()] = with_shipped("dbt2", false);
 
 /// How each of `WORKLOAD_NAMES` reads in a menu.
-pub const WORKLOAD_LABELS: [&str; 1 + SHIPPED.len()] = {
-    let mut labels = ["DBT2 (TPC-C-like via mysqld)"; 1 + SHIPPED.len()];
+pub const WORKLOAD_LABELS: [&str; 1 + SHIPPED.len()] = with_shipped("DBT2 (TPC-C-like via mysqld)", true);
+
+/// DBT2's entry, then each shipped spec's name, or its menu label when `labels`.
+const fn with_shipped(dbt2: &'static str, labels: bool) -> [&'static str; 1 + SHIPPED.len()] {
+    let mut out = [dbt2; 1 + SHIPPED.len()];
     let mut i = 0;
     while i < SHIPPED.len() {
-        labels[i + 1] = SHIPPED[i].1;
+        out[i + 1] = if labels { SHIPPED[i].1 } else { SHIPPED[i].0 };
         i += 1;
     }
-    labels
-};
+    out
+}
 
 impl Workload {
     /// A name (`dbt2` or a shipped spec's) or a spec object; `at` is the JSON path.
