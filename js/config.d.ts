@@ -81,7 +81,8 @@ export type PresetName =
   | "range-shard-bits"
   | "range-bit-reversed";
 
-/** CPU cost of each kind of work, in nanoseconds of one thread (0..=10,000,000 each). */
+/** CPU cost of each kind of work, in nanoseconds of one thread (0..=10,000,000 each), and
+ * how a service's time varies around its cost. */
 export interface CpuConfig {
   tcOpNs: number;
   tcReplyNs: number;
@@ -98,6 +99,11 @@ export interface CpuConfig {
   remoteSignalNs: number;
   /** Central allocator service: serving one id request. */
   allocatorRequestNs: number;
+  /** One multiplier on every cost above (0.01..=100; 0.5: cores twice as fast). */
+  scale: number;
+  /** Coefficient of variation of every service time (0..=4): 0 = each takes exactly its
+   * cost, 1 = exponential (gamma-distributed with the cost as its mean). */
+  serviceCv: number;
 }
 
 export interface NetworkConfig {

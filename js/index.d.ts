@@ -22,6 +22,7 @@ export interface RunResult extends StepResult {
 /** What values a config field takes. */
 export type FieldKind =
   | { type: "int"; min: number; max: number }
+  | { type: "number"; min: number; max: number }
   | { type: "bool" }
   | { type: "choice"; values: string[]; labels: string[] }
   | { type: "faults" };
@@ -33,7 +34,7 @@ export interface FieldInfo {
   /** A short label for controls, legends and menus ("cache size"); the unit goes beside it. */
   label: string;
   kind: FieldKind;
-  /** Unit of an integer field: "ms", "us", "ns", "ids", or "" for a count. */
+  /** Unit of a number field: "ms", "us", "ns", "ids", "x", "CV", or "" for a count. */
   unit: string;
   /** `Simulation.set` takes it while running. */
   live: boolean;

@@ -84,6 +84,9 @@ export function wireControls(el, labels) {
   $("#thinkTimeUs").onchange = (e) => el.change("thinkTimeUs", think(e.target.value));
   $("#latency").oninput = (e) => ($("output[for=latency]").textContent = `${e.target.value} us`);
   $("#latency").onchange = (e) => el.change("network.latencyUs", +e.target.value);
+  $("#cpuScale").onchange = (e) => el.change("cpu.scale", +e.target.value);
+  $("#serviceCv").oninput = (e) => ($("output[for=serviceCv]").textContent = fmtCv(+e.target.value));
+  $("#serviceCv").onchange = (e) => el.change("cpu.serviceCv", +e.target.value);
   for (const id of CHOICE_CONTROLS) $(`#${id}`).onchange = (e) => el.change(id, e.target.value);
   for (const id of WHOLE_CONTROLS) $(`#${id}`).onchange = (e) => el.change(id, Math.floor(+e.target.value));
   for (const tab of el.$$("[data-mode]")) {
@@ -213,6 +216,9 @@ export function syncControls(el) {
   $("output[for=thinkTimeUs]").textContent = fmtUs(c.thinkTimeUs);
   $("#latency").value = String(c.network.latencyUs);
   $("output[for=latency]").textContent = `${c.network.latencyUs} us`;
+  $("#cpuScale").value = String(c.cpu.scale);
+  $("#serviceCv").value = String(c.cpu.serviceCv);
+  $("output[for=serviceCv]").textContent = fmtCv(c.cpu.serviceCv);
   $("#seed").value = String(c.seed);
   for (const id of [...CHOICE_CONTROLS, ...WHOLE_CONTROLS]) $(`#${id}`).value = String(c[id]);
   $("#speed").value = logSlider(el.view.speed, 1, 1e5);
@@ -247,7 +253,10 @@ export function compareChoices(el, field) {
 }
 
 /** The id of the control bound to a config field (most use the field's name). */
-const CONTROL_ID = { "network.latencyUs": "latency" };
+const CONTROL_ID = { "network.latencyUs": "latency", "cpu.scale": "cpuScale", "cpu.serviceCv": "serviceCv" };
+
+/** A service-time spread in words: its coefficient of variation and what it means. */
+const fmtCv = (cv) => (cv === 0 ? "0 (fixed)" : cv === 1 ? "1 (exponential)" : `CV ${cv}`);
 
 export const choiceLabel = (field, value) => CHOICE_LABELS[field]?.[value] ?? value;
 
@@ -270,7 +279,7 @@ export function bindFieldTable(el, table) {
     if (!control) continue;
     const unit = f.unit ? ` (${f.unit})` : "";
     control.title = `${f.name}${unit}: ${f.about}`;
-    if (f.kind.type === "int" && control.type === "number") {
+    if ((f.kind.type === "int" || f.kind.type === "number") && control.type === "number") {
       control.min = String(f.kind.min);
       control.max = String(f.kind.max);
     }

@@ -39,6 +39,8 @@ export const FIELDS = {
   lockWaitTimeoutMs: "int",
   windowMs: "int",
   "network.latencyUs": "int",
+  "cpu.scale": "number",
+  "cpu.serviceCv": "number",
 };
 
 /** View settings, not config. */
@@ -76,6 +78,7 @@ export const COMPARE_DEFAULTS = {
   dataNodes: ["4", "8"], "network.latencyUs": ["90", "20"], clientsPerApiNode: ["4", "16"],
   allocator: ["counterRow", "timestamp"], idCacheScope: ["apiNode", "client"], cacheGrowth: ["1", "4"],
   partitioning: ["hash", "range"], keyLayout: ["sequential", "shardBits"], workload: ["sql-insert", "ndbapi-insert"],
+  "cpu.serviceCv": ["0", "1"], "cpu.scale": ["1", "0.5"],
 };
 export const COMPARE_FIELDS = Object.keys(COMPARE_DEFAULTS);
 

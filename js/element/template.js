@@ -91,6 +91,12 @@ export const template = () => `
   <div class="control full-only"><label for="latency">network latency <span class="live-tag">live</span></label>
     <span class="inline"><input id="latency" type="range" min="0" max="500" step="5"><output for="latency"></output></span>
     <span class="hint">one way, between hosts</span></div>
+  <div class="control full-only"><label for="cpuScale">CPU cost scale <span class="live-tag">live</span></label>
+    <span class="inline"><input id="cpuScale" type="number" min="0.01" max="100" step="0.05"><span class="unit">x</span></span>
+    <span class="hint" data-about="cpu.scale"></span></div>
+  <div class="control full-only"><label for="serviceCv">service time spread <span class="live-tag">live</span></label>
+    <span class="inline"><input id="serviceCv" type="range" min="0" max="2" step="0.1"><output for="serviceCv"></output></span>
+    <span class="hint" data-about="cpu.serviceCv"></span></div>
 </div>
 <div class="compare-panel controls" hidden>
   <div class="control"><label for="compareField">compare runs that differ in</label><select id="compareField"></select></div>

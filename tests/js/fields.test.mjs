@@ -41,7 +41,7 @@ test("index.d.ts's PresetName is exactly the package's presets", () => {
 
 test("every playground URL field is a table field of the same kind", () => {
   const table = new Map(fields().map((f) => [f.name, f.kind.type]));
-  const kindOf = { int: "int", bool: "bool", choice: "string" };
+  const kindOf = { int: "int", number: "number", bool: "bool", choice: "string" };
   for (const [name, kind] of Object.entries(PLAYGROUND_FIELDS)) {
     if (name === "preset") continue; // a name of presets(), not a config field
     assert.ok(table.has(name), `${name} is not a config field`);
@@ -50,8 +50,9 @@ test("every playground URL field is a table field of the same kind", () => {
 });
 
 test("every table field is a playground URL field, but for the few a URL does not carry", () => {
-  // CPU costs are a calibration, faults are injected live, run lengths are the page's own.
-  const notInUrls = (name) => name.startsWith("cpu.") || ["faults", "durationMs", "warmupMs"].includes(name);
+  // CPU costs are a calibration (their scale and spread are not), faults are injected
+  // live, run lengths are the page's own.
+  const notInUrls = (name) => /^cpu\.\w+Ns$/.test(name) || ["faults", "durationMs", "warmupMs"].includes(name);
   for (const f of fields()) {
     if (!notInUrls(f.name)) assert.ok(f.name in PLAYGROUND_FIELDS, `${f.name} cannot be set from a URL (js/element/state.js FIELDS)`);
   }
@@ -64,7 +65,7 @@ test("the table describes each field for people: unit, range, default", () => {
       assert.equal(f.kind.labels.length, f.kind.values.length, `${f.name}: a menu label for each choice`);
       for (const l of f.kind.labels) assert.ok(l.length > 2, `${f.name}: label ${l}`);
     }
-    if (f.kind.type === "int") {
+    if (f.kind.type === "int" || f.kind.type === "number") {
       assert.ok(f.kind.min <= f.default && f.default <= f.kind.max, `${f.name} default in range`);
       if (/(Ms|Us|Ns)$/.test(f.name)) assert.equal(f.unit, f.name.slice(-2).toLowerCase(), f.name);
     }

@@ -109,7 +109,7 @@ pub fn fields(list: &serde_json::Value) -> String {
     for f in list.as_array().into_iter().flatten() {
         let kind = &f["kind"];
         let values = match kind["type"].as_str() {
-            Some("int") => {
+            Some("int" | "number") => {
                 let unit = f["unit"].as_str().unwrap_or("");
                 format!("{}..={}{}", kind["min"], kind["max"], if unit.is_empty() { String::new() } else { format!(" {unit}") })
             }

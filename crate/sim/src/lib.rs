@@ -38,6 +38,7 @@ mod placement;
 mod prng;
 mod queue;
 mod rates;
+mod service_time;
 mod sim;
 mod summary;
 mod timestamp;

@@ -71,6 +71,12 @@ impl Prng {
         }
     }
 
+    /// A uniform number in the open interval (0, 1): 53 random bits, never 0 or 1, so its
+    /// logarithm is finite.
+    pub fn unit(&mut self) -> f64 {
+        ((self.next_u64() >> 11) as f64 + 0.5) * (1.0 / (1u64 << 53) as f64)
+    }
+
     /// A uniform integer in `lo..=hi`.
     pub fn range(&mut self, lo: u64, hi: u64) -> u64 {
         lo + self.below(hi - lo + 1)

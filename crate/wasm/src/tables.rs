@@ -29,7 +29,8 @@ pub fn live_fields() -> Vec<String> {
 }
 
 /// The config field table: `[{ name, label, kind, unit, live, about, default }]`, where `kind` is
-/// `{ type: "int", min, max }`, `{ type: "bool" }`, `{ type: "choice", values }` or
+/// `{ type: "int", min, max }`, `{ type: "number", min, max }`, `{ type: "bool" }`,
+/// `{ type: "choice", values, labels }` or
 /// `{ type: "faults" }`. The one list of fields the CLI, the playground and the types share.
 #[wasm_bindgen]
 pub fn fields() -> Result<JsValue, JsValue> {

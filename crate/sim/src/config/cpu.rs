@@ -7,7 +7,11 @@
 use super::fields::FIELDS;
 use serde::{Deserialize, Serialize};
 
-/// CPU cost of each kind of work, in nanoseconds of one thread (each 0..=10000000).
+/// `cpu.serviceCv` of every preset: see [`CpuConfig::service_cv`].
+pub const SERVICE_CV: f64 = 0.0;
+
+/// CPU cost of each kind of work, in nanoseconds of one thread (each 0..=10000000), and how
+/// a service's time varies around its cost.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 pub struct CpuConfig {
@@ -41,6 +45,13 @@ pub struct CpuConfig {
     /// Central allocator service: serving one id request (an in-memory allocator behind
     /// an RPC server on one core: about 20 us per unary request).
     pub allocator_request_ns: u64,
+    /// One multiplier on every cost above (0.33: cores three times faster). A service
+    /// takes `round(cost * scale)` ns on average.
+    pub scale: f64,
+    /// Coefficient of variation of every service time: 0, each service takes exactly its
+    /// mean; above 0, its time is drawn from a gamma distribution with that mean and
+    /// this standard deviation / mean (1: exponential). docs/MODEL.md §2 says why.
+    pub service_cv: f64,
 }
 
 impl CpuConfig {
@@ -79,7 +90,15 @@ impl CpuConfig {
             api_reply_ns: 4_000,
             remote_signal_ns: 4_000,
             allocator_request_ns: 20_000,
+            scale: 1.0,
+            service_cv: SERVICE_CV,
         }
+    }
+
+    /// A client's round costs its API node some CPU (at least 1 ns once scaled), so a
+    /// client's transactions take simulated time even with no network and no think time.
+    pub(super) fn a_round_takes_time(&self) -> bool {
+        (self.api_statement_ns.min(self.api_execute_ns) + self.api_op_ns) as f64 * self.scale >= 0.5
     }
 
     /// Every cost the field table lists divided by `factor` (present-day cores and a
@@ -89,7 +108,8 @@ impl CpuConfig {
     pub(super) fn faster(&self, factor: u64) -> serde_json::Value {
         const MEASURED_TODAY: &[&str] = &["allocatorRequestNs"];
         let mut costs = serde_json::to_value(self).expect("CpuConfig serialises");
-        for name in FIELDS.iter().filter_map(|f| f.name.strip_prefix("cpu.")).filter(|n| !MEASURED_TODAY.contains(n)) {
+        let costs_ns = FIELDS.iter().filter_map(|f| f.name.strip_prefix("cpu.")).filter(|n| n.ends_with("Ns"));
+        for name in costs_ns.filter(|n| !MEASURED_TODAY.contains(n)) {
             let ns = costs[name].as_u64().expect("a cost in ns");
             costs[name] = (ns / factor).into();
         }

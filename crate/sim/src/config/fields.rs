@@ -18,6 +18,11 @@ pub enum Kind {
         min: u64,
         max: u64,
     },
+    /// A number (not only whole) in `min..=max`.
+    Number {
+        min: f64,
+        max: f64,
+    },
     Bool,
     /// One of these strings; `labels[i]` is how `values[i]` reads in a menu.
     Choice {
@@ -46,6 +51,10 @@ pub struct Field {
 
 const fn int(name: &'static str, label: &'static str, min: u64, max: u64, unit: &'static str, live: bool, about: &'static str) -> Field {
     Field { name, label, kind: Kind::Int { min, max }, unit, live, about }
+}
+
+const fn real(name: &'static str, label: &'static str, min: f64, max: f64, unit: &'static str, about: &'static str) -> Field {
+    Field { name, label, kind: Kind::Number { min, max }, unit, live: true, about }
 }
 
 const fn flag(name: &'static str, label: &'static str, live: bool, about: &'static str) -> Field {
@@ -115,6 +124,15 @@ pub const FIELDS: &[Field] = &[
     cpu("cpu.apiReplyNs", "API reply CPU", "API: receiving one confirmation"),
     cpu("cpu.remoteSignalNs", "remote signal CPU", "data node: sending and receiving a signal that crosses hosts (local signals do not pay it)"),
     cpu("cpu.allocatorRequestNs", "allocator request CPU", "central allocator service: serving one id request"),
+    real("cpu.scale", "CPU scale", 0.01, 100.0, "x", "one multiplier on every CPU cost (the cpu.*Ns fields; 0.5: cores twice as fast)"),
+    real(
+        "cpu.serviceCv",
+        "service time spread",
+        0.0,
+        4.0,
+        "CV",
+        "coefficient of variation of every service time: 0 = each takes exactly its cost, 1 = exponential (a gamma distribution with the cost as its mean)",
+    ),
     Field {
         name: "faults",
         label: "faults",
@@ -163,11 +181,20 @@ pub fn first_changed_fixed(old: &Value, new: &Value) -> Option<&'static str> {
 /// Checks every integer field of a merged config against its range.
 pub(super) fn check_ranges(merged: &Value) -> Result<(), ConfigError> {
     for f in FIELDS {
-        if let Kind::Int { min, max } = f.kind {
-            let v = lookup(merged, f.name).and_then(Value::as_u64).expect("a deserialised config has every field");
-            if !(min..=max).contains(&v) {
-                return Err(ConfigError::new(f.name, v, format!("must be an integer from {min} to {max}")));
+        match f.kind {
+            Kind::Int { min, max } => {
+                let v = lookup(merged, f.name).and_then(Value::as_u64).expect("a deserialised config has every field");
+                if !(min..=max).contains(&v) {
+                    return Err(ConfigError::new(f.name, v, format!("must be an integer from {min} to {max}")));
+                }
             }
+            Kind::Number { min, max } => {
+                let v = lookup(merged, f.name).and_then(Value::as_f64).expect("a deserialised config has every field");
+                if !(min..=max).contains(&v) {
+                    return Err(ConfigError::new(f.name, v, format!("must be a number from {min} to {max}")));
+                }
+            }
+            _ => {}
         }
     }
     Ok(())

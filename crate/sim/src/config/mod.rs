@@ -208,6 +208,13 @@ impl Config {
                 format!("must be at least `cacheSize` ({})", self.cache_size),
             ));
         }
+        if self.think_time_us == 0 && self.network.latency_us == 0 && !self.cpu.a_round_takes_time() {
+            return Err(ConfigError::new(
+                "thinkTimeUs",
+                0,
+                "must be above 0 when network.latencyUs is 0 and an API round costs no CPU (cpu.apiExecuteNs, cpu.apiStatementNs and cpu.apiOpNs times cpu.scale): a transaction would take no simulated time and the run never advance",
+            ));
+        }
         if self.faults.len() > fields::MAX_FAULTS {
             return Err(ConfigError::new("faults", format!("{} faults", self.faults.len()), "at most 64 faults"));
         }

@@ -28,6 +28,7 @@ use crate::metrics::{Dims, Metrics, Window};
 use crate::placement::Placement;
 use crate::prng::Prng;
 use crate::queue::EventQueue;
+use crate::service_time::ServiceTimes;
 use crate::summary::{Now, Summary};
 use crate::time::{self, Ns};
 use crate::topology::{Host, StationId, Topology};
@@ -88,6 +89,8 @@ pub struct Simulation {
     now: Ns,
     queue: EventQueue<Event>,
     stations: Vec<Station>,
+    /// How long each service takes around its cost (`cpu.scale`, `cpu.serviceCv`).
+    service_times: ServiceTimes,
     txns: TxnSlots,
     clients: Vec<Client>,
     /// Per API node: the next data node of its round robin for unhinted transactions.
@@ -119,6 +122,7 @@ impl Simulation {
             queue: EventQueue::with_capacity(4 * clients.len() + 64),
             now: 0,
             stations,
+            service_times: ServiceTimes::new(cfg.seed),
             txns: TxnSlots::default(),
             locks: LockTable::default(),
             ids: Ids::new(&cfg, &topo),

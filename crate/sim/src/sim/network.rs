@@ -127,7 +127,8 @@ impl Simulation {
         };
         // A data-node thread also does the socket work of a signal from another host.
         let io = if msg.remote() && self.topo.is_data_station(s) { self.cfg.cpu.remote_signal_ns } else { 0 };
-        let cost = (work + io).min(u32::MAX as Ns);
+        let cpu = &self.cfg.cpu;
+        let cost = self.service_times.draw(work + io, cpu.scale, cpu.service_cv).min(u32::MAX as Ns);
         self.stations[s as usize].busy += 1;
         self.queue.push(self.now + cost, Event::Done { station: s, cost: cost as u32, msg, alloc });
     }

@@ -79,6 +79,15 @@ pub fn config_for(seed: u64) -> Value {
                 let default = lookup(&defaults, f.name).and_then(Value::as_u64).expect("an integer default");
                 Value::from(draw_int(&mut rng, min, cap, default))
             }
+            Kind::Number { min, max } => {
+                let default = lookup(&defaults, f.name).and_then(Value::as_f64).expect("a number default");
+                Value::from(match rng.below(8) {
+                    0 => min,
+                    1 => max,
+                    2 => min + (max - min) * rng.unit(),
+                    _ => default,
+                })
+            }
             Kind::Bool => Value::from(rng.chance(1, 2)),
             Kind::Choice { values, .. } => Value::from(pick(&mut rng, values)),
             Kind::Faults => continue, // Drawn last, against the cluster drawn.

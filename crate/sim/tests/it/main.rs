@@ -10,9 +10,11 @@ mod fidelity;
 mod laws;
 mod mechanisms;
 mod memory;
+mod mva;
 mod props;
 mod specs;
 mod strategies;
+mod variability;
 mod view;
 
 use hotrow::{Config, Simulation, Summary};
@@ -61,6 +63,9 @@ pub fn golden_cases() -> Vec<Value> {
     }
     cases.push(json!({ "preset": "bug39267", "seed": 7, "dataNodes": 12, "replicas": 3, "cacheSize": 5, "hintedRefill": true, "durationMs": 200, "warmupMs": 50 }));
     cases.push(json!({ "preset": "ndbapi-hidden-pk", "seed": 9, "thinkTimeUs": 300, "apiNodes": 3, "durationMs": 200, "warmupMs": 50 }));
+    // Service times drawn (gamma, both sides of shape 1) and scaled: native and wasm draw alike.
+    cases.push(json!({ "preset": "bug39267", "seed": 11, "cpu": { "serviceCv": 1.0, "scale": 0.8 }, "durationMs": 200, "warmupMs": 50 }));
+    cases.push(json!({ "preset": "modern", "seed": 5, "cpu": { "serviceCv": 2.5, "scale": 1.5 }, "durationMs": 60, "warmupMs": 20 }));
     // Random knobs and fault schedules: what the swarm drew for seeds 0..30 when these
     // cases were blessed, frozen as data so that the swarm may change its draws without
     // moving a golden case.
