@@ -122,6 +122,10 @@ test("the readable table shows the headline figures", () => {
   const t = hotrow("run", "--preset", "timestamp-ids", ...short);
   assert.match(t.stdout.split("\n")[0], /timestamp ids \(1000 us tick, 12 sequence bits\)/);
   assert.ok(!t.stdout.includes("hot row") && !t.stdout.includes("cacheSize"), t.stdout.slice(0, 400));
+  // Services as calibrated say nothing; scaled or varying ones say so.
+  assert.ok(!r.stdout.split("\n")[1].includes("CPU costs"), r.stdout.split("\n")[1]);
+  const v = hotrow("run", "--preset", "bug39267", ...short, "--set", "cpu.scale=0.5", "--set", "cpu.serviceCv=1");
+  assert.match(v.stdout.split("\n")[1], /, CPU costs x0\.5, service times CV 1 \(gamma\)$/);
 });
 
 test("run names what holds it and, with --remedies, what each remedy buys", () => {

@@ -23,6 +23,19 @@ fn counter_row_in_use(c: &hotrow::Config) -> bool {
     c.allocator == hotrow::config::Allocator::CounterRow && !c.primary_key
 }
 
+/// How services take their time, when not as calibrated: ", CPU costs x0.5, service times
+/// CV 1 (gamma)".
+fn services(c: &hotrow::Config) -> String {
+    let mut o = String::new();
+    if c.cpu.scale != 1.0 {
+        o += &format!(", CPU costs x{}", c.cpu.scale);
+    }
+    if c.cpu.service_cv > 0.0 {
+        o += &format!(", service times CV {} (gamma)", c.cpu.service_cv);
+    }
+    o
+}
+
 pub fn render(s: &Summary) -> String {
     let c = &s.config;
     let mut o = String::new();
@@ -36,7 +49,14 @@ pub fn render(s: &Summary) -> String {
         ids(c),
         c.seed
     );
-    let _ = writeln!(w, "measured {:.2} simulated s after {} ms warm-up, {} events\n", s.simulated_seconds, c.warmup_ms, s.events);
+    let _ = writeln!(
+        w,
+        "measured {:.2} simulated s after {} ms warm-up, {} events{}\n",
+        s.simulated_seconds,
+        c.warmup_ms,
+        s.events,
+        services(c)
+    );
     let counter_row = counter_row_in_use(c);
     if counter_row {
         let _ = writeln!(w, "  hot row: the SYSTAB_0 counter row, primary on node {}", s.hot_row.node);
