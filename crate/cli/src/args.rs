@@ -31,6 +31,7 @@ const EXAMPLES: &str = "Examples:
   hotrow run --preset modern --workload tpcb      a shipped workload on the modern cluster
   hotrow run --workload my-spec.json              your own transactions (`hotrow workloads --json`)
   hotrow validate                                 the bug report's measurements vs the model
+  hotrow fit --preset ndbapi-pk --measured points.csv     fit cpu.scale and network.latencyUs to your measurements
   hotrow run --preset bug39267 --csv              the window time series, one row per window
   hotrow run --preset modern --workload tpcb --remedies   what holds it, and what each remedy buys
   hotrow sweep --vary cacheSize=1,10,100,1000 --seeds 2 --csv
@@ -47,6 +48,18 @@ Config fields are camelCase, as in the JSON config, the npm API and playground U
 (`hotrow fields` lists them). `hotrow run --json` shows every field's effective value.
 
 Exit codes: 0 ok, 1 a run or check failed, 2 bad input.";
+
+const FIT_EXAMPLES: &str = "Examples:
+  hotrow fit --preset ndbapi-pk --measured points.csv
+  hotrow fit --preset bug39267 --measured dbt2.csv --fit cpu.scale
+  hotrow fit --preset modern --measured m.csv --fit cpu.scale,network.latencyUs,cpu.serviceCv --seeds 2
+  hotrow fit --measured points.csv --predict dataNodes=2,4,8,16,32 --json
+
+points.csv, e.g.:
+  dataNodes,insertsPerSecond
+  2,21000
+  4,38500
+  8,61000";
 
 #[derive(Subcommand)]
 pub enum Command {
@@ -91,6 +104,40 @@ pub enum Command {
         #[arg(long, conflicts_with = "json")]
         csv: bool,
         /// Per grid point, each metric's mean and 95% interval over the seeds, as JSON.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Fit config fields to measured points: search the --fit fields so that the model's
+    /// metric meets the measured one at every point (relative least squares, the same
+    /// seeds at every step, runs on every core), print each fitted value with a 95%
+    /// interval, each point's residual and bottleneck, and the Universal Scalability Law
+    /// fitted to the same points beside it.
+    #[command(after_help = FIT_EXAMPLES)]
+    Fit {
+        #[command(flatten)]
+        scenario: Scenario,
+        /// CSV of measured points: a header naming the config fields that varied and one
+        /// summary metric (tpm, transactionsPerSecond, insertsPerSecond, latencyUs.p50,
+        /// ...), then one row per measurement; `-` reads standard input.
+        #[arg(long, value_name = "FILE.csv")]
+        measured: String,
+        /// The numeric fields to fit, comma-separated.
+        #[arg(long, value_delimiter = ',', default_value = "cpu.scale,network.latencyUs")]
+        fit: Vec<String>,
+        /// Seeds per point (the config's seed, seed+1, ...), the same at every step.
+        #[arg(long, default_value_t = 1)]
+        seeds: u64,
+        /// Search iterations at most (each runs one to n+2 parameter sets).
+        #[arg(long, default_value_t = 60)]
+        max_iterations: u64,
+        /// Then predict at these values with the fitted fields, e.g. `dataNodes=2,4,8,16,32`.
+        /// Repeatable: the grid is every combination.
+        #[arg(long = "predict", value_name = "FIELD=V1,V2,...")]
+        predict: Vec<String>,
+        /// Threads to run on (default: the number of cores).
+        #[arg(long)]
+        jobs: Option<usize>,
+        /// Print one JSON object ({ fit, predictions }) instead of tables.
         #[arg(long)]
         json: bool,
     },

@@ -13,6 +13,7 @@ mod args;
 mod bench;
 mod equivalence;
 mod explain;
+mod fit;
 mod swarm;
 mod sweep;
 mod table;
@@ -53,6 +54,10 @@ fn main() -> ExitCode {
             }
             Err(msg) => bad_input(&msg),
         },
+        Command::Fit { scenario, measured, fit, seeds, max_iterations, predict, jobs, json } => {
+            let options = hotrow_fit::Options { fit, seeds, max_iterations };
+            fit::run(&scenario, &measured, options, &predict, jobs, json)
+        }
         Command::Sweep { scenario, varies, seeds, jobs, shard, csv: _, json } => sweep(&scenario, &varies, seeds, jobs, shard, json),
         Command::Trace { scenario, baseline, baseline_sets } => {
             // Read once: `--config -` is standard input.
@@ -241,7 +246,7 @@ fn sweep(scenario: &Scenario, varies: &[String], seeds: u64, jobs: Option<usize>
     ExitCode::SUCCESS
 }
 
-fn bad_input(msg: &str) -> ExitCode {
+pub(crate) fn bad_input(msg: &str) -> ExitCode {
     eprintln!("error: {msg}");
     ExitCode::from(2)
 }

@@ -1,0 +1,29 @@
+//! The summary metrics a measurement can name: those of the metric catalog that the run
+//! summary reports (`hotrow metrics`), by their name (`latencyP50Us`) or by their path in
+//! `hotrow run --json` (`latencyUs.p50`). The catalog is the one list; nothing here copies it.
+
+use hotrow::catalog::{self, Metric};
+use hotrow::Summary;
+
+/// Named in errors.
+pub const EXAMPLES: &str = "tpm, transactionsPerSecond, insertsPerSecond, latencyUs.p50, latencyUs.p99 (`hotrow metrics` lists them)";
+
+fn find(name: &str) -> Option<&'static Metric> {
+    catalog::summary_metrics().find(|m| m.name == name || m.summary == Some(name))
+}
+
+pub fn is_known(name: &str) -> bool {
+    find(name).is_some()
+}
+
+/// The system's throughput (what the Universal Scalability Law models), as opposed to a
+/// latency, a utilization or one part's rate.
+pub fn is_throughput(name: &str) -> bool {
+    matches!(name, "tpm" | "transactionsPerSecond" | "insertsPerSecond")
+}
+
+/// The metric's value in a summary.
+pub fn of(summary: &Summary, name: &str) -> Option<f64> {
+    let m = find(name)?;
+    Some(catalog::of_summary(&serde_json::to_value(summary).ok()?, m))
+}

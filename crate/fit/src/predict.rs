@@ -1,0 +1,74 @@
+//! `--predict`: the fitted model (and the USL, over its own field) at points not measured.
+
+use crate::metric;
+use crate::model::{field_value, Fit, Runner};
+use hotrow::Config;
+use serde::Serialize;
+use serde_json::{Map, Value};
+
+/// One predicted point.
+#[derive(Clone, Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Prediction {
+    pub values: Map<String, Value>,
+    /// hotrow with the fitted fields (mean over the fit's seeds).
+    pub simulated: f64,
+    /// The USL's value, when the grid varies only the USL's field.
+    pub usl: Option<f64>,
+    pub bottleneck: Option<String>,
+}
+
+/// Every combination of the lists (the last changes fastest), as `hotrow sweep` orders them.
+pub fn grid(lists: &[(String, Vec<Value>)]) -> Vec<Vec<(String, Value)>> {
+    lists.iter().fold(vec![Vec::new()], |acc, (field, values)| {
+        acc.iter()
+            .flat_map(|prefix| {
+                values.iter().map(move |v| {
+                    let mut p = prefix.clone();
+                    p.push((field.clone(), v.clone()));
+                    p
+                })
+            })
+            .collect()
+    })
+}
+
+/// Runs the base config with the fitted values at every grid point.
+pub fn predict(
+    base: &Map<String, Value>,
+    fit: &Fit,
+    lists: &[(String, Vec<Value>)],
+    runner: &mut Runner,
+) -> Result<Vec<Prediction>, String> {
+    let base_seed = Config::from_json(&Value::Object(base.clone())).map_err(|e| e.to_string())?.seed;
+    let points = grid(lists);
+    let mut configs = Vec::new();
+    for point in &points {
+        let mut m = base.clone();
+        for f in &fit.fitted {
+            hotrow::config::set_dotted(&mut m, &f.field, field_value(&f.field, f.estimate.value)).map_err(|e| e.to_string())?;
+        }
+        for (field, v) in point {
+            hotrow::config::set_dotted(&mut m, field, v.clone()).map_err(|e| format!("--predict {field}: {e}"))?;
+        }
+        for j in 0..fit.seeds {
+            m.insert("seed".into(), Value::from(base_seed + j));
+            configs.push(Config::from_json(&Value::Object(m.clone())).map_err(|e| format!("--predict: {e}"))?);
+        }
+    }
+    let summaries = runner(configs)?;
+    let only_usl_field = |point: &[(String, Value)]| match (&fit.usl, point) {
+        (Some(usl), [(field, v)]) if *field == usl.field => v.as_f64().map(|n| usl.throughput(n)),
+        _ => None,
+    };
+    Ok(points
+        .iter()
+        .zip(summaries.chunks(fit.seeds as usize))
+        .map(|(point, runs)| Prediction {
+            values: point.iter().cloned().collect(),
+            simulated: runs.iter().map(|s| metric::of(s, &fit.metric).unwrap_or(f64::NAN)).sum::<f64>() / runs.len() as f64,
+            usl: only_usl_field(point),
+            bottleneck: runs[0].bottleneck.as_ref().map(|b| b.name.clone()),
+        })
+        .collect())
+}

@@ -1,0 +1,134 @@
+//! The search: argmin's Nelder–Mead, driven one iteration at a time so that a caller sees
+//! progress and can stop it, and so that it also stops when the best cost has stalled
+//! in place (a simulated metric moves in small steps as event order changes, so the
+//! simplex's costs need not ever agree to a tolerance, and every evaluation is a set of
+//! simulations: steps that polish the fourth digit are not worth their time).
+
+use argmin::core::{CostFunction, Error, IterState, Problem, Solver, State, TerminationStatus};
+use argmin::solver::neldermead::NelderMead;
+
+struct Cost<F>(F);
+
+type St = IterState<Vec<f64>, (), (), (), (), f64>;
+
+impl<F: Fn(&[f64]) -> f64> CostFunction for Cost<F> {
+    type Param = Vec<f64>;
+    type Output = f64;
+
+    fn cost(&self, p: &Self::Param) -> Result<f64, Error> {
+        Ok((self.0)(p))
+    }
+}
+
+/// When to stop.
+#[derive(Clone, Copy, Debug)]
+pub struct Limits {
+    /// Iterations at most (an iteration costs one to n + 2 evaluations).
+    pub max_iterations: u64,
+    /// Stop when the best point has moved less than `x_tolerance` in every coordinate
+    /// over this many iterations (the simplex has closed in on it).
+    pub stall_iterations: u64,
+    pub x_tolerance: f64,
+    /// Stop when the simplex's costs agree to this standard deviation.
+    pub sd_tolerance: f64,
+}
+
+/// Why the search stopped.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stop {
+    Converged,
+    Settled,
+    IterationLimit,
+    Cancelled,
+}
+
+impl Stop {
+    pub fn says(self) -> &'static str {
+        match self {
+            Stop::Converged => "converged",
+            Stop::Settled => "settled (the best point stayed put over the last iterations)",
+            Stop::IterationLimit => "stopped at the iteration limit",
+            Stop::Cancelled => "cancelled",
+        }
+    }
+}
+
+/// Minimizes `f` from `start`, with a first simplex of `start` and `start + step * e_j`.
+/// `on_iteration(iteration, best, cost)` returns false to cancel. Returns the best point,
+/// its cost, why it stopped and the iterations made.
+pub fn minimize<F: Fn(&[f64]) -> f64>(
+    f: F,
+    start: &[f64],
+    step: f64,
+    limits: Limits,
+    mut on_iteration: impl FnMut(u64, &[f64], f64) -> bool,
+) -> (Vec<f64>, f64, Stop, u64) {
+    let mut simplex = vec![start.to_vec()];
+    for j in 0..start.len() {
+        let mut v = start.to_vec();
+        v[j] += step;
+        simplex.push(v);
+    }
+    let mut solver = NelderMead::new(simplex).with_sd_tolerance(limits.sd_tolerance).expect("a tolerance >= 0");
+    let mut problem = Problem::new(Cost(f));
+    let state: St = IterState::new();
+    let (mut state, _) = solver.init(&mut problem, state).expect("Nelder-Mead's init does not fail");
+    let mut history: Vec<Vec<f64>> = vec![state.param.clone().expect("a best point after init")];
+    let stop = loop {
+        if let TerminationStatus::Terminated(_) = <NelderMead<Vec<f64>, f64> as Solver<Cost<F>, St>>::terminate(&mut solver, &state) {
+            break Stop::Converged;
+        }
+        let n = history.len() as u64 - 1;
+        if n >= limits.max_iterations {
+            break Stop::IterationLimit;
+        }
+        if n >= limits.stall_iterations {
+            let recent = &history[(n - limits.stall_iterations) as usize..];
+            let now = &recent[recent.len() - 1];
+            if recent.iter().all(|p| p.iter().zip(now).all(|(a, b)| (a - b).abs() <= limits.x_tolerance)) {
+                break Stop::Settled;
+            }
+        }
+        state = match solver.next_iter(&mut problem, state) {
+            Ok((s, _)) => s,
+            Err(e) => unreachable!("Nelder-Mead's step does not fail: {e}"),
+        };
+        let best = state.param.as_deref().expect("a best point after init");
+        history.push(best.to_vec());
+        if !on_iteration(n + 1, best, state.cost) {
+            break Stop::Cancelled;
+        }
+    };
+    (state.param.expect("a best point after init"), state.cost, stop, history.len() as u64 - 1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn finds_the_minimum_of_a_bowl_and_reports_each_iteration() {
+        let limits = Limits { max_iterations: 500, stall_iterations: 50, x_tolerance: 0.0, sd_tolerance: 1e-14 };
+        let mut seen = 0;
+        let (x, cost, stop, _) = minimize(
+            |p| (p[0] - 3.0).powi(2) + 10.0 * (p[1] + 1.0).powi(2),
+            &[0.0, 0.0],
+            0.5,
+            limits,
+            |i, _, _| {
+                seen = i;
+                true
+            },
+        );
+        assert!((x[0] - 3.0).abs() < 1e-4 && (x[1] + 1.0).abs() < 1e-4, "{x:?} {cost}");
+        assert_eq!(stop, Stop::Converged);
+        assert!(seen > 10);
+    }
+
+    #[test]
+    fn a_caller_can_cancel() {
+        let limits = Limits { max_iterations: 500, stall_iterations: 50, x_tolerance: 0.0, sd_tolerance: 0.0 };
+        let (_, _, stop, _) = minimize(|p| p[0] * p[0], &[5.0], 1.0, limits, |i, _, _| i < 3);
+        assert_eq!(stop, Stop::Cancelled);
+    }
+}
