@@ -212,13 +212,13 @@ pub fn bottleneck(loads: &[Load], x: f64) -> Option<usize> {
     // A lock must be more than 1% below a thread to be named before it.
     let rank = |l: &Load| l.bound(x) * if l.kind.is_lock() { 1.01 } else { 1.0 };
     (0..loads.len())
-        .filter(|&i| loads[i].utilization() > 0.0 && !loads[i].victim(x, thread_bound))
+        .filter(|&i| loads[i].in_use() && !loads[i].victim(x, thread_bound))
         .min_by(|&a, &b| rank(&loads[a]).total_cmp(&rank(&loads[b])).then(a.cmp(&b)))
 }
 
 fn top(loads: &[Load], x: f64) -> Vec<Resource> {
-    let mut order: Vec<usize> = (0..loads.len()).filter(|&i| loads[i].utilization() > 0.0).collect();
-    order.sort_by(|&a, &b| loads[b].utilization().total_cmp(&loads[a].utilization()).then(a.cmp(&b)));
+    let mut order: Vec<usize> = (0..loads.len()).filter(|&i| loads[i].in_use()).collect();
+    order.sort_by(|&a, &b| loads[b].reported_utilization(x).total_cmp(&loads[a].reported_utilization(x)).then(a.cmp(&b)));
     order.into_iter().take(TOP).map(|i| loads[i].report(x)).collect()
 }
 
@@ -256,9 +256,8 @@ fn next_ceiling(loads: &[Load], b: usize, x: f64, relieved_zero_load_us: &dyn Fn
     // Relieving a lock or the allocator moves where the threads' work lands (the convoy
     // held some clients more than others); the threads' total work per transaction stays.
     let left = if neck.is_thread() { left } else { Load::pooled(left) };
-    let next = (0..left.len())
-        .filter(|&i| left[i].utilization() > 0.0)
-        .min_by(|&a, &c| left[a].bound(x).total_cmp(&left[c].bound(x)).then(a.cmp(&c)))?;
+    let next =
+        (0..left.len()).filter(|&i| left[i].in_use()).min_by(|&a, &c| left[a].bound(x).total_cmp(&left[c].bound(x)).then(a.cmp(&c)))?;
     let l = &left[next];
     Some(NextCeiling { transactions_per_second: l.bound(x), held_by: l.name.clone(), kind: l.kind, relieved })
 }

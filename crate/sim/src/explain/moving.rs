@@ -48,7 +48,7 @@ impl Moving {
         b.demand_us = b.servers as f64 / b.bound_transactions_per_second * 1e6;
         b.name = format!("{} and {} more in turn (the hot spot moved; each was saturated while it held it)", last.name, self.ids.len() - 1);
         let left: Vec<Load> = loads.iter().filter(|l| !self.ids.contains(&l.id)).map(Load::own_work_only).collect();
-        let next = left.iter().filter(|l| l.utilization() > 0.0).min_by(|a, c| a.bound(x).total_cmp(&c.bound(x))).map(|l| NextCeiling {
+        let next = left.iter().filter(|l| l.in_use()).min_by(|a, c| a.bound(x).total_cmp(&c.bound(x))).map(|l| NextCeiling {
             transactions_per_second: l.bound(x),
             held_by: l.name.clone(),
             kind: l.kind,

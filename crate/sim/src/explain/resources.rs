@@ -89,6 +89,12 @@ impl Load {
         (self.busy_ns / (self.span_ns as f64 * self.servers as f64)).clamp(0.0, 1.0)
     }
 
+    /// Whether it takes part: a resource that was busy, or the clients (never busy
+    /// themselves, they bound by N / (R0 + Z)).
+    pub fn in_use(&self) -> bool {
+        self.utilization() > 0.0 || self.clients.is_some()
+    }
+
     /// The most user transactions per second it lets through, at throughput `x` now:
     /// servers / demand = x / utilization. For the clients, N / (R0 + Z), and never
     /// below `x` (R0 is capped at the measured response time).
@@ -157,9 +163,18 @@ impl Load {
         Load { clients: Some((n, z, r0_us)), ..self.clone() }
     }
 
+    /// Its utilization as reports give it: for the clients, the throughput over their bound.
+    pub fn reported_utilization(&self, x: f64) -> f64 {
+        if self.clients.is_some() {
+            (x / self.bound(x)).min(1.0)
+        } else {
+            self.utilization()
+        }
+    }
+
     pub fn report(&self, x: f64) -> Resource {
         let bound = self.bound(x);
-        let (u, secs) = (if self.clients.is_some() { (x / bound).min(1.0) } else { self.utilization() }, time::as_secs(self.span_ns));
+        let (u, secs) = (self.reported_utilization(x), time::as_secs(self.span_ns));
         let lock = self.kind.is_lock() && self.grants > 0;
         let hold_us = time::as_us(self.busy_ns / self.grants.max(1) as f64);
         let share = |ns: f64| if self.busy_ns > 0.0 { (ns / self.busy_ns).clamp(0.0, 1.0) } else { 0.0 };

@@ -168,3 +168,18 @@ fn remedies_follow_the_bottleneck() {
     let e = Config::from_json(&json!({ "workload": bad })).unwrap_err();
     assert_eq!(e.field, "workload.transactions[0].statements[1].slots", "{e}");
 }
+
+/// Clients that think hold the throughput themselves: 32 clients thinking 100 ms let at
+/// most 32 / (0.1 s + R0) transactions a second through, and every thread is nearly idle.
+/// (The clients were once left out of the candidates, their busy time being 0, and a
+/// thread at 0.6% was named.)
+#[test]
+fn clients_that_think_hold_the_throughput() {
+    let s = summary_of(json!({ "preset": "ndbapi-pk", "thinkTimeUs": 100000, "durationMs": 1000, "warmupMs": 200 }));
+    let b = s.bottleneck.as_ref().expect("a bottleneck");
+    assert_eq!(b.kind, hotrow::explain::Kind::Clients, "{b:?}");
+    assert_eq!(b.name, "32 clients thinking 100000 us");
+    assert!(within(b.bound_transactions_per_second, s.transactions_per_second, 0.02), "{b:?} vs {}", s.transactions_per_second);
+    assert!(b.utilization > 0.98, "{b:?}");
+    assert_eq!(s.resources[0].kind, hotrow::explain::Kind::Clients, "the busiest resource listed first: {:?}", s.resources[0]);
+}
