@@ -140,6 +140,12 @@ export interface Config {
   clientsPerApiNode: number;
   /** Pause between a client's transactions, microseconds (0..=60,000,000). */
   thinkTimeUs: number;
+  /** Open arrivals: transactions per second offered to each API node (0..=10,000,000; 0 =
+   * closed loops). Each takes a free client thread or waits for one; think time must be 0. Live. */
+  arrivalRatePerApiNode: number;
+  /** Spread of the gaps between open arrivals (coefficient of variation, 0..=4): 1 = Poisson,
+   * 0 = evenly spaced. Live. */
+  arrivalCv: number;
   /** Ids fetched per refill of a cached range, 1..=1,000,000 (the first range when growing). */
   cacheSize: number;
   /** Each refill multiplies the next range by this, 1..=1000 (1 = fixed). */
@@ -198,6 +204,8 @@ export type LiveField =
   | "hintedTransactions"
   | "clientsPerApiNode"
   | "thinkTimeUs"
+  | "arrivalRatePerApiNode"
+  | "arrivalCv"
   | "lockWaitTimeoutMs"
   | "durationMs"
   | "network.latencyUs"

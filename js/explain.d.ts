@@ -2,7 +2,7 @@
 // `resources`, a hot row's `waits`, and `Simulation.explain()`.
 
 /** What kind of resource holds the throughput (`bottleneckKind` codes 1..8 in this order). */
-export type ResourceKind = "thread" | "apiCpu" | "service" | "counterRow" | "row" | "idCache" | "timestamp" | "clients";
+export type ResourceKind = "thread" | "apiCpu" | "service" | "counterRow" | "row" | "idCache" | "timestamp" | "clients" | "offered";
 
 /** One resource, by the operational laws over the measured span. */
 export interface Resource {

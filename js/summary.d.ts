@@ -29,6 +29,10 @@ export interface Snapshot {
   coordinationsPerSecond: number;
   /** The busiest partition's share of the window's inserted rows (0 when none). */
   insertSkew: number;
+  /** Open arrivals: transactions offered per second (0 in closed loops). */
+  offeredPerSecond: number;
+  /** Open arrivals: mean requests waiting for a free client thread. */
+  waitingMean: number;
   latencyP50Us: number;
   latencyP99Us: number;
   /** The bound the window's bottleneck sets on user transactions per second (the clients left out). */
@@ -73,6 +77,10 @@ export interface WindowColumns {
   coordinationsPerSecond: Float64Array;
   /** The busiest partition's share of the window's inserted rows (0 when none). */
   insertSkew: Float64Array;
+  /** Open arrivals: transactions offered per second (0 in closed loops). */
+  offeredPerSecond: Float64Array;
+  /** Open arrivals: mean requests waiting for a free client thread. */
+  waitingMean: Float64Array;
   latencyP50Us: Float64Array;
   latencyP99Us: Float64Array;
   /** The bound the window's bottleneck sets on user transactions per second (the clients left out). */
@@ -171,6 +179,9 @@ export interface Summary {
   latencyByTypeUs: Partial<Record<TxnKind, Latency>>;
   committedByType: Partial<Record<TxnKind, number>>;
   clients: number;
+  /** Open arrivals (`arrivalRatePerApiNode` > 0): offered against achieved and the requests
+   * that waited; null in closed loops. */
+  arrivals: ArrivalsSummary | null;
   aborts: number;
   /** Of the aborts, attempts that waited `lockWaitTimeoutMs` for a row lock. */
   lockTimeouts: number;
@@ -188,6 +199,19 @@ export interface Summary {
   keys: KeysSummary;
   /** Hex; the same for the same config and seed on every platform. */
   digest: string;
+}
+
+/** Open arrivals after warm-up; achieved is `transactionsPerSecond`. */
+export interface ArrivalsSummary {
+  offeredPerSecond: number;
+  /** Mean requests waiting for a free client thread. */
+  waitingMean: number;
+  /** Share of the offered requests that found no free client thread and waited. */
+  waitedFraction: number;
+  /** How long requests waited before their transaction started, us (0 for those that did not). */
+  waitUs: { mean: number; p99: number };
+  /** Requests refused: their API node was down, or its waiting line full. */
+  refused: number;
 }
 
 export interface AllocatorSummary {

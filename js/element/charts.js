@@ -8,7 +8,7 @@ export const css = (el, name, fallback) => getComputedStyle(el).getPropertyValue
 
 /**
  * A uPlot chart for a time series panel.
- * series: [{ label, color, scale?, dash?, fmt? }]; refs: [{ value, label }] drawn as dashed
+ * series: [{ label, color, scale?, dash?, fmt?, width? }]; refs: [{ value, label }] drawn as dashed
  * horizontal lines on the first scale; logX for sweeps; xNames for a sweep over choices.
  */
 export function makeChart(target, { series, height = 180, yLabel = "", y2Label = "", refs = () => [], logX = false, xLabel = "simulated s", xNames = null }) {
@@ -45,7 +45,7 @@ export function makeChart(target, { series, height = 180, yLabel = "", y2Label =
       ...series.map((s) => ({
         label: s.label,
         stroke: s.color,
-        width: 2,
+        width: s.width ?? 2,
         scale: s.scale ?? "y",
         dash: s.dash,
         points: { show: logX || !!xNames },

@@ -81,7 +81,26 @@ export function wireControls(el, labels) {
   $("#clientsPerApiNode").onchange = (e) => el.change("clientsPerApiNode", +e.target.value);
   const think = (x) => (+x === 0 ? 0 : Math.round(10 ** +x));
   $("#thinkTimeUs").oninput = (e) => ($("output[for=thinkTimeUs]").textContent = fmtUs(think(e.target.value)));
-  $("#thinkTimeUs").onchange = (e) => el.change("thinkTimeUs", think(e.target.value));
+  // Think time and open arrivals exclude each other: turning one on turns the other off.
+  $("#thinkTimeUs").onchange = (e) => {
+    const v = think(e.target.value);
+    if (v > 0 && getField(el.effective[0] ?? {}, "arrivalRatePerApiNode") > 0) {
+      el.change("arrivalRatePerApiNode", 0);
+      el.note("Think time set: open arrivals off (a closed loop again).");
+    }
+    el.change("thinkTimeUs", v);
+  };
+  $("#arrivalRatePerApiNode").oninput = (e) => ($("output[for=arrivalRatePerApiNode]").textContent = fmtRate(think(e.target.value)));
+  $("#arrivalRatePerApiNode").onchange = (e) => {
+    const v = think(e.target.value);
+    if (v > 0 && getField(el.effective[0] ?? {}, "thinkTimeUs") > 0) {
+      el.change("thinkTimeUs", 0);
+      el.note("Open arrivals take no think time: think time set to 0.");
+    }
+    el.change("arrivalRatePerApiNode", v);
+  };
+  $("#arrivalCv").oninput = (e) => ($("output[for=arrivalCv]").textContent = fmtArrivalCv(+e.target.value));
+  $("#arrivalCv").onchange = (e) => el.change("arrivalCv", +e.target.value);
   $("#latency").oninput = (e) => ($("output[for=latency]").textContent = `${e.target.value} us`);
   $("#latency").onchange = (e) => el.change("network.latencyUs", +e.target.value);
   $("#cpuScale").onchange = (e) => el.change("cpu.scale", +e.target.value);
@@ -214,6 +233,10 @@ export function syncControls(el) {
   $("output[for=clientsPerApiNode]").textContent = String(c.clientsPerApiNode);
   $("#thinkTimeUs").value = c.thinkTimeUs ? logSlider(c.thinkTimeUs, 1, 1e6) : 0;
   $("output[for=thinkTimeUs]").textContent = fmtUs(c.thinkTimeUs);
+  $("#arrivalRatePerApiNode").value = c.arrivalRatePerApiNode ? logSlider(c.arrivalRatePerApiNode, 1, 1e6) : 0;
+  $("output[for=arrivalRatePerApiNode]").textContent = fmtRate(c.arrivalRatePerApiNode);
+  $("#arrivalCv").value = String(c.arrivalCv);
+  $("output[for=arrivalCv]").textContent = fmtArrivalCv(c.arrivalCv);
   $("#latency").value = String(c.network.latencyUs);
   $("output[for=latency]").textContent = `${c.network.latencyUs} us`;
   $("#cpuScale").value = String(c.cpu.scale);
@@ -254,6 +277,11 @@ export function compareChoices(el, field) {
 
 /** The id of the control bound to a config field (most use the field's name). */
 const CONTROL_ID = { "network.latencyUs": "latency", "cpu.scale": "cpuScale", "cpu.serviceCv": "serviceCv" };
+
+/** An offered rate per API node in words (0: closed loops). */
+const fmtRate = (r) => (r === 0 ? "off (closed loops)" : `${fmtInt(r)}/s`);
+/** An arrival spread in words. */
+const fmtArrivalCv = (cv) => (cv === 0 ? "0 (even)" : cv === 1 ? "1 (Poisson)" : `CV ${cv}`);
 
 /** A service-time spread in words: its coefficient of variation and what it means. */
 const fmtCv = (cv) => (cv === 0 ? "0 (fixed)" : cv === 1 ? "1 (exponential)" : `CV ${cv}`);

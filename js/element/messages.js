@@ -4,6 +4,7 @@ import { bindFieldTable, syncControls, learnLabels, FIELD_LABELS } from "./contr
 import { syncSpecEditor } from "./spec-editor.js";
 import * as rewind from "./rewind.js";
 import { settle } from "./requests.js";
+import { describeRun } from "./running.js";
 
 /** @typedef {import("./protocol").FromWorker} FromWorker */
 
@@ -46,9 +47,16 @@ export function onWorkerMessage(el, m) {
     case "tick":
       el.ingest(m);
       break;
-    case "set":
+    case "set": {
       el.note(`${FIELD_LABELS[m.field] ?? m.field} set to ${m.value} without restarting.`);
+      // The texts follow the config running; the throughput chart changes its series when
+      // requests turn from closed loops to an offered rate or back.
+      const wasOpen = (el.effective[0]?.arrivalRatePerApiNode ?? 0) > 0;
+      el.update({ run: { effective: m.configs } });
+      if (wasOpen !== (m.configs[0]?.arrivalRatePerApiNode ?? 0) > 0) el.setupCharts({ keepSeries: true });
+      describeRun(el);
       break;
+    }
     case "error":
       onError(el, m);
       break;

@@ -37,6 +37,7 @@ export function configsFor(overrides, view) {
 export const SWEEP_FIELDS = [
   ["cacheSize", "1 to 1,000,000"], ["dataNodes", ""], ["allocator", "each strategy"],
   ["keyLayout", "each layout"], ["idCacheScope", ""], ["workload", "each shipped, and yours"],
+  ["arrivalRatePerApiNode", "100 to 300,000 requests/s: the saturation knee"],
 ];
 
 /** A sweep field's menu entry and axis title: its label from the field table, and what it runs. */
@@ -55,6 +56,7 @@ export function sweepValues(field, c, table) {
   // Every workload the table names, and the running spec when it is one's own.
   if (field === "workload" && typeof c.workload === "object") return [...f.kind.values, c.workload];
   if (f.kind.type === "choice") return [...f.kind.values];
+  if (field === "arrivalRatePerApiNode") return [100, 300, 1000, 3000, 10000, 30000, 100000, 300000].filter((n) => n <= f.kind.max);
   return field === "cacheSize"
     ? [1, 3, 10, 30, 100, 1000, 10000, 1000000].filter((n) => n <= f.kind.max)
     : [1, 2, 4, 6, 8, 12, 16].map((k) => k * c.replicas).filter((n) => n <= f.kind.max);

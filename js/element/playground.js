@@ -306,9 +306,10 @@ export class Playground {
 
   // ---- data and charts (render.js) ----------------------------------------------------------
 
-  /** Rebuilds the charts for the running simulations (`this.shape`: data nodes, partitions). */
-  setupCharts() {
-    setupCharts(this);
+  /** Rebuilds the charts for the running simulations (`this.shape`: data nodes, partitions);
+   * `keepSeries`: the same runs go on, keep what they drew. */
+  setupCharts(options) {
+    setupCharts(this, options);
   }
 
   ingest(m) {

@@ -93,7 +93,7 @@ export type FromWorker =
       /** The seek or fork this tick shows. */
       replyTo?: number;
     }
-  | { type: "set"; field: string; value: unknown }
+  | { type: "set"; field: string; value: unknown; /** the runs' configs after the change */ configs: Config[] }
   | { type: "injected"; fault: Fault }
   | { type: "checked"; replyTo: number; ok: boolean; message?: string; field?: string | null }
   | { type: "export"; replyTo: number; runs: { csv: string; summary: Summary }[] }

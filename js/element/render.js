@@ -38,7 +38,7 @@ export function primaryMetric(el, c) {
   return inserts ? "insertsPerSecond" : "transactionsPerSecond";
 }
 
-export function setupCharts(el) {
+export function setupCharts(el, { keepSeries = false } = {}) {
   const { dataNodes: nodes, partitions } = el.shape;
   el.nodes = nodes;
   for (const chart of el.charts ?? []) chart.destroy();
@@ -48,10 +48,12 @@ export function setupCharts(el) {
   // Runs that lead with different figures (a workload compared with one without inserts)
   // are compared on transactions/s, which every workload has.
   const leads = el.effective.map((x) => primaryMetric(el, x));
-  const primaryName = leads.every((m) => m === leads[0]) ? leads[0] : "transactionsPerSecond";
+  // Open arrivals: offered and achieved are drawn together, in transactions/s.
+  el.open = !compare && c.arrivalRatePerApiNode > 0;
+  const primaryName = el.open ? "transactionsPerSecond" : leads.every((m) => m === leads[0]) ? leads[0] : "transactionsPerSecond";
   el.primaryName = primaryName;
   const primary = label(el, primaryName);
-  const showRefs = dbt2 && c.dataNodes === 8 && c.replicas === 2;
+  const showRefs = dbt2 && !el.open && c.dataNodes === 8 && c.replicas === 2;
   el.$(".reported-note").hidden = !showRefs;
   el.$(".primary-tpm").hidden = !dbt2;
   const colors = [css(el.host, "--hotrow-accent", "#2563eb"), css(el.host, "--hotrow-accent2", "#0b7a5c")];
@@ -65,11 +67,14 @@ export function setupCharts(el) {
   const bound = (name) => ({ label: `${name}bound (${primary})`, color: hot, dash: [4, 4] });
   const throughputSeries = compare
     ? [{ label: `${nameA}: ${primary}`, color: colors[0] }, { label: `${nameB}: ${primary}`, color: colors[1] }, bound(`${nameA}: `), bound(`${nameB}: `)]
+    : el.open
+      // Offered as a wide pale band under the achieved line: where they part, the cluster saturates.
+      ? [{ label: label(el, "offeredPerSecond"), color: css(el.host, "--hotrow-offered", "rgba(37, 99, 235, 0.35)"), width: 7 }, { label: `${primary} achieved`, color: colors[1] }, bound("")]
     : dbt2
       ? [{ label: label(el, "tpm"), color: colors[0] }, { label: label(el, "insertsPerSecond"), color: colors[1], scale: "y2" }, bound("")]
       : [{ label: primary, color: colors[1] }, bound("")];
   el.throughputChart = makeChart(el.$(".chart-throughput"), {
-    series: throughputSeries, yLabel: primary, y2Label: !compare && dbt2 ? label(el, "insertsPerSecond") : "", refs: () => (showRefs ? REPORTED_LINES : []),
+    series: throughputSeries, yLabel: primary, y2Label: !compare && dbt2 && !el.open ? label(el, "insertsPerSecond") : "", refs: () => (showRefs && !el.open ? REPORTED_LINES : []),
   });
   el.hotChart = makeChart(el.$(".chart-hot"), {
     series: both([{ label: label(el, "hotRowLockUtilization"), color: hot, fmt: fmtPct }, { label: label(el, "refillsPerSecond"), color: colors[0], scale: "y2" }]),
@@ -79,6 +84,7 @@ export function setupCharts(el) {
     series: both([{ label: label(el, "latencyP50Us"), color: colors[0], fmt: fmtUs }, { label: label(el, "latencyP99Us"), color: hot, fmt: fmtUs }]), yLabel: "response time (us)",
   });
   el.charts = [el.throughputChart, el.hotChart, el.latencyChart];
+  if (keepSeries) return; // the charts draw the series kept at the next tick
   el.seriesMetrics = scalarMetricNames(el);
   el.series = el.effective.map(() => new Series(seriesNames(el), MAX_POINTS));
   // Range partitioning: the heatmap shows partitions (the tail hotspot is a bright line).
@@ -243,9 +249,11 @@ export function render(el) {
     el.hotChart.setData([da("x"), ...hot.map(da), ...hot.map(ea)]);
     el.latencyChart.setData([da("x"), ...lat.map(da), ...lat.map(ea)]);
   } else {
-    el.throughputChart.setData(dbt2
-      ? [d.get("x"), d.get("tpm"), d.get("insertsPerSecond"), boundIn(d, "tpm", d.length)]
-      : [d.get("x"), d.get(el.primaryName), boundIn(d, el.primaryName, d.length)]);
+    el.throughputChart.setData(el.open
+      ? [d.get("x"), d.get("offeredPerSecond"), d.get("transactionsPerSecond"), boundIn(d, "transactionsPerSecond", d.length)]
+      : dbt2
+        ? [d.get("x"), d.get("tpm"), d.get("insertsPerSecond"), boundIn(d, "tpm", d.length)]
+        : [d.get("x"), d.get(el.primaryName), boundIn(d, el.primaryName, d.length)]);
     el.hotChart.setData([d.get("x"), d.get("hotRowLockUtilization"), d.get("refillsPerSecond")]);
     el.latencyChart.setData([d.get("x"), d.get("latencyP50Us"), d.get("latencyP99Us")]);
   }

@@ -1,7 +1,7 @@
 // Text that follows the run: the sentences whose truth depends on the config running (the
 // note under the TC bars, the "Running now" line of "What you are looking at"), written
 // from the effective configs the worker reported, never for one preset.
-import { fmtInt } from "./format.js";
+import { fmtInt, fmtUs } from "./format.js";
 
 const workloadName = (c) => (typeof c.workload === "object" ? `the workload spec "${c.workload.name ?? "of your own"}"` : c.workload === "dbt2" ? "DBT2" : `the ${c.workload} workload`);
 
@@ -21,7 +21,16 @@ export function idsOf(c) {
 /** One sentence on what run `c` is. */
 export function describe(c) {
   const cluster = `${c.dataNodes} data nodes (${c.replicas} replicas), ${c.apiNodes} API nodes with ${c.clientsPerApiNode} clients each`;
-  return `${workloadName(c)} on ${cluster}; ${idsOf(c)}; rows placed by ${c.partitioning === "range" ? "key range" : "hash"}.`;
+  return `${workloadName(c)} on ${cluster}; ${arrivalsOf(c)}; ${idsOf(c)}; rows placed by ${c.partitioning === "range" ? "key range" : "hash"}.`;
+}
+
+/** Where run `c`'s requests come from, in words: closed loops or an offered rate. */
+export function arrivalsOf(c) {
+  if (!(c.arrivalRatePerApiNode > 0)) {
+    return c.thinkTimeUs > 0 ? `each client runs a closed loop, thinking ${fmtUs(c.thinkTimeUs)} between transactions` : "each client runs a closed loop, no think time";
+  }
+  const spread = c.arrivalCv === 1 ? "Poisson" : c.arrivalCv === 0 ? "evenly spaced" : `gaps with CV ${c.arrivalCv}`;
+  return `open arrivals: ${fmtInt(c.arrivalRatePerApiNode)} requests/s offered to each API node (${spread}), each taking a free client thread or waiting for one`;
 }
 
 /** The note under the TC bars: where run `c`'s transactions and refills are coordinated. */

@@ -21,6 +21,8 @@ export const FIELDS = {
   apiCores: "int",
   clientsPerApiNode: "int",
   thinkTimeUs: "int",
+  arrivalRatePerApiNode: "int",
+  arrivalCv: "number",
   cacheSize: "int",
   cacheGrowth: "int",
   cacheSizeMax: "int",

@@ -15,7 +15,8 @@ const WARMUP_MS = 1000;
 
 /** The figure a sweep of `field` plots for the running config `c`. */
 export function sweepMetric(el, field, c) {
-  return field === "workload" ? "transactionsPerSecond" : primaryMetric(el, c);
+  // Offered load is in requests (transactions) per second: achieved is read in the same unit.
+  return field === "workload" || field === "arrivalRatePerApiNode" ? "transactionsPerSecond" : primaryMetric(el, c);
 }
 
 /** Starts a sweep of the field chosen in the sweep panel on the element's settings. */
@@ -32,12 +33,14 @@ export function runSweep(el) {
   el.sweepChart = makeChart(el.$(".sweep-chart"), {
     series: [{ label: metricLabel, color: css(el.host, "--hotrow-accent", "#2563eb") },
       { label: `bound (${metricLabel})`, color: css(el.host, "--hotrow-hot", "#c2410c"), dash: [4, 4] }],
-    logX: field === "cacheSize", xLabel: label, yLabel: metricLabel,
+    logX: field === "cacheSize" || field === "arrivalRatePerApiNode", xLabel: label, yLabel: metricLabel,
     // Workloads go by their short names under the chart (the table gives their labels).
     xNames: choices ? values.map((v) => (field === "workload" ? (v.name ?? v) : valueName(field, v))) : null,
   });
   el.$(".sweep-table tbody").replaceChildren();
-  const job = { base: el.overrides, field, values, runMs: RUN_MS, warmupMs: WARMUP_MS };
+  // Open arrivals take no think time: a sweep of the offered load runs without it.
+  const base = field === "arrivalRatePerApiNode" ? { ...el.overrides, thinkTimeUs: 0 } : el.overrides;
+  const job = { base, field, values, runMs: RUN_MS, warmupMs: WARMUP_MS };
   runOnPool(el, "sweep", job, (results) => drawSweep(el, field, metric, results, choices)).then(({ results, failed, workers, seconds }) => {
     if (failed) return;
     el.lastSweep = results && { runs: results.length, workers, seconds };

@@ -76,6 +76,12 @@ export const template = () => `
   <div class="control full-only"><label for="thinkTimeUs">think time <span class="live-tag">live</span></label>
     <span class="inline"><input id="thinkTimeUs" type="range" min="0" max="6" step="0.05"><output for="thinkTimeUs"></output></span>
     <span class="hint">pause between a client's transactions</span></div>
+  <div class="control full-only"><label for="arrivalRatePerApiNode">offered load per API node <span class="live-tag">live</span></label>
+    <span class="inline"><input id="arrivalRatePerApiNode" type="range" min="0" max="6" step="0.05"><output for="arrivalRatePerApiNode"></output></span>
+    <span class="hint">open arrivals (requests/s): each takes a free client or waits; 0 = closed loops</span></div>
+  <div class="control full-only"><label for="arrivalCv">arrival spread <span class="live-tag">live</span></label>
+    <span class="inline"><input id="arrivalCv" type="range" min="0" max="2" step="0.1"><output for="arrivalCv"></output></span>
+    <span class="hint" data-about="arrivalCv"></span></div>
   <div class="control full-only strategy"><label for="allocator">where ids come from</label><select id="allocator"></select>
     <span class="hint" data-about="allocator"></span></div>
   <div class="control full-only strategy"><label for="idCacheScope">who caches a range of ids</label><select id="idCacheScope"></select>

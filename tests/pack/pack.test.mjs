@@ -106,10 +106,13 @@ test("the packed tarball installs into an empty project and works there", (t) =>
 // placement to 226 KiB. Explaining every number (resources, the bottleneck, the next ceiling,
 // who waits for whom, the zero-load probe, the remedies and their labels) took it to 259 KiB
 // (twiggy: remedies 9 KiB, the wasm explain() 9 KiB, explain 5 KiB, its resources 4 KiB
-// before wasm-opt); the budget moved to 280 KiB with it.
-test("the WebAssembly module stays within its size budget (280 KiB gzipped)", () => {
+// before wasm-opt); the budget moved to 280 KiB with it. Grounding it in one's own cluster
+// (gamma-distributed service times, cpu.scale) took it to 279 KiB, and open arrivals (the
+// waiting lines, the summary's `arrivals`, two window metrics, the offered load as a
+// resource) to 284 KiB (measured: 285,289 then 291,023 bytes); the budget moved to 300 KiB.
+test("the WebAssembly module stays within its size budget (300 KiB gzipped)", () => {
   const wasm = readFileSync(join(root, "dist/web/hotrow_bg.wasm"));
   const gz = gzipSync(wasm, { level: 9 }).length;
   console.log(`hotrow_bg.wasm: ${(wasm.length / 1024).toFixed(0)} KiB raw, ${(gz / 1024).toFixed(0)} KiB gzipped`);
-  assert.ok(gz <= 280 * 1024, `${gz} bytes gzipped`);
+  assert.ok(gz <= 300 * 1024, `${gz} bytes gzipped`);
 });

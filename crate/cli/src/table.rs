@@ -27,6 +27,14 @@ fn counter_row_in_use(c: &hotrow::Config) -> bool {
 /// CV 1 (gamma)".
 fn services(c: &hotrow::Config) -> String {
     let mut o = String::new();
+    if c.arrival_rate_per_api_node > 0 {
+        let spread = match c.arrival_cv {
+            1.0 => "Poisson".to_string(),
+            0.0 => "evenly spaced".to_string(),
+            cv => format!("gaps CV {cv}"),
+        };
+        o += &format!(", open arrivals: {} requests/s per API node ({spread})", c.arrival_rate_per_api_node);
+    }
     if c.cpu.scale != 1.0 {
         o += &format!(", CPU costs x{}", c.cpu.scale);
     }

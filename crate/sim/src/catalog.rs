@@ -102,6 +102,12 @@ pub const METRICS: &[Metric] = &[
     run_only("hotRowLockHoldUsMean", "lock hold", "us", "mean time a refill held the counter row's lock", "hotRow.lockHoldUsMean"),
     both("coordinationsPerSecond", "coordinations/s", "1/s", "ranges of ids that reached a cache per second: refills committed or service replies (0 for timestamp ids)", |w| w.rates.coordinations_per_second, "allocator.coordinationsPerSecond"),
     both("insertSkew", "insert skew", "fraction", "the busiest partition's share of the inserted rows, 1/partitions (even) to 1 (one partition)", Window::insert_skew, "keys.insertSkew"),
+    both("offeredPerSecond", "offered/s", "1/s", "open arrivals: transactions offered per second, against the transactions/s achieved (0 in closed loops)", |w| w.rates.offered_per_second, "arrivals.offeredPerSecond"),
+    both("waitingMean", "waiting", "count", "open arrivals: mean number of requests waiting for a free client thread (0 in closed loops)", |w| w.rates.waiting_mean, "arrivals.waitingMean"),
+    run_only("arrivalsWaitedFraction", "waited", "fraction", "open arrivals: fraction of the requests that found no free client thread and waited", "arrivals.waitedFraction"),
+    run_only("arrivalWaitUsMean", "wait", "us", "open arrivals: mean time a request waited for a free client thread, before its transaction started", "arrivals.waitUs.mean"),
+    run_only("arrivalWaitUsP99", "wait p99", "us", "open arrivals: 99th percentile of that wait", "arrivals.waitUs.p99"),
+    run_only("arrivalsRefused", "refused", "count", "open arrivals refused after warm-up: their API node was down, or its waiting line was full", "arrivals.refused"),
     run_only("latencyMeanUs", "mean", "us", "mean response time of user transactions, first round to commit confirmation", "latencyUs.mean"),
     both("latencyP50Us", "p50", "us", "median response time of user transactions", |w| w.latency_p50_us, "latencyUs.p50"),
     both("latencyP99Us", "p99", "us", "99th percentile response time of user transactions", |w| w.latency_p99_us, "latencyUs.p99"),
@@ -227,8 +233,21 @@ mod tests {
         let mut sim = crate::Simulation::new(crate::Config::from_json(&json!({ "durationMs": 50, "warmupMs": 0 })).unwrap());
         sim.run_to_end();
         let v = serde_json::to_value(sim.summary()).unwrap();
+        // Open arrivals' part is null in a closed loop: read from an open run too.
+        let mut open = crate::Simulation::new(
+            crate::Config::from_json(&json!({ "durationMs": 50, "warmupMs": 0, "arrivalRatePerApiNode": 100 })).unwrap(),
+        );
+        open.run_to_end();
+        let open = serde_json::to_value(open.summary()).unwrap();
         for m in summary_metrics() {
-            assert!(lookup(&v, m.summary.unwrap()).is_some_and(Value::is_number), "{}", m.name);
+            let path = m.summary.unwrap();
+            let v = if path.starts_with("arrivals.") {
+                assert_eq!(of_summary(&v, m), 0.0, "a closed loop reads 0 for {}", m.name);
+                &open
+            } else {
+                &v
+            };
+            assert!(lookup(v, path).is_some_and(Value::is_number), "{}", m.name);
             if m.summary.unwrap().starts_with("bottleneck.") {
                 assert_eq!(of_summary(&json!({ "bottleneck": null }), m), 0.0, "no bottleneck before anything commits reads 0");
             }

@@ -37,6 +37,13 @@ pub struct Counts {
     pub mutex_queued_ns: Vec<u64>,
     /// Per API node: timestamp ids issued.
     pub stamp_ids: Vec<u64>,
+    /// Open arrivals: transactions offered, those that found no free client thread and
+    /// waited, those refused (their API node down, or its waiting line full), and the
+    /// integral over time of the requests waiting, in ns.
+    pub arrivals: u64,
+    pub arrivals_waited: u64,
+    pub arrivals_refused: u64,
+    pub waiting_ns: u64,
 }
 
 /// How many of each counted thing there are: data nodes, stations, API nodes.
@@ -123,4 +130,6 @@ pub struct Totals {
     pub aborts: u64,
     /// Of those, attempts aborted after waiting `lockWaitTimeoutMs` for a row lock.
     pub lock_timeouts: u64,
+    /// Open arrivals offered (0 in closed loops: the digest then leaves them out).
+    pub arrivals: u64,
 }

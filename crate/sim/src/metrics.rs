@@ -84,6 +84,9 @@ pub struct Metrics {
     pub messages_delivered: u64,
     /// After warm-up: from asking for a range to its arrival (refill or service request).
     pub coordination_latency: Histogram,
+    /// After warm-up: how long open arrivals waited for a free client thread (0 for those
+    /// that found one).
+    pub arrival_wait: Histogram,
     /// After warm-up: rows of the inserted table placed on each partition.
     pub partition_inserts: Vec<u64>,
     /// The same in the open window, and over closed windows after warm-up: the busiest
@@ -120,6 +123,7 @@ impl Metrics {
             messages_sent: 0,
             messages_delivered: 0,
             coordination_latency: Histogram::default(),
+            arrival_wait: Histogram::default(),
             partition_inserts: vec![0; partitions as usize],
             window_partition_inserts: vec![0; partitions as usize],
             skew_busiest: 0,
@@ -208,6 +212,23 @@ impl Metrics {
             if kind.is_user() {
                 self.latency_all.record(latency);
             }
+        }
+    }
+
+    /// An open arrival was offered: it `waited` for a client thread, or was `refused`.
+    pub fn arrival(&mut self, now: Ns, waited: bool, refused: bool) {
+        self.totals.arrivals += 1;
+        self.count(now, |c| {
+            c.arrivals += 1;
+            c.arrivals_waited += waited as u64;
+            c.arrivals_refused += refused as u64;
+        });
+    }
+
+    /// An open arrival's transaction started after it waited `wait` ns.
+    pub fn arrival_started(&mut self, wait: Ns, now: Ns) {
+        if now >= self.warmup_end {
+            self.arrival_wait.record(wait);
         }
     }
 

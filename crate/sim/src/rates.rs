@@ -62,6 +62,10 @@ pub struct Throughput {
     /// Ranges that reached a cache: refills committed or service replies (0 for
     /// timestamp ids).
     pub coordinations_per_second: f64,
+    /// Open arrivals: transactions offered per second (0 in closed loops).
+    pub offered_per_second: f64,
+    /// Open arrivals: mean number of requests waiting for a free client thread.
+    pub waiting_mean: f64,
 }
 
 impl Throughput {
@@ -74,6 +78,8 @@ impl Throughput {
             hot_row_lock_utilization: span.fraction(c.hot_busy_ns).min(1.0),
             hot_row_queue_mean: span.fraction(c.hot_queue_ns),
             coordinations_per_second: span.per_second(c.coordinations),
+            offered_per_second: span.per_second(c.arrivals),
+            waiting_mean: span.fraction(c.waiting_ns),
         }
     }
 }

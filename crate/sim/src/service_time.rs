@@ -26,7 +26,12 @@ pub struct ServiceTimes {
 
 impl ServiceTimes {
     pub fn new(seed: u64) -> ServiceTimes {
-        ServiceTimes { rng: Prng::new(seed, STREAM) }
+        ServiceTimes::on_stream(seed, STREAM)
+    }
+
+    /// The same draws from another stream (the gaps between open arrivals).
+    pub fn on_stream(seed: u64, stream: u64) -> ServiceTimes {
+        ServiceTimes { rng: Prng::new(seed, stream) }
     }
 
     /// The time of a service whose cost is `cost` ns: `round(cost * scale)` when `cv` is 0,

@@ -45,6 +45,9 @@ pub struct Summary {
     pub committed_by_type: BTreeMap<String, u64>,
     /// Client threads in all API nodes.
     pub clients: u32,
+    /// Open arrivals (`arrivalRatePerApiNode` > 0): offered against achieved, and the
+    /// requests that waited for a free client thread; null in closed loops.
+    pub arrivals: Option<ArrivalsSummary>,
     /// Transaction attempts aborted by faults or lock wait timeouts (and retried by their
     /// clients), whole run.
     pub aborts: u64,
@@ -83,6 +86,24 @@ pub struct AllocatorSummary {
     /// Fraction of ids issued (whole run) that were greater than the id issued just
     /// before them anywhere in the cluster: 1 = globally increasing.
     pub in_order_fraction: f64,
+}
+
+/// Open arrivals after warm-up. Achieved is `transactionsPerSecond`; a request's
+/// response time (`latencyUs`) starts when its transaction does, after its wait here.
+#[derive(Clone, Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ArrivalsSummary {
+    /// Transactions offered per second, over every API node.
+    pub offered_per_second: f64,
+    /// Mean number of requests waiting for a free client thread.
+    pub waiting_mean: f64,
+    /// Fraction of the offered requests that found no free client thread and waited.
+    pub waited_fraction: f64,
+    /// How long requests waited before their transaction started (0 for those that
+    /// found a free client thread).
+    pub wait_us: MeanP99,
+    /// Requests refused: their API node was down, or its waiting line full.
+    pub refused: u64,
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -257,6 +278,13 @@ impl Summary {
             latency_by_type_us,
             committed_by_type,
             clients: now.active_clients,
+            arrivals: (cfg.arrival_rate_per_api_node > 0 || m.totals.arrivals > 0).then(|| ArrivalsSummary {
+                offered_per_second: t.offered_per_second,
+                waiting_mean: t.waiting_mean,
+                waited_fraction: ratio(r.arrivals_waited, r.arrivals),
+                wait_us: MeanP99::of(&m.arrival_wait),
+                refused: r.arrivals_refused,
+            }),
             aborts: m.totals.aborts,
             lock_timeouts: m.totals.lock_timeouts,
             hottest_rows: crate::heat::report(cfg, &hottest, measured_ns),
@@ -339,6 +367,13 @@ fn digest(m: &Metrics, now: &Now) -> String {
     m.latency_all.for_each_bucket(&mut feed);
     for k in TxnKind::ALL.iter().filter(|k| used(k)) {
         feed(m.latency[k.index()].sum());
+    }
+    // Open arrivals, only when there were any: closed loops keep their digests.
+    if t.arrivals > 0 {
+        for v in [t.arrivals, r.arrivals, r.arrivals_waited, r.arrivals_refused, r.waiting_ns] {
+            feed(v);
+        }
+        m.arrival_wait.for_each_bucket(&mut feed);
     }
     format!("{:016x}", h.value())
 }

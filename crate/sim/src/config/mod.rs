@@ -69,6 +69,13 @@ pub struct Config {
     pub clients_per_api_node: u32,
     /// Think time between a client's transactions, in microseconds (0..=60000000).
     pub think_time_us: u64,
+    /// Open arrivals: transactions per second offered to each API node (0..=10000000; 0 =
+    /// closed loops). Each arrival takes a free client thread (a connection) or waits in
+    /// its API node's queue for one; think time must then be 0.
+    pub arrival_rate_per_api_node: u64,
+    /// Coefficient of variation of the gaps between arrivals (0..=4): 1 = Poisson
+    /// (exponential gaps), 0 = evenly spaced, else gamma-distributed.
+    pub arrival_cv: f64,
     /// Ids fetched per refill of a cached range (1..=1000000): the first refill's size,
     /// and every refill's when `cacheGrowth` is 1.
     pub cache_size: u64,
@@ -139,6 +146,8 @@ impl Default for Config {
             api_cores: 8,
             clients_per_api_node: 16,
             think_time_us: 0,
+            arrival_rate_per_api_node: 0,
+            arrival_cv: 1.0,
             cache_size: 1,
             cache_growth: 1,
             cache_size_max: 1_000_000,
@@ -206,6 +215,16 @@ impl Config {
                 "cacheSizeMax",
                 self.cache_size_max,
                 format!("must be at least `cacheSize` ({})", self.cache_size),
+            ));
+        }
+        if self.arrival_rate_per_api_node > 0 && self.think_time_us > 0 {
+            return Err(ConfigError::new(
+                "thinkTimeUs",
+                self.think_time_us,
+                format!(
+                    "must be 0 when arrivals are open (arrivalRatePerApiNode is {}): a client thread takes the next waiting request as soon as it is free",
+                    self.arrival_rate_per_api_node
+                ),
             ));
         }
         if self.think_time_us == 0 && self.network.latency_us == 0 && !self.cpu.a_round_takes_time() {

@@ -66,15 +66,27 @@ pub enum Kind {
     IdCache,
     /// An API node's timestamp sequence: 2^sequenceBits ids per tick.
     Timestamp,
-    /// The clients: N / (zero-load response time + think time).
+    /// The clients: N / (zero-load response time + think time); with open arrivals, the
+    /// client threads (connections) with no think time.
     Clients,
+    /// Open arrivals: the rate offered, which nothing can exceed.
+    Offered,
 }
 
 impl Kind {
     /// Every kind, in the order of their codes (1..): the window column
     /// `bottleneckKind` holds the code, 0 for none.
-    pub const ALL: [Kind; 8] =
-        [Kind::Thread, Kind::ApiCpu, Kind::Service, Kind::CounterRow, Kind::Row, Kind::IdCache, Kind::Timestamp, Kind::Clients];
+    pub const ALL: [Kind; 9] = [
+        Kind::Thread,
+        Kind::ApiCpu,
+        Kind::Service,
+        Kind::CounterRow,
+        Kind::Row,
+        Kind::IdCache,
+        Kind::Timestamp,
+        Kind::Clients,
+        Kind::Offered,
+    ];
 
     pub fn code(self) -> f64 {
         (Kind::ALL.iter().position(|&k| k == self).expect("listed") + 1) as f64
@@ -90,6 +102,7 @@ impl Kind {
             Kind::IdCache => "idCache",
             Kind::Timestamp => "timestamp",
             Kind::Clients => "clients",
+            Kind::Offered => "offered",
         }
     }
 
@@ -243,7 +256,7 @@ fn next_ceiling(loads: &[Load], b: usize, x: f64, relieved_zero_load_us: &dyn Fn
             })
             .collect();
         (text.to_string(), left)
-    } else if neck.kind.is_lock() || neck.kind == Kind::Clients {
+    } else if neck.kind.is_lock() || matches!(neck.kind, Kind::Clients | Kind::Offered) {
         (neck.name.clone(), loads.iter().enumerate().filter(|&(i, _)| i != b).map(|(_, l)| l.clone()).collect())
     } else {
         let bound = neck.bound(x);

@@ -62,6 +62,7 @@ fn probe(cfg: &Config) -> f64 {
     c.api_nodes = 1;
     c.clients_per_api_node = 1;
     c.think_time_us = 0;
+    c.arrival_rate_per_api_node = 0; // One client in a closed loop, whatever the config offers.
     c.faults.clear();
     c.warmup_ms = 0;
     c.duration_ms = PROBE_MS;

@@ -71,6 +71,8 @@ pub fn remedies(cfg: &Config, b: &Resource) -> Vec<Remedy> {
             let n = twice(cfg.clients_per_api_node as u64, "clientsPerApiNode");
             list.push(Remedy::new(format!("{n} clients per API node"), "clientsPerApiNode", json!(n)));
         }
+        // The cluster keeps up with what is offered: nothing in it to relieve.
+        Kind::Offered => {}
     }
     let now = serde_json::to_value(cfg).expect("a config serialises");
     list.retain(|r| r.set.iter().any(|(field, v)| crate::config::lookup(&now, field) != Some(v)));

@@ -60,6 +60,8 @@ pub struct Load {
     grants: u64,
     /// The clients: N, think time and zero-load response time in us.
     clients: Option<(f64, f64, f64)>,
+    /// Open arrivals: user transactions offered per second.
+    offered: Option<f64>,
 }
 
 impl Load {
@@ -78,6 +80,7 @@ impl Load {
             role: 0,
             grants: 0,
             clients: None,
+            offered: None,
         }
     }
 
@@ -92,7 +95,7 @@ impl Load {
     /// Whether it takes part: a resource that was busy, or the clients (never busy
     /// themselves, they bound by N / (R0 + Z)).
     pub fn in_use(&self) -> bool {
-        self.utilization() > 0.0 || self.clients.is_some()
+        self.utilization() > 0.0 || self.clients.is_some() || self.offered.is_some()
     }
 
     /// The most user transactions per second it lets through, at throughput `x` now:
@@ -101,6 +104,9 @@ impl Load {
     pub fn bound(&self, x: f64) -> f64 {
         if let Some((n, z_us, r0_us)) = self.clients {
             return (n / ((r0_us + z_us) * 1e-6)).max(x);
+        }
+        if let Some(offered) = self.offered {
+            return offered.max(x);
         }
         let u = self.utilization();
         if u > 0.0 {
@@ -165,7 +171,7 @@ impl Load {
 
     /// Its utilization as reports give it: for the clients, the throughput over their bound.
     pub fn reported_utilization(&self, x: f64) -> f64 {
-        if self.clients.is_some() {
+        if self.clients.is_some() || self.offered.is_some() {
             (x / self.bound(x)).min(1.0)
         } else {
             self.utilization()
@@ -215,10 +221,22 @@ impl Inputs<'_> {
         if let Some(c) = self.clients {
             let z = self.cfg.think_time_us as f64;
             let r0 = if c.response_us > 0.0 { c.zero_load_us.min(c.response_us) } else { c.zero_load_us };
-            let name = format!("{} clients thinking {} us", c.n, self.cfg.think_time_us);
+            let rate = self.cfg.arrival_rate_per_api_node;
+            let name = if rate > 0 {
+                format!("{} client threads taking requests as they come", c.n)
+            } else {
+                format!("{} clients thinking {} us", c.n, self.cfg.think_time_us)
+            };
             let mut l = Load::new(tagged(4, 0), name, Kind::Clients, None, 1, self.span_ns, 0);
             l.clients = Some((c.n as f64, z, r0));
             loads.push(l);
+            if rate > 0 {
+                let offered = crate::rates::Span::of_ns(self.span_ns).per_second(self.counts.arrivals);
+                let name = format!("the offered load: {} requests/s ({rate} per API node)", offered.round());
+                let mut l = Load::new(tagged(4, 1), name, Kind::Offered, None, 1, self.span_ns, 0);
+                l.offered = Some(offered);
+                loads.push(l);
+            }
         }
         loads
     }

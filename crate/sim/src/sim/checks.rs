@@ -8,7 +8,7 @@ use super::Simulation;
 type Check = fn(&Simulation) -> Result<(), String>;
 
 /// `(name, check)`: the name says what holds.
-pub const INVARIANTS: [(&str, Check); 8] = [
+pub const INVARIANTS: [(&str, Check); 9] = [
     ("ids-unique", ids_unique),
     ("locks-conserved", locks_conserved),
     ("messages-conserved", messages_conserved),
@@ -17,6 +17,7 @@ pub const INVARIANTS: [(&str, Check); 8] = [
     ("locks-held-by-live-transactions", locks_held_by_live_transactions),
     ("no-lock-on-a-failed-node", no_lock_on_a_failed_node),
     ("transactions-bounded", transactions_bounded),
+    ("no-request-waits-beside-a-free-thread", no_request_waits_beside_a_free_thread),
 ];
 
 impl Simulation {
@@ -100,6 +101,20 @@ fn transactions_bounded(s: &Simulation) -> Result<(), String> {
     let bound = 4 * s.clients.len() + 2 * s.ids.ranges().map_or(0, |r| r.caches.len());
     if live > bound {
         return Err(format!("{live} live transaction records > {bound}"));
+    }
+    Ok(())
+}
+
+/// Open arrivals: no request waits at an API node while one of its active client threads
+/// is idle (a free thread takes the oldest request; an arrival takes a free thread).
+fn no_request_waits_beside_a_free_thread(s: &Simulation) -> Result<(), String> {
+    for a in 0..s.cfg.api_nodes as usize {
+        let waiting = s.arrivals.waiting_at(a);
+        if let Some(&c) = s.arrivals.idle_at(a).iter().find(|&&c| s.clients[c as usize].active && s.clients[c as usize].idle) {
+            if waiting > 0 {
+                return Err(format!("{waiting} requests wait at API node {a} while its client {c} is idle"));
+            }
+        }
     }
     Ok(())
 }

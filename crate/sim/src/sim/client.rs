@@ -28,6 +28,8 @@ pub(super) struct Client {
     pub active: bool,
     /// A transaction or a start is pending for this client.
     pub running: bool,
+    /// Open arrivals: it waits in its API node's idle list for a request.
+    pub idle: bool,
 }
 
 impl Client {
@@ -39,6 +41,7 @@ impl Client {
             next_key: 0,
             active: true,
             running: true,
+            idle: false,
         }
     }
 }
@@ -183,7 +186,7 @@ impl Simulation {
     }
 
     /// The commit confirmation reached the client: it records the transaction and starts
-    /// its next one (after its think time).
+    /// its next one (after its think time), or with open arrivals takes the next request.
     pub(super) fn client_committed(&mut self, t: u32) {
         let txn = &mut self.txns[t];
         txn.client_done = true;
@@ -193,6 +196,8 @@ impl Simulation {
             self.refill_committed(t);
         } else if !self.clients[client as usize].active {
             self.clients[client as usize].running = false;
+        } else if self.open() {
+            self.client_free(client);
         } else if self.cfg.think_time_us > 0 {
             self.queue.push(self.now + crate::time::from_us(self.cfg.think_time_us), Event::ClientStart { client });
         } else {

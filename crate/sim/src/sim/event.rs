@@ -107,7 +107,8 @@ pub(super) enum Event {
     /// A station finished serving a message that took `cost` ns of CPU; `alloc`: the id
     /// allocator's work (a refill's message, a service request), known when it began.
     Done { station: StationId, cost: u32, msg: Msg, alloc: bool },
-    /// A client's think time is over: it starts its next transaction.
+    /// A client's think time is over: it starts its next transaction (with open
+    /// arrivals: it is free, and takes a waiting request or waits for one).
     ClientStart { client: u32 },
     /// A metrics window ends.
     Window,
@@ -117,6 +118,8 @@ pub(super) enum Event {
     DataNodeRestart { node: Host },
     /// A new clock tick: API node `api`'s inserts waiting for a timestamp id go on.
     Tick { api: u32 },
+    /// An open arrival at API node `api` (dropped unless `epoch` is the streams' current).
+    Arrival { api: u32, epoch: u32 },
 }
 
 /// The CPU a station spends serving `msg` of transaction `txn`: the cost table. An API

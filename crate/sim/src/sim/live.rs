@@ -26,11 +26,20 @@ impl Simulation {
             return Err(ConfigError::new(field, value, "cannot change in a running simulation; create a new Simulation with this config"));
         }
         let clients_changed = next.clients_per_api_node != self.cfg.clients_per_api_node;
+        let was_open = self.open();
+        let arrivals_changed =
+            (next.arrival_rate_per_api_node, next.arrival_cv) != (self.cfg.arrival_rate_per_api_node, self.cfg.arrival_cv);
         self.cfg = next;
         self.zero_load = crate::explain::ZeroLoad::default();
         if clients_changed {
             self.resize_clients();
             self.clients_added();
+        }
+        if arrivals_changed {
+            if was_open && !self.open() {
+                self.close_arrivals();
+            }
+            self.start_arrivals();
         }
         Ok(())
     }

@@ -33,6 +33,7 @@ use crate::summary::{Now, Summary};
 use crate::time::{self, Ns};
 use crate::topology::{Host, StationId, Topology};
 
+mod arrivals;
 mod checkpoint;
 mod checks;
 mod client;
@@ -49,6 +50,7 @@ mod trace;
 mod txn;
 mod view;
 
+use arrivals::Arrivals;
 use client::Client;
 use event::{Event, MsgKind};
 use faults::FaultState;
@@ -102,6 +104,8 @@ pub struct Simulation {
     /// service, the id checker.
     ids: Ids,
     faults: FaultState,
+    /// Open arrivals: the streams, the waiting lines and the idle client threads.
+    arrivals: Arrivals,
     metrics: Metrics,
     /// The response time at zero load (`explain::zero_load`), measured when a summary
     /// first asks for it; a live change of the config forgets it.
@@ -131,6 +135,7 @@ impl Simulation {
             metrics,
             place: Placement::new(&topo),
             faults: FaultState::new(&cfg),
+            arrivals: Arrivals::new(cfg.seed, cfg.api_nodes),
             topo,
             clients,
             cfg,
@@ -143,6 +148,7 @@ impl Simulation {
             sim.queue.push(at, Event::ClientStart { client: c });
         }
         sim.queue.push(sim.metrics.window_ns(), Event::Window);
+        sim.start_arrivals();
         for (i, f) in sim.faults.list.iter().enumerate() {
             sim.queue.push(time::from_ms(f.at_ms()), Event::Fault { index: i as u16 });
         }
@@ -294,7 +300,7 @@ impl Simulation {
         let queue = self.queue.capacity() * EventQueue::<Event>::slot_bytes();
         let stations: usize = self.stations.iter().map(Station::memory_bytes).sum();
         let clients = self.clients.capacity() * std::mem::size_of::<Client>();
-        let allocator = self.ids.memory_bytes();
+        let allocator = self.ids.memory_bytes() + self.arrivals.memory_bytes();
         queue + stations + self.txns.memory_bytes() + clients + self.locks.memory_bytes() + allocator + self.metrics.memory_bytes()
     }
 
@@ -324,6 +330,8 @@ impl Simulation {
             Event::Fault { index } => self.apply_fault(index as usize),
             Event::DataNodeRestart { node } => self.restart_data_node(node),
             Event::Tick { api } => self.timestamp_tick(api),
+            Event::Arrival { api, epoch } => self.arrival(api, epoch),
+            Event::ClientStart { client } if self.open() => self.client_free(client),
             Event::ClientStart { client } => {
                 if self.clients[client as usize].active {
                     self.start_txn(client);
@@ -334,6 +342,7 @@ impl Simulation {
             Event::Window => {
                 self.time_out_lock_waits();
                 self.flush_hot_spans();
+                self.flush_waiting();
                 let (cfg, topo, row, node) = (&self.cfg, &self.topo, self.ids.hot.row, self.place.primary(&self.topo, self.ids.hot.part));
                 self.metrics.close_window(self.now, |counts, rows, span_ns| {
                     let inputs =

@@ -69,6 +69,7 @@ impl TraceEvent {
             Event::Fault { index: i } => TraceEvent { event: "fault", from: i as u32, ..base },
             Event::DataNodeRestart { node } => TraceEvent { event: "dataNodeRestart", from: node, ..base },
             Event::Tick { api } => TraceEvent { event: "tick", from: api, ..base },
+            Event::Arrival { api, .. } => TraceEvent { event: "arrival", from: api, ..base },
         }
     }
 }

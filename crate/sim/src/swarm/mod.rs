@@ -33,6 +33,7 @@ const SHORT_RUNS: &[(&str, u64)] = &[
     ("apiNodes", 4),
     ("apiCores", 8),
     ("clientsPerApiNode", 12),
+    ("arrivalRatePerApiNode", 50_000),
     ("warehouses", 20),
     ("durationMs", 400),
     ("warmupMs", 100),
@@ -110,6 +111,9 @@ fn repair(c: &mut Value) {
     let replicas = int(c, "replicas");
     c["dataNodes"] = (int(c, "dataNodes") / replicas * replicas).max(replicas).into();
     c["cacheSizeMax"] = int(c, "cacheSizeMax").max(int(c, "cacheSize")).into();
+    if int(c, "arrivalRatePerApiNode") > 0 {
+        c["thinkTimeUs"] = 0.into(); // Open arrivals take no think time.
+    }
 }
 
 /// Up to four faults at random times, each kept only if the schedule stays valid (no node

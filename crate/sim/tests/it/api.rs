@@ -92,6 +92,7 @@ fn summary_serialises_with_public_names() {
         [
             "aborts",
             "allocator",
+            "arrivals",
             "bottleneck",
             "clients",
             "committedByType",
@@ -119,6 +120,14 @@ fn summary_serialises_with_public_names() {
     assert_eq!(keys(&v["allocator"]), ["coordinationLatencyUs", "coordinationsPerSecond", "idsLost", "inOrderFraction", "kind"]);
     assert_eq!(keys(&v["allocator"]["coordinationLatencyUs"]), ["mean", "p99"]);
     assert_eq!(keys(&v["keys"]), ["hottestPartition", "insertSkew", "partitionsTouched"]);
+    assert!(v["arrivals"].is_null(), "a closed loop has no arrivals");
+    let mut open = Simulation::new(
+        Config::from_json(&json!({ "preset": "ndbapi-pk", "arrivalRatePerApiNode": 1000, "durationMs": 100, "warmupMs": 10 })).unwrap(),
+    );
+    open.run_to_end();
+    let open = serde_json::to_value(open.summary()).unwrap();
+    assert_eq!(keys(&open["arrivals"]), ["offeredPerSecond", "refused", "waitUs", "waitedFraction", "waitingMean"]);
+    assert_eq!(keys(&open["arrivals"]["waitUs"]), ["mean", "p99"]);
     assert_eq!(
         keys(&v["hotRow"]),
         ["lockHoldUsMean", "lockUtilization", "lockWaitUsMean", "node", "queueLengthMean", "refills", "refillsPerSecond"]

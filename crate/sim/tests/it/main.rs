@@ -2,6 +2,7 @@
 
 mod api;
 mod architecture;
+mod arrivals;
 mod checkpoint;
 mod determinism;
 mod explain;
@@ -88,5 +89,12 @@ pub fn golden_cases() -> Vec<Value> {
     // 6, 21 and 32 when it began drawing specs, frozen as data (the wasm test runs them too).
     let specs: Vec<Value> = serde_json::from_str(include_str!("../golden/swarm-specs.json")).expect("frozen swarm specs");
     cases.extend(specs);
+    // Open arrivals: Poisson below saturation on DBT2, and gamma-spread gaps past it with
+    // an API node restarting (requests refused, waiting, taken by threads coming back).
+    cases.push(json!({ "preset": "bug39267", "seed": 3, "arrivalRatePerApiNode": 300, "durationMs": 200, "warmupMs": 50 }));
+    cases.push(json!({
+        "preset": "ndbapi-pk", "seed": 13, "apiNodes": 2, "arrivalRatePerApiNode": 40000, "arrivalCv": 0.5, "durationMs": 100, "warmupMs": 20,
+        "faults": [{ "atMs": 50, "kind": "apiNodeRestart", "apiNode": 1, "downMs": 20 }]
+    }));
     cases
 }
