@@ -9,20 +9,23 @@
 //! mechanism) to the same points for comparison. The simulation core stays free of the
 //! optimizer: this crate depends on it, not the other way.
 //!
-//! Simulations are run by a caller-supplied [`Runner`], so the CLI runs them on threads
-//! and a browser on its workers, with one implementation of the fit.
+//! A [`FitSession`] says which parameter sets it needs simulated and hears what they gave,
+//! so the CLI runs them on threads and a browser on its workers, with one implementation
+//! of the fit; [`fit`] drives a session with a [`Runner`].
 
 mod metric;
 mod model;
 mod points;
 mod predict;
 mod search;
+mod session;
 mod stats;
 mod usl;
 
 pub use metric::{is_known as is_metric, of as metric_of, EXAMPLES as METRIC_EXAMPLES};
-pub use model::{fit, Fit, Fitted, Options, PointFit, Progress, Runner, DEFAULT_FIT};
+pub use model::{Fit, Fitted, Options, PointFit, Progress, Runner, DEFAULT_FIT};
 pub use points::{Measured, Point};
-pub use predict::{grid, predict, Prediction};
+pub use predict::{grid, plan, predict, Plan, Prediction};
+pub use session::{fit, FitSession, Request, RunResult, Step};
 pub use stats::Estimate;
 pub use usl::{Peak, Usl};

@@ -3,17 +3,13 @@
 //! Σ((simulated − measured) / measured)². Every evaluation runs the same seeds (common
 //! random numbers), so two parameter sets are compared on the same random draws.
 
-use crate::metric;
 use crate::points::Measured;
-use crate::search::{self, Limits};
-use crate::stats::{self, Estimate};
+use crate::stats::Estimate;
 use crate::usl::Usl;
 use hotrow::config::fields::{self, Kind};
 use hotrow::{Config, Summary};
 use serde::Serialize;
 use serde_json::{Map, Value};
-use std::cell::RefCell;
-use std::collections::HashMap;
 
 /// The fields fitted when none are named.
 pub const DEFAULT_FIT: &[&str] = &["cpu.scale", "network.latencyUs"];
@@ -100,17 +96,17 @@ pub struct Progress {
 
 /// A fitted field's search space.
 #[derive(Clone, Debug)]
-struct Param {
-    field: String,
-    min: f64,
-    max: f64,
-    integer: bool,
-    start: f64,
+pub(crate) struct Param {
+    pub field: String,
+    pub min: f64,
+    pub max: f64,
+    pub integer: bool,
+    pub start: f64,
 }
 
 impl Param {
     /// From the log-scale search coordinate to a value the config takes.
-    fn value(&self, x: f64) -> f64 {
+    pub fn value(&self, x: f64) -> f64 {
         let v = x.exp().clamp(self.min, self.max);
         if self.integer {
             v.round()
@@ -119,7 +115,7 @@ impl Param {
         }
     }
 
-    fn json(&self, v: f64) -> Value {
+    pub fn json(&self, v: f64) -> Value {
         field_value(&self.field, v)
     }
 }
@@ -135,88 +131,19 @@ pub(crate) fn field_value(field: &str, v: f64) -> Value {
 /// A parameter set's outcome: the metric at each point (mean over seeds) and each point's
 /// bottleneck.
 #[derive(Clone, Debug)]
-struct Outcome {
-    simulated: Vec<f64>,
-    bottlenecks: Vec<Option<String>>,
+pub(crate) struct Outcome {
+    pub simulated: Vec<f64>,
+    pub bottlenecks: Vec<Option<String>>,
 }
 
 impl Outcome {
-    fn residuals(&self, m: &Measured) -> Vec<f64> {
+    pub fn residuals(&self, m: &Measured) -> Vec<f64> {
         self.simulated.iter().zip(&m.points).map(|(s, p)| (s - p.measured) / p.measured).collect()
     }
 }
 
-/// The problem: the base config, the points and the fitted fields, with every parameter
-/// set simulated once (a rounded integer field repeats sets).
-struct Problem<'r, 'a> {
-    base: &'a Map<String, Value>,
-    measured: &'a Measured,
-    params: Vec<Param>,
-    seeds: Vec<u64>,
-    runner: RefCell<&'r mut Runner<'a>>,
-    seen: RefCell<HashMap<Vec<u64>, Outcome>>,
-    error: RefCell<Option<String>>,
-    runs: RefCell<u64>,
-}
-
-impl Problem<'_, '_> {
-    /// The configs of every point and seed for these fitted values (point-major).
-    fn configs(&self, values: &[f64], extra: &[(String, Value)]) -> Result<Vec<Config>, String> {
-        let mut out = Vec::new();
-        for (i, point) in self.measured.points.iter().enumerate() {
-            let mut m = self.base.clone();
-            for (field, v) in self.measured.fields.iter().zip(&point.values).chain(extra.iter().map(|(f, v)| (f, v))) {
-                hotrow::config::set_dotted(&mut m, field, v.clone()).map_err(|e| format!("measured point {}: {e}", i + 1))?;
-            }
-            for (p, &v) in self.params.iter().zip(values) {
-                hotrow::config::set_dotted(&mut m, &p.field, p.json(v)).map_err(|e| e.to_string())?;
-            }
-            for &seed in &self.seeds {
-                m.insert("seed".into(), Value::from(seed));
-                out.push(Config::from_json(&Value::Object(m.clone())).map_err(|e| format!("measured point {}: {e}", i + 1))?);
-            }
-        }
-        Ok(out)
-    }
-
-    fn outcome(&self, values: &[f64]) -> Result<Outcome, String> {
-        let key: Vec<u64> = values.iter().map(|v| v.to_bits()).collect();
-        if let Some(o) = self.seen.borrow().get(&key) {
-            return Ok(o.clone());
-        }
-        let configs = self.configs(values, &[])?;
-        let count = configs.len();
-        let summaries = (self.runner.borrow_mut())(configs)?;
-        *self.runs.borrow_mut() += count as u64;
-        let k = self.seeds.len();
-        let mut outcome = Outcome { simulated: Vec::new(), bottlenecks: Vec::new() };
-        for chunk in summaries.chunks(k) {
-            let sum: f64 = chunk.iter().map(|s| metric::of(s, &self.measured.metric).unwrap_or(f64::NAN)).sum();
-            outcome.simulated.push(sum / k as f64);
-            outcome.bottlenecks.push(chunk[0].bottleneck.as_ref().map(|b| b.name.clone()));
-        }
-        self.seen.borrow_mut().insert(key, outcome.clone());
-        Ok(outcome)
-    }
-
-    /// Σ relative residual² at the search coordinate `x`; an error is kept and costs ∞.
-    fn cost(&self, x: &[f64]) -> f64 {
-        if self.error.borrow().is_some() {
-            return f64::INFINITY;
-        }
-        let values: Vec<f64> = self.params.iter().zip(x).map(|(p, &x)| p.value(x)).collect();
-        match self.outcome(&values) {
-            Ok(o) => o.residuals(self.measured).iter().map(|r| r * r).sum::<f64>(),
-            Err(e) => {
-                *self.error.borrow_mut() = Some(e);
-                f64::INFINITY
-            }
-        }
-    }
-}
-
 /// Checks the fitted fields against the field table and the measured columns.
-fn params(base: &Config, measured: &Measured, names: &[String]) -> Result<Vec<Param>, String> {
+pub(crate) fn params(base: &Config, measured: &Measured, names: &[String]) -> Result<Vec<Param>, String> {
     if names.is_empty() {
         return Err("--fit: name at least one field to fit, e.g. --fit cpu.scale".into());
     }
@@ -246,164 +173,4 @@ fn params(base: &Config, measured: &Measured, names: &[String]) -> Result<Vec<Pa
         out.push(Param { field: name.clone(), min: min.max(if integer { 0.0 } else { 1e-9 }), max, integer, start });
     }
     Ok(out)
-}
-
-/// Fits `options.fit` to the measured points from the base config (a JSON object as
-/// `hotrow run` builds it: preset, config file, workload, `--set`s).
-pub fn fit(
-    base: &Map<String, Value>,
-    measured: &Measured,
-    options: &Options,
-    runner: &mut Runner,
-    on_progress: &mut dyn FnMut(&Progress) -> bool,
-) -> Result<Fit, String> {
-    let base_config = Config::from_json(&Value::Object(base.clone())).map_err(|e| e.to_string())?;
-    if !(1..=100).contains(&options.seeds) {
-        return Err(format!("--seeds {}: must be from 1 to 100", options.seeds));
-    }
-    let params = params(&base_config, measured, &options.fit)?;
-    let problem = Problem {
-        base,
-        measured,
-        seeds: (0..options.seeds).map(|j| base_config.seed + j).collect(),
-        params,
-        runner: RefCell::new(runner),
-        seen: RefCell::new(HashMap::new()),
-        error: RefCell::new(None),
-        runs: RefCell::new(0),
-    };
-    // Every point must make a valid config before anything runs.
-    let starts: Vec<f64> = problem.params.iter().map(|p| p.start).collect();
-    problem.configs(&starts, &[])?;
-
-    let n = measured.points.len() as f64;
-    // Settled: the best point moved less than 0.5% over 2(p + 1) iterations, well inside
-    // any interval the points can give.
-    let limits = Limits {
-        max_iterations: options.max_iterations,
-        stall_iterations: 2 * (problem.params.len() as u64 + 1),
-        x_tolerance: 0.005,
-        sd_tolerance: 1e-12,
-    };
-    let x0: Vec<f64> = starts.iter().map(|v| v.ln()).collect();
-    let (x, ssr, stop, iterations) = search::minimize(
-        |x| problem.cost(x),
-        &x0,
-        0.3,
-        limits,
-        |iteration, best, cost| {
-            let values = problem.params.iter().zip(best).map(|(p, &x)| p.value(x)).collect();
-            on_progress(&Progress {
-                iteration,
-                max_iterations: options.max_iterations,
-                values,
-                rms_relative_error: (cost / n).sqrt(),
-                runs: *problem.runs.borrow(),
-            })
-        },
-    );
-    if let Some(e) = problem.error.borrow_mut().take() {
-        return Err(e);
-    }
-    let best: Vec<f64> = problem.params.iter().zip(&x).map(|(p, &x)| p.value(x)).collect();
-    let (half, interval_note) = intervals(&problem, &best, ssr)?;
-    let outcome = problem.outcome(&best)?;
-    let residuals = outcome.residuals(measured);
-    let points = measured
-        .points
-        .iter()
-        .enumerate()
-        .map(|(i, p)| PointFit {
-            values: measured.fields.iter().cloned().zip(p.values.iter().cloned()).collect(),
-            measured: p.measured,
-            simulated: outcome.simulated[i],
-            residual: residuals[i],
-            bottleneck: outcome.bottlenecks[i].clone(),
-        })
-        .collect();
-    let fitted = problem
-        .params
-        .iter()
-        .zip(&best)
-        .enumerate()
-        .map(|(j, (p, &v))| Fitted {
-            field: p.field.clone(),
-            start: p.start,
-            estimate: match &half {
-                Some(h) => Estimate { value: v, low: Some((v - h[j]).max(p.min)), high: Some((v + h[j]).min(p.max)) },
-                None => Estimate::bare(v),
-            },
-        })
-        .collect();
-    let usl = usl_beside(measured);
-    let evaluations = problem.seen.borrow().len() as u64;
-    let runs = *problem.runs.borrow();
-    Ok(Fit {
-        metric: measured.metric.clone(),
-        fitted,
-        interval_note,
-        points,
-        rms_relative_error: (ssr / n).sqrt(),
-        seeds: options.seeds,
-        iterations,
-        evaluations,
-        runs,
-        stop: stop.says().to_string(),
-        usl: usl.as_ref().ok().cloned(),
-        usl_note: usl.err(),
-    })
-}
-
-/// Half-widths of the fitted values' intervals from a central-difference Jacobian (steps
-/// of 5%, at least 1 for a whole-number field: small enough to be local, large enough to
-/// step over the model's event-order noise).
-fn intervals(problem: &Problem, best: &[f64], ssr: f64) -> Result<(Option<Vec<f64>>, Option<String>), String> {
-    let (n, p) = (problem.measured.points.len(), best.len());
-    if n <= p {
-        return Ok((None, Some(format!("no interval: {n} points for {p} fitted fields leave no spread to estimate one from"))));
-    }
-    let mut columns = Vec::new();
-    for (j, param) in problem.params.iter().enumerate() {
-        let h = if param.integer { (best[j] * 0.05).round().max(1.0) } else { best[j] * 0.05 };
-        let at = |v: f64| {
-            let mut values = best.to_vec();
-            values[j] = param.value(v.max(1e-12).ln());
-            values
-        };
-        let (up, down) = (at(best[j] + h), at(best[j] - h));
-        let width = up[j] - down[j];
-        if width <= 0.0 {
-            return Ok((None, Some(format!("no interval: {} is at the edge of its range", param.field))));
-        }
-        let (ru, rd) = (problem.outcome(&up)?.residuals(problem.measured), problem.outcome(&down)?.residuals(problem.measured));
-        columns.push(ru.iter().zip(&rd).map(|(a, b)| (a - b) / width).collect::<Vec<f64>>());
-    }
-    let jacobian: Vec<Vec<f64>> = (0..n).map(|i| columns.iter().map(|c| c[i]).collect()).collect();
-    Ok(match stats::half_widths(&jacobian, ssr) {
-        Some(h) => (Some(h), None),
-        None => (
-            None,
-            Some(
-                "no interval: the points do not depend on every fitted field (another field, or other points, would tell them apart)"
-                    .into(),
-            ),
-        ),
-    })
-}
-
-/// The USL beside the fit, when the points allow one.
-fn usl_beside(measured: &Measured) -> Result<Usl, String> {
-    if !metric::is_throughput(&measured.metric) {
-        return Err(format!("USL: it models a throughput, and {} is not one", measured.metric));
-    }
-    let Some(f) = measured.single_varied() else {
-        return Err("USL: it needs exactly one varied field (a count such as dataNodes or clientsPerApiNode)".into());
-    };
-    let name = &measured.fields[f];
-    let count = matches!(fields::field(name).map(|x| (x.kind, x.unit)), Some((Kind::Int { .. }, "")));
-    if !count {
-        return Err(format!("USL: {name} is not a count (the law is over a number of units: nodes, threads, clients)"));
-    }
-    let pts: Vec<(f64, f64)> = measured.points.iter().map(|p| (p.values[f].as_f64().unwrap_or(f64::NAN), p.measured)).collect();
-    Usl::fit(name, &pts)
 }

@@ -1,7 +1,7 @@
 //! `--predict`: the fitted model (and the USL, over its own field) at points not measured.
 
-use crate::metric;
 use crate::model::{field_value, Fit, Runner};
+use crate::session::RunResult;
 use hotrow::Config;
 use serde::Serialize;
 use serde_json::{Map, Value};
@@ -33,13 +33,15 @@ pub fn grid(lists: &[(String, Vec<Value>)]) -> Vec<Vec<(String, Value)>> {
     })
 }
 
-/// Runs the base config with the fitted values at every grid point.
-pub fn predict(
-    base: &Map<String, Value>,
-    fit: &Fit,
-    lists: &[(String, Vec<Value>)],
-    runner: &mut Runner,
-) -> Result<Vec<Prediction>, String> {
+/// The runs a prediction needs: the base config with the fitted values at every grid
+/// point, every seed of the fit (point-major), for a caller to run where it likes.
+pub struct Plan {
+    points: Vec<Vec<(String, Value)>>,
+    pub configs: Vec<Config>,
+    seeds: usize,
+}
+
+pub fn plan(base: &Map<String, Value>, fit: &Fit, lists: &[(String, Vec<Value>)]) -> Result<Plan, String> {
     let base_seed = Config::from_json(&Value::Object(base.clone())).map_err(|e| e.to_string())?.seed;
     let points = grid(lists);
     let mut configs = Vec::new();
@@ -56,19 +58,38 @@ pub fn predict(
             configs.push(Config::from_json(&Value::Object(m.clone())).map_err(|e| format!("--predict: {e}"))?);
         }
     }
-    let summaries = runner(configs)?;
-    let only_usl_field = |point: &[(String, Value)]| match (&fit.usl, point) {
-        (Some(usl), [(field, v)]) if *field == usl.field => v.as_f64().map(|n| usl.throughput(n)),
-        _ => None,
-    };
-    Ok(points
-        .iter()
-        .zip(summaries.chunks(fit.seeds as usize))
-        .map(|(point, runs)| Prediction {
-            values: point.iter().cloned().collect(),
-            simulated: runs.iter().map(|s| metric::of(s, &fit.metric).unwrap_or(f64::NAN)).sum::<f64>() / runs.len() as f64,
-            usl: only_usl_field(point),
-            bottleneck: runs[0].bottleneck.as_ref().map(|b| b.name.clone()),
-        })
-        .collect())
+    Ok(Plan { points, configs, seeds: fit.seeds as usize })
+}
+
+impl Plan {
+    /// The predictions from the runs' results, in the order of `configs`.
+    pub fn predictions(&self, fit: &Fit, results: &[RunResult]) -> Vec<Prediction> {
+        let only_usl_field = |point: &[(String, Value)]| match (&fit.usl, point) {
+            (Some(usl), [(field, v)]) if *field == usl.field => v.as_f64().map(|n| usl.throughput(n)),
+            _ => None,
+        };
+        self.points
+            .iter()
+            .zip(results.chunks(self.seeds))
+            .map(|(point, runs)| Prediction {
+                values: point.iter().cloned().collect(),
+                simulated: runs.iter().map(|r| r.value).sum::<f64>() / runs.len() as f64,
+                usl: only_usl_field(point),
+                bottleneck: runs[0].bottleneck.clone(),
+            })
+            .collect()
+    }
+}
+
+/// Runs the base config with the fitted values at every grid point.
+pub fn predict(
+    base: &Map<String, Value>,
+    fit: &Fit,
+    lists: &[(String, Vec<Value>)],
+    runner: &mut Runner,
+) -> Result<Vec<Prediction>, String> {
+    let plan = plan(base, fit, lists)?;
+    let summaries = runner(plan.configs.clone())?;
+    let results: Vec<RunResult> = summaries.iter().map(|s| RunResult::of(s, &fit.metric)).collect();
+    Ok(plan.predictions(fit, &results))
 }

@@ -1,0 +1,402 @@
+//! The fit as a conversation: the session says which parameter sets it needs simulated
+//! (`next`), the caller runs them wherever it likes (threads, a browser's workers) and
+//! says what they gave (`tell`). So the CLI and the playground share one implementation,
+//! and a parameter set's runs (every point, every seed) go out together.
+//!
+//! argmin's Nelder–Mead asks for its costs one at a time from inside its step. The session
+//! replays the whole search from the start on every `next`, answering from the costs
+//! already known; the first cost not known stops the replay and is asked for. The search
+//! is deterministic, so each replay retraces the last one and goes one cost further (a
+//! replay is arithmetic on a few dozen points; a cost is a set of simulations). The first
+//! simplex's vertices are asked for together, and so are the points of the intervals'
+//! Jacobian.
+
+use crate::metric;
+use crate::model::{params, Fit, Fitted, Options, Outcome, Param, PointFit, Progress, Runner};
+use crate::points::Measured;
+use crate::search::{self, Limits, Stop};
+use crate::stats::{self, Estimate};
+use crate::usl::Usl;
+use hotrow::config::fields::{self, Kind};
+use hotrow::{Config, Summary};
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
+use std::cell::RefCell;
+use std::collections::HashMap;
+
+/// The first simplex's step in the log-scale search space (about +35%).
+const STEP: f64 = 0.3;
+
+/// One parameter set to simulate: every measured point with every seed, point-major.
+#[derive(Clone, Debug)]
+pub struct Request {
+    /// The fitted fields' values, in `Options::fit` order.
+    pub values: Vec<f64>,
+    pub configs: Vec<Config>,
+}
+
+/// What one run gave: the measured metric's value and what held its throughput.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct RunResult {
+    pub value: f64,
+    pub bottleneck: Option<String>,
+}
+
+impl RunResult {
+    pub fn of(summary: &Summary, metric: &str) -> RunResult {
+        RunResult {
+            value: metric::of(summary, metric).unwrap_or(f64::NAN),
+            bottleneck: summary.bottleneck.as_ref().map(|b| b.name.clone()),
+        }
+    }
+}
+
+/// What the session wants next.
+#[derive(Debug)]
+pub enum Step {
+    /// Simulate these, then `tell` their results in the same order.
+    Run(Vec<Request>),
+    Done(Box<Fit>),
+}
+
+pub struct FitSession {
+    base: Map<String, Value>,
+    measured: Measured,
+    options: Options,
+    params: Vec<Param>,
+    seeds: Vec<u64>,
+    seen: HashMap<Vec<u64>, Outcome>,
+    asked: Vec<Vec<f64>>,
+    runs: u64,
+    progress: Option<Progress>,
+}
+
+fn key(values: &[f64]) -> Vec<u64> {
+    values.iter().map(|v| v.to_bits()).collect()
+}
+
+impl FitSession {
+    /// Checks everything before anything runs: the base config, the fitted fields, the
+    /// seeds and every measured point's config.
+    pub fn new(base: &Map<String, Value>, measured: &Measured, options: &Options) -> Result<FitSession, String> {
+        let base_config = Config::from_json(&Value::Object(base.clone())).map_err(|e| e.to_string())?;
+        if !(1..=100).contains(&options.seeds) {
+            return Err(format!("--seeds {}: must be from 1 to 100", options.seeds));
+        }
+        let params = params(&base_config, measured, &options.fit)?;
+        let session = FitSession {
+            base: base.clone(),
+            measured: measured.clone(),
+            options: options.clone(),
+            seeds: (0..options.seeds).map(|j| base_config.seed + j).collect(),
+            params,
+            seen: HashMap::new(),
+            asked: Vec::new(),
+            runs: 0,
+            progress: None,
+        };
+        session.configs(&session.starts())?;
+        Ok(session)
+    }
+
+    /// The metric the points measured (what a `RunResult` carries).
+    pub fn metric(&self) -> &str {
+        &self.measured.metric
+    }
+
+    /// Where the search is, after the last `next`.
+    pub fn progress(&self) -> Option<&Progress> {
+        self.progress.as_ref()
+    }
+
+    fn starts(&self) -> Vec<f64> {
+        self.params.iter().map(|p| p.start).collect()
+    }
+
+    /// The configs of every point and seed for these fitted values (point-major).
+    fn configs(&self, values: &[f64]) -> Result<Vec<Config>, String> {
+        let mut out = Vec::new();
+        for (i, point) in self.measured.points.iter().enumerate() {
+            let mut m = self.base.clone();
+            for (field, v) in self.measured.fields.iter().zip(&point.values) {
+                hotrow::config::set_dotted(&mut m, field, v.clone()).map_err(|e| format!("measured point {}: {e}", i + 1))?;
+            }
+            for (p, &v) in self.params.iter().zip(values) {
+                hotrow::config::set_dotted(&mut m, &p.field, p.json(v)).map_err(|e| e.to_string())?;
+            }
+            for &seed in &self.seeds {
+                m.insert("seed".into(), Value::from(seed));
+                out.push(Config::from_json(&Value::Object(m.clone())).map_err(|e| format!("measured point {}: {e}", i + 1))?);
+            }
+        }
+        Ok(out)
+    }
+
+    fn values_at(&self, x: &[f64]) -> Vec<f64> {
+        self.params.iter().zip(x).map(|(p, &x)| p.value(x)).collect()
+    }
+
+    fn ssr(&self, o: &Outcome) -> f64 {
+        o.residuals(&self.measured).iter().map(|r| r * r).sum()
+    }
+
+    /// Asks for the sets not simulated yet among `sets` (none twice).
+    fn ask(&mut self, sets: Vec<Vec<f64>>) -> Result<Option<Step>, String> {
+        let mut fresh: Vec<Vec<f64>> = Vec::new();
+        for s in sets {
+            if !self.seen.contains_key(&key(&s)) && !fresh.contains(&s) {
+                fresh.push(s);
+            }
+        }
+        if fresh.is_empty() {
+            return Ok(None);
+        }
+        let requests =
+            fresh.iter().map(|v| Ok(Request { values: v.clone(), configs: self.configs(v)? })).collect::<Result<Vec<_>, String>>()?;
+        self.asked = fresh;
+        Ok(Some(Step::Run(requests)))
+    }
+
+    /// What to simulate next, or the fit when nothing is left to simulate.
+    pub fn next(&mut self) -> Result<Step, String> {
+        if !self.asked.is_empty() {
+            return Err("the last sets asked for were not told yet".into());
+        }
+        let x0: Vec<f64> = self.starts().iter().map(|v| v.ln()).collect();
+        // The first simplex, all at once.
+        let mut first = vec![x0.clone()];
+        for j in 0..x0.len() {
+            let mut v = x0.clone();
+            v[j] += STEP;
+            first.push(v);
+        }
+        if let Some(step) = self.ask(first.iter().map(|x| self.values_at(x)).collect())? {
+            return Ok(step);
+        }
+        // Replay the search on what is known, up to the first unknown cost.
+        let n = self.measured.points.len() as f64;
+        let limits = Limits {
+            max_iterations: self.options.max_iterations,
+            // Settled: the best point moved less than 0.5% over 2(p + 1) iterations, well
+            // inside any interval the points can give.
+            stall_iterations: 2 * (self.params.len() as u64 + 1),
+            x_tolerance: 0.005,
+            sd_tolerance: 1e-12,
+        };
+        let missing: RefCell<Option<Vec<f64>>> = RefCell::new(None);
+        let mut progress = None;
+        let (x, ssr, stop, iterations) = search::minimize(
+            |x| {
+                let values = self.values_at(x);
+                match self.seen.get(&key(&values)) {
+                    Some(o) => self.ssr(o),
+                    None => {
+                        missing.borrow_mut().get_or_insert(values);
+                        f64::INFINITY
+                    }
+                }
+            },
+            &x0,
+            STEP,
+            limits,
+            |iteration, best, cost| {
+                if missing.borrow().is_some() {
+                    return false;
+                }
+                progress = Some(Progress {
+                    iteration,
+                    max_iterations: self.options.max_iterations,
+                    values: self.values_at(best),
+                    rms_relative_error: (cost / n).sqrt(),
+                    runs: self.runs,
+                });
+                true
+            },
+        );
+        if progress.is_some() {
+            self.progress = progress;
+        }
+        if let Some(values) = missing.into_inner() {
+            return Ok(self.ask(vec![values])?.expect("an unknown set is asked for"));
+        }
+        debug_assert_ne!(stop, Stop::Cancelled);
+        let best = self.values_at(&x);
+        // The intervals' Jacobian: each fitted field 5% either side (at least 1 for a whole
+        // number: small enough to be local, large enough to step over the model's
+        // event-order noise).
+        let sides = self.jacobian_sets(&best);
+        if let Some(step) = self.ask(sides.iter().flat_map(|(u, d)| [u.clone(), d.clone()]).collect())? {
+            return Ok(step);
+        }
+        Ok(Step::Done(Box::new(self.finish(&best, ssr, stop, iterations))))
+    }
+
+    /// Each fitted field's two neighbours of `best`, for a central difference.
+    fn jacobian_sets(&self, best: &[f64]) -> Vec<(Vec<f64>, Vec<f64>)> {
+        if self.measured.points.len() <= best.len() {
+            return Vec::new();
+        }
+        self.params
+            .iter()
+            .enumerate()
+            .map(|(j, p)| {
+                let h = if p.integer { (best[j] * 0.05).round().max(1.0) } else { best[j] * 0.05 };
+                let at = |v: f64| {
+                    let mut values = best.to_vec();
+                    values[j] = p.value(v.max(1e-12).ln());
+                    values
+                };
+                (at(best[j] + h), at(best[j] - h))
+            })
+            .collect()
+    }
+
+    /// Half-widths of the fitted values' 95% intervals, or why there are none.
+    fn intervals(&self, best: &[f64], ssr: f64) -> (Option<Vec<f64>>, Option<String>) {
+        let (n, p) = (self.measured.points.len(), best.len());
+        if n <= p {
+            return (None, Some(format!("no interval: {n} points for {p} fitted fields leave no spread to estimate one from")));
+        }
+        let mut columns = Vec::new();
+        for (j, (up, down)) in self.jacobian_sets(best).into_iter().enumerate() {
+            let width = up[j] - down[j];
+            if width <= 0.0 {
+                return (None, Some(format!("no interval: {} is at the edge of its range", self.params[j].field)));
+            }
+            let r = |v: &[f64]| self.seen[&key(v)].residuals(&self.measured);
+            let (ru, rd) = (r(&up), r(&down));
+            columns.push(ru.iter().zip(&rd).map(|(a, b)| (a - b) / width).collect::<Vec<f64>>());
+        }
+        let jacobian: Vec<Vec<f64>> = (0..n).map(|i| columns.iter().map(|c| c[i]).collect()).collect();
+        match stats::half_widths(&jacobian, ssr) {
+            Some(h) => (Some(h), None),
+            None => (
+                None,
+                Some(
+                    "no interval: the points do not depend on every fitted field (another field, or other points, would tell them apart)"
+                        .into(),
+                ),
+            ),
+        }
+    }
+
+    fn finish(&self, best: &[f64], ssr: f64, stop: Stop, iterations: u64) -> Fit {
+        let (half, interval_note) = self.intervals(best, ssr);
+        let outcome = &self.seen[&key(best)];
+        let residuals = outcome.residuals(&self.measured);
+        let points = self
+            .measured
+            .points
+            .iter()
+            .enumerate()
+            .map(|(i, p)| PointFit {
+                values: self.measured.fields.iter().cloned().zip(p.values.iter().cloned()).collect(),
+                measured: p.measured,
+                simulated: outcome.simulated[i],
+                residual: residuals[i],
+                bottleneck: outcome.bottlenecks[i].clone(),
+            })
+            .collect();
+        let fitted = self
+            .params
+            .iter()
+            .zip(best)
+            .enumerate()
+            .map(|(j, (p, &v))| Fitted {
+                field: p.field.clone(),
+                start: p.start,
+                estimate: match &half {
+                    Some(h) => Estimate { value: v, low: Some((v - h[j]).max(p.min)), high: Some((v + h[j]).min(p.max)) },
+                    None => Estimate::bare(v),
+                },
+            })
+            .collect();
+        let usl = usl_beside(&self.measured);
+        Fit {
+            metric: self.measured.metric.clone(),
+            fitted,
+            interval_note,
+            points,
+            rms_relative_error: (ssr / self.measured.points.len() as f64).sqrt(),
+            seeds: self.options.seeds,
+            iterations,
+            evaluations: self.seen.len() as u64,
+            runs: self.runs,
+            stop: stop.says().to_string(),
+            usl: usl.as_ref().ok().cloned(),
+            usl_note: usl.err(),
+        }
+    }
+
+    /// The results of the sets the last `next` asked for: for each, every point and seed's
+    /// run, in the order of its configs.
+    pub fn tell(&mut self, results: &[Vec<RunResult>]) -> Result<(), String> {
+        let asked = std::mem::take(&mut self.asked);
+        let runs = self.measured.points.len() * self.seeds.len();
+        if results.len() != asked.len() || results.iter().any(|r| r.len() != runs) {
+            self.asked = asked;
+            return Err(format!("tell: expected {} sets of {runs} results", self.asked.len()));
+        }
+        let k = self.seeds.len();
+        for (values, set) in asked.iter().zip(results) {
+            let mut outcome = Outcome { simulated: Vec::new(), bottlenecks: Vec::new() };
+            for chunk in set.chunks(k) {
+                outcome.simulated.push(chunk.iter().map(|r| r.value).sum::<f64>() / k as f64);
+                outcome.bottlenecks.push(chunk[0].bottleneck.clone());
+            }
+            self.seen.insert(key(values), outcome);
+            self.runs += runs as u64;
+        }
+        Ok(())
+    }
+}
+
+/// Fits `options.fit` to the measured points from the base config (a JSON object as
+/// `hotrow run` builds it: preset, config file, workload, `--set`s), running every set the
+/// session asks for with `runner`. `on_progress` hears of each iteration the search
+/// reaches; it returns false to cancel.
+pub fn fit(
+    base: &Map<String, Value>,
+    measured: &Measured,
+    options: &Options,
+    runner: &mut Runner,
+    on_progress: &mut dyn FnMut(&Progress) -> bool,
+) -> Result<Fit, String> {
+    let mut session = FitSession::new(base, measured, options)?;
+    let mut reported = 0;
+    loop {
+        match session.next()? {
+            Step::Done(fit) => return Ok(*fit),
+            Step::Run(requests) => {
+                let sizes: Vec<usize> = requests.iter().map(|r| r.configs.len()).collect();
+                let summaries = runner(requests.into_iter().flat_map(|r| r.configs).collect())?;
+                let mut results = summaries.iter().map(|s| RunResult::of(s, session.metric()));
+                let sets: Vec<Vec<RunResult>> = sizes.iter().map(|&n| results.by_ref().take(n).collect()).collect();
+                session.tell(&sets)?;
+            }
+        }
+        if let Some(p) = session.progress().filter(|p| p.iteration > reported) {
+            reported = p.iteration;
+            if !on_progress(p) {
+                return Err("cancelled".into());
+            }
+        }
+    }
+}
+
+/// The USL beside the fit, when the points allow one.
+fn usl_beside(measured: &Measured) -> Result<Usl, String> {
+    if !metric::is_throughput(&measured.metric) {
+        return Err(format!("USL: it models a throughput, and {} is not one", measured.metric));
+    }
+    let Some(f) = measured.single_varied() else {
+        return Err("USL: it needs exactly one varied field (a count such as dataNodes or clientsPerApiNode)".into());
+    };
+    let name = &measured.fields[f];
+    let count = matches!(fields::field(name).map(|x| (x.kind, x.unit)), Some((Kind::Int { .. }, "")));
+    if !count {
+        return Err(format!("USL: {name} is not a count (the law is over a number of units: nodes, threads, clients)"));
+    }
+    let pts: Vec<(f64, f64)> = measured.points.iter().map(|p| (p.values[f].as_f64().unwrap_or(f64::NAN), p.measured)).collect();
+    Usl::fit(name, &pts)
+}
