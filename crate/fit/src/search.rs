@@ -6,17 +6,40 @@
 
 use argmin::core::{CostFunction, Error, IterState, Problem, Solver, State, TerminationStatus};
 use argmin::solver::neldermead::NelderMead;
+use argmin_math::{ArgminAdd, ArgminMul, ArgminSub};
+
+/// A point of the search space: the three vector operations Nelder–Mead needs.
+#[derive(Clone, Debug, PartialEq)]
+struct P(Vec<f64>);
+
+impl ArgminAdd<P, P> for P {
+    fn add(&self, other: &P) -> P {
+        P(self.0.iter().zip(&other.0).map(|(a, b)| a + b).collect())
+    }
+}
+
+impl ArgminSub<P, P> for P {
+    fn sub(&self, other: &P) -> P {
+        P(self.0.iter().zip(&other.0).map(|(a, b)| a - b).collect())
+    }
+}
+
+impl ArgminMul<f64, P> for P {
+    fn mul(&self, k: &f64) -> P {
+        P(self.0.iter().map(|a| a * k).collect())
+    }
+}
 
 struct Cost<F>(F);
 
-type St = IterState<Vec<f64>, (), (), (), (), f64>;
+type St = IterState<P, (), (), (), (), f64>;
 
 impl<F: Fn(&[f64]) -> f64> CostFunction for Cost<F> {
-    type Param = Vec<f64>;
+    type Param = P;
     type Output = f64;
 
-    fn cost(&self, p: &Self::Param) -> Result<f64, Error> {
-        Ok((self.0)(p))
+    fn cost(&self, p: &P) -> Result<f64, Error> {
+        Ok((self.0)(&p.0))
     }
 }
 
@@ -63,19 +86,19 @@ pub fn minimize<F: Fn(&[f64]) -> f64>(
     limits: Limits,
     mut on_iteration: impl FnMut(u64, &[f64], f64) -> bool,
 ) -> (Vec<f64>, f64, Stop, u64) {
-    let mut simplex = vec![start.to_vec()];
+    let mut simplex = vec![P(start.to_vec())];
     for j in 0..start.len() {
         let mut v = start.to_vec();
         v[j] += step;
-        simplex.push(v);
+        simplex.push(P(v));
     }
     let mut solver = NelderMead::new(simplex).with_sd_tolerance(limits.sd_tolerance).expect("a tolerance >= 0");
     let mut problem = Problem::new(Cost(f));
     let state: St = IterState::new();
     let (mut state, _) = solver.init(&mut problem, state).expect("Nelder-Mead's init does not fail");
-    let mut history: Vec<Vec<f64>> = vec![state.param.clone().expect("a best point after init")];
+    let mut history: Vec<Vec<f64>> = vec![state.param.clone().expect("a best point after init").0];
     let stop = loop {
-        if let TerminationStatus::Terminated(_) = <NelderMead<Vec<f64>, f64> as Solver<Cost<F>, St>>::terminate(&mut solver, &state) {
+        if let TerminationStatus::Terminated(_) = <NelderMead<P, f64> as Solver<Cost<F>, St>>::terminate(&mut solver, &state) {
             break Stop::Converged;
         }
         let n = history.len() as u64 - 1;
@@ -93,13 +116,13 @@ pub fn minimize<F: Fn(&[f64]) -> f64>(
             Ok((s, _)) => s,
             Err(e) => unreachable!("Nelder-Mead's step does not fail: {e}"),
         };
-        let best = state.param.as_deref().expect("a best point after init");
-        history.push(best.to_vec());
+        let best = &state.param.as_ref().expect("a best point after init").0;
+        history.push(best.clone());
         if !on_iteration(n + 1, best, state.cost) {
             break Stop::Cancelled;
         }
     };
-    (state.param.expect("a best point after init"), state.cost, stop, history.len() as u64 - 1)
+    (state.param.expect("a best point after init").0, state.cost, stop, history.len() as u64 - 1)
 }
 
 #[cfg(test)]
