@@ -1,7 +1,8 @@
 // What holds the throughput: the types of `summary().bottleneck`, `nextCeiling`,
 // `resources`, a hot row's `waits`, and `Simulation.explain()`.
 
-/** What kind of resource holds the throughput (`bottleneckKind` codes 1..8 in this order). */
+/** What kind of resource holds the throughput (`bottleneckKind` codes 1..9 in this order; a
+ * window's bottleneck is never the clients or the offered load, which only the run's has). */
 export type ResourceKind = "thread" | "apiCpu" | "service" | "counterRow" | "row" | "idCache" | "timestamp" | "clients" | "offered";
 
 /** One resource, by the operational laws over the measured span. */

@@ -210,7 +210,8 @@ export interface ArrivalsSummary {
   waitedFraction: number;
   /** How long requests waited before their transaction started, us (0 for those that did not). */
   waitUs: { mean: number; p99: number };
-  /** Requests refused: their API node was down, or its waiting line full. */
+  /** Requests refused: their API node was down (or restarted under them), its waiting line
+   * full, or the rate set to 0 while they waited. */
   refused: number;
 }
 

@@ -61,8 +61,10 @@ function section(el, e, i, compare) {
   const at = (tps) => `${fmtInt(tps * factor)} ${label}`;
   const saturated = b.utilization >= 0.9;
   const verdict = sentence(
-    `Held by ${b.name}: ${fmtPct(b.utilization)} busy, a bound of about ${at(b.boundTransactionsPerSecond)}` +
-      (saturated ? ": it sets the throughput." : " (not saturated: nothing here is at its limit yet)."),
+    (b.kind === "offered"
+      ? `Held by ${b.name}: the cluster keeps up, achieving ${fmtPct(b.utilization)} of it.`
+      : `Held by ${b.name}: ${fmtPct(b.utilization)} busy, a bound of about ${at(b.boundTransactionsPerSecond)}` +
+        (saturated ? ": it sets the throughput." : " (not saturated: nothing here is at its limit yet).")),
   );
   verdict.className = "why-verdict";
   box.append(verdict);

@@ -122,13 +122,13 @@ pub enum Command {
         #[arg(long, value_name = "FILE.csv")]
         measured: String,
         /// The numeric fields to fit, comma-separated.
-        #[arg(long, value_delimiter = ',', default_value = "cpu.scale,network.latencyUs")]
+        #[arg(long, value_delimiter = ',', default_value = hotrow_fit::DEFAULT_FIT)]
         fit: Vec<String>,
         /// Seeds per point (the config's seed, seed+1, ...), the same at every step.
-        #[arg(long, default_value_t = 1)]
+        #[arg(long, default_value_t = hotrow_fit::Options::default().seeds)]
         seeds: u64,
         /// Search iterations at most (each runs one to n+2 parameter sets).
-        #[arg(long, default_value_t = 60)]
+        #[arg(long, default_value_t = hotrow_fit::Options::default().max_iterations)]
         max_iterations: u64,
         /// Then predict at these values with the fitted fields, e.g. `dataNodes=2,4,8,16,32`.
         /// Repeatable: the grid is every combination.

@@ -41,7 +41,13 @@ pub fn render(w: &mut String, s: &Summary) {
         let _ = writeln!(w, "    nothing committed yet: no bottleneck to name");
         return;
     };
-    let verdict = if b.utilization >= 0.9 { "saturated: it sets the throughput" } else { "the tightest bound, not saturated" };
+    let verdict = if b.kind == hotrow::explain::Kind::Offered {
+        "the cluster keeps up with what is offered"
+    } else if b.utilization >= 0.9 {
+        "saturated: it sets the throughput"
+    } else {
+        "the tightest bound, not saturated"
+    };
     let _ = writeln!(w, "    bottleneck    {}", b.name);
     let _ =
         writeln!(w, "                  {} busy, bound {} ({verdict})", percent(b.utilization), rate(s, b.bound_transactions_per_second));

@@ -51,6 +51,9 @@ pub fn plan(base: &Map<String, Value>, fit: &Fit, lists: &[(String, Vec<Value>)]
             hotrow::config::set_dotted(&mut m, &f.field, field_value(&f.field, f.estimate.value)).map_err(|e| e.to_string())?;
         }
         for (field, v) in point {
+            if fit.fitted.iter().any(|f| &f.field == field) {
+                return Err(format!("--predict {field}: a fitted field; predict over another field (the fit gives this one its value)"));
+            }
             hotrow::config::set_dotted(&mut m, field, v.clone()).map_err(|e| format!("--predict {field}: {e}"))?;
         }
         for j in 0..fit.seeds {

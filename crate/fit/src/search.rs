@@ -76,20 +76,20 @@ impl Stop {
     }
 }
 
-/// Minimizes `f` from `start`, with a first simplex of `start` and `start + step * e_j`.
+/// Minimizes `f` from `start`, with a first simplex of `start` and `start + steps[j] e_j`.
 /// `on_iteration(iteration, best, cost)` returns false to cancel. Returns the best point,
 /// its cost, why it stopped and the iterations made.
 pub fn minimize<F: Fn(&[f64]) -> f64>(
     f: F,
     start: &[f64],
-    step: f64,
+    steps: &[f64],
     limits: Limits,
     mut on_iteration: impl FnMut(u64, &[f64], f64) -> bool,
 ) -> (Vec<f64>, f64, Stop, u64) {
     let mut simplex = vec![P(start.to_vec())];
     for j in 0..start.len() {
         let mut v = start.to_vec();
-        v[j] += step;
+        v[j] += steps[j];
         simplex.push(P(v));
     }
     let mut solver = NelderMead::new(simplex).with_sd_tolerance(limits.sd_tolerance).expect("a tolerance >= 0");
@@ -136,7 +136,7 @@ mod tests {
         let (x, cost, stop, _) = minimize(
             |p| (p[0] - 3.0).powi(2) + 10.0 * (p[1] + 1.0).powi(2),
             &[0.0, 0.0],
-            0.5,
+            &[0.5, 0.5],
             limits,
             |i, _, _| {
                 seen = i;
@@ -151,7 +151,7 @@ mod tests {
     #[test]
     fn a_caller_can_cancel() {
         let limits = Limits { max_iterations: 500, stall_iterations: 50, x_tolerance: 0.0, sd_tolerance: 0.0 };
-        let (_, _, stop, _) = minimize(|p| p[0] * p[0], &[5.0], 1.0, limits, |i, _, _| i < 3);
+        let (_, _, stop, _) = minimize(|p| p[0] * p[0], &[5.0], &[1.0], limits, |i, _, _| i < 3);
         assert_eq!(stop, Stop::Cancelled);
     }
 }

@@ -1,10 +1,10 @@
 //! The fit as a conversation: the session says which parameter sets it needs simulated
-//! (`next`), the caller runs them wherever it likes (threads, a browser's workers) and
+//! (`next_step`), the caller runs them wherever it likes (threads, a browser's workers) and
 //! says what they gave (`tell`). So the CLI and the playground share one implementation,
 //! and a parameter set's runs (every point, every seed) go out together.
 //!
 //! argmin's Nelder–Mead asks for its costs one at a time from inside its step. The session
-//! replays the whole search from the start on every `next`, answering from the costs
+//! replays the whole search from the start on every `next_step`, answering from the costs
 //! already known; the first cost not known stops the replay and is asked for. The search
 //! is deterministic, so each replay retraces the last one and goes one cost further (a
 //! replay is arithmetic on a few dozen points; a cost is a set of simulations). The first
@@ -22,9 +22,11 @@ use hotrow::{Config, Summary};
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 use std::cell::RefCell;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
-/// The first simplex's step in the log-scale search space (about +35%).
+/// The first simplex's step in the log-scale search space (about +35%), and at least one
+/// unit of a whole-number field (from 1, +35% would round back to 1 and the search would
+/// never move).
 const STEP: f64 = 0.3;
 
 /// One parameter set to simulate: every measured point with every seed, point-major.
@@ -66,6 +68,9 @@ pub struct FitSession {
     params: Vec<Param>,
     seeds: Vec<u64>,
     seen: HashMap<Vec<u64>, Outcome>,
+    /// Sets the search tried that make no valid config (e.g. `cacheSizeMax` below
+    /// `cacheSize`): they cost infinity, so the search turns away from them.
+    invalid: HashSet<Vec<u64>>,
     asked: Vec<Vec<f64>>,
     runs: u64,
     progress: Option<Progress>,
@@ -91,6 +96,7 @@ impl FitSession {
             seeds: (0..options.seeds).map(|j| base_config.seed + j).collect(),
             params,
             seen: HashMap::new(),
+            invalid: HashSet::new(),
             asked: Vec::new(),
             runs: 0,
             progress: None,
@@ -104,13 +110,17 @@ impl FitSession {
         &self.measured.metric
     }
 
-    /// Where the search is, after the last `next`.
+    /// Where the search is, after the last `next_step`.
     pub fn progress(&self) -> Option<&Progress> {
         self.progress.as_ref()
     }
 
     fn starts(&self) -> Vec<f64> {
         self.params.iter().map(|p| p.start).collect()
+    }
+
+    fn steps(&self) -> Vec<f64> {
+        self.params.iter().map(|p| if p.integer { STEP.max(((p.start + 1.0) / p.start).ln()) } else { STEP }).collect()
     }
 
     /// The configs of every point and seed for these fitted values (point-major).
@@ -142,36 +152,57 @@ impl FitSession {
 
     /// Asks for the sets not simulated yet among `sets` (none twice).
     fn ask(&mut self, sets: Vec<Vec<f64>>) -> Result<Option<Step>, String> {
-        let mut fresh: Vec<Vec<f64>> = Vec::new();
+        let starts = self.starts();
+        let (mut fresh, mut requests) = (Vec::new(), Vec::new());
         for s in sets {
-            if !self.seen.contains_key(&key(&s)) && !fresh.contains(&s) {
-                fresh.push(s);
+            if self.seen.contains_key(&key(&s)) || self.invalid.contains(&key(&s)) || fresh.contains(&s) {
+                continue;
+            }
+            match self.configs(&s) {
+                Ok(configs) => {
+                    requests.push(Request { values: s.clone(), configs });
+                    fresh.push(s);
+                }
+                // The start must be valid (checked when the session began); a set the
+                // search tried is only turned away from.
+                Err(e) if s == starts => return Err(e),
+                Err(_) => {
+                    self.invalid.insert(key(&s));
+                }
             }
         }
         if fresh.is_empty() {
             return Ok(None);
         }
-        let requests =
-            fresh.iter().map(|v| Ok(Request { values: v.clone(), configs: self.configs(v)? })).collect::<Result<Vec<_>, String>>()?;
         self.asked = fresh;
         Ok(Some(Step::Run(requests)))
     }
 
     /// What to simulate next, or the fit when nothing is left to simulate.
-    pub fn next(&mut self) -> Result<Step, String> {
+    pub fn next_step(&mut self) -> Result<Step, String> {
         if !self.asked.is_empty() {
             return Err("the last sets asked for were not told yet".into());
         }
         let x0: Vec<f64> = self.starts().iter().map(|v| v.ln()).collect();
+        let steps = self.steps();
         // The first simplex, all at once.
         let mut first = vec![x0.clone()];
         for j in 0..x0.len() {
             let mut v = x0.clone();
-            v[j] += STEP;
+            v[j] += steps[j];
             first.push(v);
         }
-        if let Some(step) = self.ask(first.iter().map(|x| self.values_at(x)).collect())? {
+        let first: Vec<Vec<f64>> = first.iter().map(|x| self.values_at(x)).collect();
+        if let Some(step) = self.ask(first.clone())? {
             return Ok(step);
+        }
+        // A metric this config never produces (tpm outside DBT2, arrivals in a closed loop)
+        // is 0 everywhere: nothing to fit, and the search would "converge" where it began.
+        if first.iter().filter_map(|v| self.seen.get(&key(v))).all(|o| o.simulated.iter().all(|&s| s == 0.0)) {
+            return Err(format!(
+                "{} is 0 at every point with these settings, whatever the fitted fields: this config does not produce it (tpm counts DBT2's New-Order transactions; arrivals.* need arrivalRatePerApiNode > 0; insertsPerSecond needs a workload that inserts). Measure another metric, or give a base config that produces it",
+                self.measured.metric
+            ));
         }
         // Replay the search on what is known, up to the first unknown cost.
         let n = self.measured.points.len() as f64;
@@ -183,42 +214,51 @@ impl FitSession {
             x_tolerance: 0.005,
             sd_tolerance: 1e-12,
         };
-        let missing: RefCell<Option<Vec<f64>>> = RefCell::new(None);
-        let mut progress = None;
-        let (x, ssr, stop, iterations) = search::minimize(
-            |x| {
-                let values = self.values_at(x);
-                match self.seen.get(&key(&values)) {
-                    Some(o) => self.ssr(o),
-                    None => {
-                        missing.borrow_mut().get_or_insert(values);
-                        f64::INFINITY
+        // A set found invalid on the way is known from then on: replay again.
+        let (x, ssr, stop, iterations) = loop {
+            let missing: RefCell<Option<Vec<f64>>> = RefCell::new(None);
+            let mut progress = None;
+            let found = search::minimize(
+                |x| {
+                    let values = self.values_at(x);
+                    match self.seen.get(&key(&values)) {
+                        Some(o) => self.ssr(o),
+                        None if self.invalid.contains(&key(&values)) => f64::INFINITY,
+                        None => {
+                            missing.borrow_mut().get_or_insert(values);
+                            f64::INFINITY
+                        }
+                    }
+                },
+                &x0,
+                &steps,
+                limits,
+                |iteration, best, cost| {
+                    if missing.borrow().is_some() {
+                        return false;
+                    }
+                    progress = Some(Progress {
+                        iteration,
+                        max_iterations: self.options.max_iterations,
+                        values: self.values_at(best),
+                        rms_relative_error: (cost / n).sqrt(),
+                        runs: self.runs,
+                    });
+                    true
+                },
+            );
+            if progress.is_some() {
+                self.progress = progress;
+            }
+            match missing.into_inner() {
+                Some(values) => {
+                    if let Some(step) = self.ask(vec![values])? {
+                        return Ok(step);
                     }
                 }
-            },
-            &x0,
-            STEP,
-            limits,
-            |iteration, best, cost| {
-                if missing.borrow().is_some() {
-                    return false;
-                }
-                progress = Some(Progress {
-                    iteration,
-                    max_iterations: self.options.max_iterations,
-                    values: self.values_at(best),
-                    rms_relative_error: (cost / n).sqrt(),
-                    runs: self.runs,
-                });
-                true
-            },
-        );
-        if progress.is_some() {
-            self.progress = progress;
-        }
-        if let Some(values) = missing.into_inner() {
-            return Ok(self.ask(vec![values])?.expect("an unknown set is asked for"));
-        }
+                None => break found,
+            }
+        };
         debug_assert_ne!(stop, Stop::Cancelled);
         let best = self.values_at(&x);
         // The intervals' Jacobian: each fitted field 5% either side (at least 1 for a whole
@@ -262,6 +302,9 @@ impl FitSession {
             let width = up[j] - down[j];
             if width <= 0.0 {
                 return (None, Some(format!("no interval: {} is at the edge of its range", self.params[j].field)));
+            }
+            if !self.seen.contains_key(&key(&up)) || !self.seen.contains_key(&key(&down)) {
+                return (None, Some(format!("no interval: {} 5% either side of the fit makes no valid config", self.params[j].field)));
             }
             let r = |v: &[f64]| self.seen[&key(v)].residuals(&self.measured);
             let (ru, rd) = (r(&up), r(&down));
@@ -328,7 +371,7 @@ impl FitSession {
         }
     }
 
-    /// The results of the sets the last `next` asked for: for each, every point and seed's
+    /// The results of the sets the last `next_step` asked for: for each, every point and seed's
     /// run, in the order of its configs.
     pub fn tell(&mut self, results: &[Vec<RunResult>]) -> Result<(), String> {
         let asked = std::mem::take(&mut self.asked);
@@ -365,7 +408,7 @@ pub fn fit(
     let mut session = FitSession::new(base, measured, options)?;
     let mut reported = 0;
     loop {
-        match session.next()? {
+        match session.next_step()? {
             Step::Done(fit) => return Ok(*fit),
             Step::Run(requests) => {
                 let sizes: Vec<usize> = requests.iter().map(|r| r.configs.len()).collect();

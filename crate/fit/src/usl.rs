@@ -72,9 +72,9 @@ impl Usl {
         // From a few starts (the surface has a long valley between σ and κ); keep the best.
         let mut best: Option<(Vec<f64>, f64)> = None;
         for start in [[0.1, 0.01], [0.3, 0.001], [0.03, 0.03]] {
-            let (x, _, _, _) = search::minimize(|p| cost(p[0] * p[0], p[1] * p[1]), &start, 0.05, limits, |_, _, _| true);
+            let (x, _, _, _) = search::minimize(|p| cost(p[0] * p[0], p[1] * p[1]), &start, &[0.05, 0.05], limits, |_, _, _| true);
             // Polish from where it stopped.
-            let (x, c, _, _) = search::minimize(|p| cost(p[0] * p[0], p[1] * p[1]), &x, 0.01, limits, |_, _, _| true);
+            let (x, c, _, _) = search::minimize(|p| cost(p[0] * p[0], p[1] * p[1]), &x, &[0.01, 0.01], limits, |_, _, _| true);
             if best.as_ref().is_none_or(|b| c < b.1) {
                 best = Some((x, c));
             }

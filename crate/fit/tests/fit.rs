@@ -35,6 +35,22 @@ fn quiet(_: &hotrow_fit::Progress) -> bool {
     true
 }
 
+/// "Measurements" made by hotrow itself: `truth` run at each value of `field`, as the CSV
+/// of inserts/s a user would bring, and the summaries behind it.
+fn made_by(truth: &Map<String, Value>, field: &str, values: &[u64]) -> (String, Vec<Summary>) {
+    let configs = values
+        .iter()
+        .map(|v| {
+            let mut m = truth.clone();
+            m.insert(field.into(), json!(v));
+            Config::from_json(&Value::Object(m)).unwrap()
+        })
+        .collect();
+    let made = run_all(configs).unwrap();
+    let rows = values.iter().zip(&made).map(|(v, s)| format!("{v},{}", s.inserts_per_second));
+    (std::iter::once(format!("{field},insertsPerSecond")).chain(rows).collect::<Vec<_>>().join("\n"), made)
+}
+
 #[test]
 fn recovers_the_scale_and_latency_its_own_output_was_made_with() {
     // The "measurements": ndbapi-pk at 2..10 data nodes with CPU costs x1.7 and a 45 us
@@ -45,20 +61,7 @@ fn recovers_the_scale_and_latency_its_own_output_was_made_with() {
     truth.insert("seed".into(), json!(7));
     truth.insert("cpu".into(), json!({ "scale": 1.7 }));
     truth.insert("network".into(), json!({ "latencyUs": 45 }));
-    let nodes = [2, 4, 6, 8, 10];
-    let configs = nodes
-        .iter()
-        .map(|n| {
-            let mut m = truth.clone();
-            m.insert("dataNodes".into(), json!(n));
-            Config::from_json(&Value::Object(m)).unwrap()
-        })
-        .collect();
-    let measured = run_all(configs).unwrap();
-    let csv: String = std::iter::once("dataNodes,insertsPerSecond".to_string())
-        .chain(nodes.iter().zip(&measured).map(|(n, s)| format!("{n},{}", s.inserts_per_second)))
-        .collect::<Vec<_>>()
-        .join("\n");
+    let (csv, measured) = made_by(&truth, "dataNodes", &[2, 4, 6, 8, 10]);
     let points = Measured::parse(&csv).unwrap();
 
     let mut iterations = 0;
@@ -167,13 +170,36 @@ fn a_session_asks_for_the_first_simplex_at_once_then_one_set_at_a_time() {
             .map(|r| run_all(r.configs.clone()).unwrap().iter().map(|x| RunResult::of(x, "insertsPerSecond")).collect())
             .collect()
     };
-    let Step::Run(first) = s.next().unwrap() else { panic!("the first step runs") };
+    let Step::Run(first) = s.next_step().unwrap() else { panic!("the first step runs") };
     assert_eq!(first.len(), 3, "two fields: a simplex of three sets, asked together");
     assert_eq!(first[0].configs.len(), 3, "every point, one seed");
-    assert!(s.next().is_err(), "asking again before telling is refused");
+    assert!(s.next_step().is_err(), "asking again before telling is refused");
     assert!(s.tell(&[vec![]]).unwrap_err().contains("expected 3 sets of 3 results"));
     s.tell(&run(&first)).unwrap();
-    let Step::Run(second) = s.next().unwrap() else { panic!("the search goes on") };
+    let Step::Run(second) = s.next_step().unwrap() else { panic!("the search goes on") };
     assert_eq!(second.len(), 1, "then one set at a time, as Nelder-Mead asks");
     assert!(s.progress().is_none() || s.progress().unwrap().iteration <= 1);
+}
+
+#[test]
+fn a_whole_number_starting_at_1_moves_and_invalid_candidates_are_turned_away() {
+    // cacheSize starts at 1: a first step of +35% would round back to 1 and the search would
+    // "converge" at once. With cacheSizeMax 12, every candidate above 12 is no valid config:
+    // the search must turn away from it, not stop.
+    let short = json!({ "preset": "ndbapi-hidden-pk", "durationMs": 300, "warmupMs": 100, "cacheSizeMax": 12 });
+    let mut truth = base(short.clone());
+    truth.insert("cacheSize".into(), json!(8));
+    truth.insert("seed".into(), json!(5));
+    let (csv, _) = made_by(&truth, "clientsPerApiNode", &[4, 8, 16, 32]);
+    let options = Options { fit: vec!["cacheSize".into()], ..Options::default() };
+    let f = fit(&base(short), &Measured::parse(&csv).unwrap(), &options, &mut run_all, &mut quiet).unwrap();
+    assert_eq!(f.fitted[0].estimate.value, 8.0, "{:?}", f.fitted[0]);
+}
+
+#[test]
+fn a_metric_the_config_never_produces_is_refused_by_name() {
+    let b = base(json!({ "preset": "ndbapi-pk", "durationMs": 50, "warmupMs": 10 }));
+    let points = Measured::parse("dataNodes,tpm\n2,100\n4,200\n").unwrap();
+    let e = fit(&b, &points, &Options::default(), &mut run_all, &mut quiet).unwrap_err();
+    assert!(e.contains("tpm is 0 at every point") && e.contains("DBT2"), "{e}");
 }

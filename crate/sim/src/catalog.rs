@@ -107,7 +107,7 @@ pub const METRICS: &[Metric] = &[
     run_only("arrivalsWaitedFraction", "waited", "fraction", "open arrivals: fraction of the requests that found no free client thread and waited", "arrivals.waitedFraction"),
     run_only("arrivalWaitUsMean", "wait", "us", "open arrivals: mean time a request waited for a free client thread, before its transaction started", "arrivals.waitUs.mean"),
     run_only("arrivalWaitUsP99", "wait p99", "us", "open arrivals: 99th percentile of that wait", "arrivals.waitUs.p99"),
-    run_only("arrivalsRefused", "refused", "count", "open arrivals refused after warm-up: their API node was down, or its waiting line was full", "arrivals.refused"),
+    run_only("arrivalsRefused", "refused", "count", "open arrivals refused after warm-up: their API node was down or restarted under them, its waiting line was full, or the rate was set to 0 while they waited", "arrivals.refused"),
     run_only("latencyMeanUs", "mean", "us", "mean response time of user transactions, first round to commit confirmation", "latencyUs.mean"),
     both("latencyP50Us", "p50", "us", "median response time of user transactions", |w| w.latency_p50_us, "latencyUs.p50"),
     both("latencyP99Us", "p99", "us", "99th percentile response time of user transactions", |w| w.latency_p99_us, "latencyUs.p99"),

@@ -38,7 +38,8 @@ pub struct Counts {
     /// Per API node: timestamp ids issued.
     pub stamp_ids: Vec<u64>,
     /// Open arrivals: transactions offered, those that found no free client thread and
-    /// waited, those refused (their API node down, or its waiting line full), and the
+    /// waited, those refused (their API node down or restarted under them, its waiting line
+    /// full, or the rate set to 0 while they waited), and the
     /// integral over time of the requests waiting, in ns.
     pub arrivals: u64,
     pub arrivals_waited: u64,

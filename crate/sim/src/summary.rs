@@ -102,7 +102,8 @@ pub struct ArrivalsSummary {
     /// How long requests waited before their transaction started (0 for those that
     /// found a free client thread).
     pub wait_us: MeanP99,
-    /// Requests refused: their API node was down, or its waiting line full.
+    /// Requests refused: their API node was down (or restarted under them), its waiting
+    /// line was full, or the rate was set to 0 while they waited.
     pub refused: u64,
 }
 

@@ -161,6 +161,10 @@ impl Simulation {
                 let (kind, client) = (txn.kind, txn.client);
                 self.abort_txn(t, false);
                 if kind != TxnKind::REFILL {
+                    if self.open() {
+                        // Its request is lost with the API node: counted as refused.
+                        self.metrics.count(self.now, |c| c.arrivals_refused += 1);
+                    }
                     self.queue.push(self.faults.api_down_until[a], Event::ClientStart { client });
                 }
             }

@@ -57,7 +57,8 @@ impl Simulation {
                 have += 1;
                 let client = &mut self.clients[c as usize];
                 client.active = have <= want;
-                if client.active && !client.running {
+                // An idle client thread (open arrivals) already waits in its API node's list.
+                if client.active && !client.running && !client.idle {
                     client.running = true;
                     self.queue.push(self.now, Event::ClientStart { client: c });
                 }
