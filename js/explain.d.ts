@@ -2,7 +2,7 @@
 // `resources`, a hot row's `waits`, and `Simulation.explain()`.
 
 /** What kind of resource holds the throughput (`bottleneckKind` codes 1..9 in this order; a
- * window's bottleneck is never the clients or the offered load, which only the run's has). */
+ * window's bottleneck is never the clients, whose bound needs the run's zero-load probe). */
 export type ResourceKind = "thread" | "apiCpu" | "service" | "counterRow" | "row" | "idCache" | "timestamp" | "clients" | "offered";
 
 /** One resource, by the operational laws over the measured span. */

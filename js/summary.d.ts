@@ -39,7 +39,7 @@ export interface Snapshot {
   boundTransactionsPerSecond: number;
   /** The window's bottleneck's busy fraction, 0..1. */
   bottleneckUtilization: number;
-  /** Its kind: 0 none, else 1 + the index of its `ResourceKind` in `thread, apiCpu, service, counterRow, row, idCache, timestamp`. */
+  /** Its kind: 0 none, else 1 + the index of its `ResourceKind` in `thread, apiCpu, service, counterRow, row, idCache, timestamp, clients, offered` (never the clients in a window). */
   bottleneckKind: number;
   /** Busy fraction per data node, 0..1. */
   nodeLoad: Float64Array;
@@ -87,7 +87,7 @@ export interface WindowColumns {
   boundTransactionsPerSecond: Float64Array;
   /** The window's bottleneck's busy fraction, 0..1. */
   bottleneckUtilization: Float64Array;
-  /** Its kind: 0 none, else 1 + the index of its `ResourceKind` in `thread, apiCpu, service, counterRow, row, idCache, timestamp`. */
+  /** Its kind: 0 none, else 1 + the index of its `ResourceKind` in `thread, apiCpu, service, counterRow, row, idCache, timestamp, clients, offered` (never the clients in a window). */
   bottleneckKind: Float64Array;
   /** `count x dataNodes` values. */
   nodeLoad: Float64Array;

@@ -118,7 +118,7 @@ pub const METRICS: &[Metric] = &[
         label: "bottleneck",
         unit: "code",
         shape: Shape::Scalar,
-        about: "what kind of resource the window's bottleneck is: 0 none, 1 a data node's thread, 2 an API node's CPU, 3 the allocator service, 4 the SYSTAB_0 counter row, 5 a row of the workload, 6 an id-cache mutex, 7 a timestamp sequence",
+        about: "what kind of resource the window's bottleneck is: 0 none, 1 a data node's thread, 2 an API node's CPU, 3 the allocator service, 4 the SYSTAB_0 counter row, 5 a row of the workload, 6 an id-cache mutex, 7 a timestamp sequence, 9 the offered load (open arrivals below saturation)",
         window: Some(Read::Scalar(|w| w.bound.kind)),
         summary: None,
     },

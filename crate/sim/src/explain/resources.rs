@@ -230,15 +230,16 @@ impl Inputs<'_> {
             let mut l = Load::new(tagged(4, 0), name, Kind::Clients, None, 1, self.span_ns, 0);
             l.clients = Some((c.n as f64, z, r0));
             loads.push(l);
-            if rate > 0 {
-                // Named from what was measured over the span (the rate may have changed live).
-                let offered = crate::rates::Span::of_ns(self.span_ns).per_second(self.counts.arrivals);
-                let per_api = offered / self.cfg.api_nodes as f64;
-                let name = format!("the offered load: {} requests/s ({} per API node)", offered.round(), per_api.round());
-                let mut l = Load::new(tagged(4, 1), name, Kind::Offered, None, 1, self.span_ns, 0);
-                l.offered = Some(offered);
-                loads.push(l);
-            }
+        }
+        // The offered load needs no probe: windows list it too.
+        if self.cfg.arrival_rate_per_api_node > 0 && self.counts.arrivals > 0 {
+            // Named from what was measured over the span (the rate may have changed live).
+            let offered = crate::rates::Span::of_ns(self.span_ns).per_second(self.counts.arrivals);
+            let per_api = offered / self.cfg.api_nodes as f64;
+            let name = format!("the offered load: {} requests/s ({} per API node)", offered.round(), per_api.round());
+            let mut l = Load::new(tagged(4, 1), name, Kind::Offered, None, 1, self.span_ns, 0);
+            l.offered = Some(offered);
+            loads.push(l);
         }
         loads
     }

@@ -165,3 +165,21 @@ fn client_threads_change_live_under_bursts() {
     let s = sim.summary();
     assert!(s.arrivals.unwrap().offered_per_second > 50_000.0 && s.duplicate_ids == 0);
 }
+
+/// Each window's explanation lists the offered load too (it needs no probe): below
+/// saturation it is the window's bottleneck, bound at the rate offered; past the knee a
+/// thread is.
+#[test]
+fn windows_name_the_offered_load_below_saturation_and_a_thread_past_it() {
+    for (rate, kind) in [(20000, Kind::Offered), (90000, Kind::Thread)] {
+        let v =
+            json!({ "preset": "ndbapi-pk", "clientsPerApiNode": 512, "arrivalRatePerApiNode": rate, "durationMs": 500, "warmupMs": 100 });
+        let mut sim = Simulation::new(Config::from_json(&v).unwrap());
+        sim.run_to_end();
+        let w = sim.windows().last().unwrap();
+        assert_eq!(w.bound.kind, kind.code(), "{rate}/s: {:?}", w.bound);
+        if kind == Kind::Offered {
+            assert!(within(w.bound.bound_transactions_per_second, w.rates.offered_per_second, 1e-9), "{:?}", w.bound);
+        }
+    }
+}
