@@ -62,7 +62,7 @@ function section(el, e, i, compare) {
   const saturated = b.utilization >= 0.9;
   const verdict = sentence(
     (b.kind === "offered"
-      ? `Held by ${b.name}: the cluster keeps up, achieving ${fmtPct(b.utilization)} of it.`
+      ? `Held by ${b.name}: ${fmtPct(b.utilization)} of it achieved${b.utilization >= 0.97 ? ": the cluster keeps up" : ""}.`
       : `Held by ${b.name}: ${fmtPct(b.utilization)} busy, a bound of about ${at(b.boundTransactionsPerSecond)}` +
         (saturated ? ": it sets the throughput." : " (not saturated: nothing here is at its limit yet).")),
   );

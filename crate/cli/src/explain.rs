@@ -41,16 +41,17 @@ pub fn render(w: &mut String, s: &Summary) {
         let _ = writeln!(w, "    nothing committed yet: no bottleneck to name");
         return;
     };
-    let verdict = if b.kind == hotrow::explain::Kind::Offered {
-        "the cluster keeps up with what is offered"
-    } else if b.utilization >= 0.9 {
-        "saturated: it sets the throughput"
-    } else {
-        "the tightest bound, not saturated"
+    let offered = b.kind == hotrow::explain::Kind::Offered;
+    // The offered load is not busy: it is achieved, or not.
+    let (how, verdict) = match (offered, b.utilization) {
+        (true, u) if u >= 0.97 => ("achieved", "the cluster keeps up"),
+        (true, _) => ("achieved", "the cluster does not keep up with all of it"),
+        (false, u) if u >= 0.9 => ("busy", "saturated: it sets the throughput"),
+        (false, _) => ("busy", "the tightest bound, not saturated"),
     };
     let _ = writeln!(w, "    bottleneck    {}", b.name);
     let _ =
-        writeln!(w, "                  {} busy, bound {} ({verdict})", percent(b.utilization), rate(s, b.bound_transactions_per_second));
+        writeln!(w, "                  {} {how}, bound {} ({verdict})", percent(b.utilization), rate(s, b.bound_transactions_per_second));
     if let (Some(grants), Some(ceiling)) = (b.grants_per_second, b.ceiling_grants_per_second) {
         let _ =
             writeln!(w, "                  {} grants/s against its own ceiling 1 / hold = {} grants/s", grouped(grants), grouped(ceiling));
