@@ -82,23 +82,17 @@ export function wireControls(el, labels) {
   const think = (x) => (+x === 0 ? 0 : Math.round(10 ** +x));
   $("#thinkTimeUs").oninput = (e) => ($("output[for=thinkTimeUs]").textContent = fmtUs(think(e.target.value)));
   // Think time and open arrivals exclude each other: turning one on turns the other off.
-  $("#thinkTimeUs").onchange = (e) => {
+  const exclusive = (field, other, note) => (e) => {
     const v = think(e.target.value);
-    if (v > 0 && getField(el.effective[0] ?? {}, "arrivalRatePerApiNode") > 0) {
-      el.change("arrivalRatePerApiNode", 0);
-      el.note("Think time set: open arrivals off (a closed loop again).");
+    if (v > 0 && getField(el.effective[0] ?? {}, other) > 0) {
+      el.change(other, 0);
+      el.note(note);
     }
-    el.change("thinkTimeUs", v);
+    el.change(field, v);
   };
+  $("#thinkTimeUs").onchange = exclusive("thinkTimeUs", "arrivalRatePerApiNode", "Think time set: open arrivals off (a closed loop again).");
   $("#arrivalRatePerApiNode").oninput = (e) => ($("output[for=arrivalRatePerApiNode]").textContent = fmtRate(think(e.target.value)));
-  $("#arrivalRatePerApiNode").onchange = (e) => {
-    const v = think(e.target.value);
-    if (v > 0 && getField(el.effective[0] ?? {}, "thinkTimeUs") > 0) {
-      el.change("thinkTimeUs", 0);
-      el.note("Open arrivals take no think time: think time set to 0.");
-    }
-    el.change("arrivalRatePerApiNode", v);
-  };
+  $("#arrivalRatePerApiNode").onchange = exclusive("arrivalRatePerApiNode", "thinkTimeUs", "Open arrivals take no think time: think time set to 0.");
   $("#arrivalCv").oninput = (e) => ($("output[for=arrivalCv]").textContent = fmtArrivalCv(+e.target.value));
   $("#arrivalCv").onchange = (e) => el.change("arrivalCv", +e.target.value);
   $("#latency").oninput = (e) => ($("output[for=latency]").textContent = `${e.target.value} us`);
