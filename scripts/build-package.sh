@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Builds what the npm package ships besides js/: the WebAssembly module in dist/web, built
+# Builds what the npm package ships besides js/: the WebAssembly module in dist/web (and the
+# fit's, loaded only by the playground's Fit mode, in dist/fit), built
 # once (browsers and bundlers fetch the .wasm; js/node.mjs instantiates the same bytes from
 # disk with initSync), the element's types and manifest, and uPlot's and driver.js's ES modules and CSS in dist/vendor, so
 # that the <hotrow-playground> element imports only relative paths and runs without a bundler.
@@ -35,11 +36,19 @@ node scripts/element-types.mjs
 cem analyze --quiet >&2
 
 stamp=dist/.built
-if [ -f "$stamp" ] && [ -z "$(find crate/sim/src crate/wasm/src crate/wasm/Cargo.toml Cargo.lock -newer "$stamp" -print -quit)" ]; then
-  exit 0
+if [ ! -f "$stamp" ] || [ -n "$(find crate/sim/src crate/wasm/src crate/wasm/Cargo.toml Cargo.lock -newer "$stamp" -print -quit)" ]; then
+  wasm-pack --log-level warn build crate/wasm --release --target web --out-dir ../../dist/web \
+    --out-name hotrow --mode no-install --no-pack >&2
+  rm -f dist/web/.gitignore
+  rm -rf dist/node # built by earlier versions, once per target
+  touch "$stamp"
 fi
-wasm-pack --log-level warn build crate/wasm --release --target web --out-dir ../../dist/web \
-  --out-name hotrow --mode no-install --no-pack >&2
-rm -f dist/web/.gitignore
-rm -rf dist/node # built by earlier versions, once per target
-touch "$stamp"
+
+# The fit's module (crate/fit-wasm), apart: only the playground's Fit mode loads it.
+stamp=dist/.built-fit
+if [ ! -f "$stamp" ] || [ -n "$(find crate/sim/src crate/fit/src crate/fit-wasm/src crate/fit-wasm/Cargo.toml Cargo.lock -newer "$stamp" -print -quit)" ]; then
+  wasm-pack --log-level warn build crate/fit-wasm --release --target web --out-dir ../../dist/fit \
+    --out-name hotrow_fit --mode no-install --no-pack >&2
+  rm -f dist/fit/.gitignore
+  touch "$stamp"
+fi

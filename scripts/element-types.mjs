@@ -54,7 +54,30 @@ export interface HotrowStrategiesDoneDetail {
   results: (HotrowSweepResult & { digest: string; config: Record<string, unknown> })[];
 }
 
+/** \`hotrow-fitdone\`: a fit of measured points finished (Fit mode); \`fit\` and
+ * \`predictions\` are \`hotrow fit --json\`'s. */
+export interface HotrowFitDoneDetail {
+  fit: {
+    metric: string;
+    fitted: { field: string; start: number; estimate: { value: number; low: number | null; high: number | null } }[];
+    intervalNote: string | null;
+    points: { values: Record<string, unknown>; measured: number; simulated: number; residual: number; bottleneck: string | null }[];
+    rmsRelativeError: number;
+    seeds: number;
+    iterations: number;
+    evaluations: number;
+    runs: number;
+    stop: string;
+    usl: Record<string, unknown> | null;
+    uslNote: string | null;
+  };
+  predictions: { values: Record<string, unknown>; simulated: number; usl: number | null; bottleneck: string | null }[];
+  seconds: number;
+  workers: number;
+}
+
 export interface HotrowPlaygroundEventMap extends HTMLElementEventMap {
+  "hotrow-fitdone": CustomEvent<HotrowFitDoneDetail>;
   "hotrow-strategiesdone": CustomEvent<HotrowStrategiesDoneDetail>;
   "hotrow-snapshot": CustomEvent<HotrowSnapshotDetail>;
   "hotrow-statechange": CustomEvent<HotrowStateChangeDetail>;

@@ -8,7 +8,8 @@ export const css = (el, name, fallback) => getComputedStyle(el).getPropertyValue
 
 /**
  * A uPlot chart for a time series panel.
- * series: [{ label, color, scale?, dash?, fmt?, width? }]; refs: [{ value, label }] drawn as dashed
+ * series: [{ label, color, scale?, dash?, fmt?, width?, line?, points? }] (`line: false` draws
+ * points only; `points: true` marks the points of a line); refs: [{ value, label }] drawn as dashed
  * horizontal lines on the first scale; logX for sweeps; xNames for a sweep over choices.
  */
 export function makeChart(target, { series, height = 180, yLabel = "", y2Label = "", refs = () => [], logX = false, xLabel = "simulated s", xNames = null }) {
@@ -48,7 +49,9 @@ export function makeChart(target, { series, height = 180, yLabel = "", y2Label =
         width: s.width ?? 2,
         scale: s.scale ?? "y",
         dash: s.dash,
-        points: { show: logX || !!xNames },
+        // `line: false`: points only (measured points, between which nothing is known).
+        ...(s.line === false ? { paths: () => null } : {}),
+        points: { show: s.line === false || s.points || logX || !!xNames, size: s.line === false ? 9 : undefined },
         value: (u, v) => (v == null ? "–" : s.fmt ? s.fmt(v) : v.toFixed(0)),
       })),
     ],

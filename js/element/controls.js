@@ -179,6 +179,9 @@ export function wireControls(el, labels) {
   $(".sweep-cancel").onclick = () => el.cancelSweep();
   $(".strategies-run").onclick = () => el.runStrategies();
   $(".strategies-cancel").onclick = () => el.cancelSweep();
+  $(".fit-run").onclick = () => el.runFit();
+  $(".fit-cancel").onclick = () => el.cancelSweep();
+  $(".fit-apply").onclick = () => el.applyFit();
   $(".share").onclick = async () => {
     const { query, error } = await el.link();
     const url = `${location.origin}${location.pathname}?${query}`;

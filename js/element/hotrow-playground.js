@@ -5,7 +5,7 @@
 //
 // Attributes are the config fields in kebab-case (preset, seed, cache-size, data-nodes,
 // hinted-refill, network-latency-us, ...) plus display options: `compact` (figures, one
-// chart, a few controls), `mode` (live | compare | sweep | strategies), `speed` (simulated
+// chart, a few controls), `mode` (live | compare | sweep | strategies | fit), `speed` (simulated
 // ms per wall second), `paused`, `pause-at-ms`, `theme` (light | dark). Theme with CSS
 // variables (--hotrow-bg, --hotrow-fg, --hotrow-accent, --hotrow-hot, --hotrow-font, ...).
 // Live figures carry data-metric="insertsPerSecond" | "tpm" | "hotRowLockUtilization" | ...
@@ -30,6 +30,7 @@ export const INTERNALS = Symbol.for("hotrow.playground.internals");
  * @fires {CustomEvent<HotrowSweepResult[]>} hotrow-sweep - a sweep's results so far: one `{ index, value, ...metrics }` per run
  * @fires {CustomEvent<HotrowSweepDoneDetail>} hotrow-sweepdone - a sweep finished: `{ runs, workers, seconds }`, or null when cancelled
  * @fires {CustomEvent<HotrowStrategiesDoneDetail>} hotrow-strategiesdone - every id strategy ran: `{ runs, workers, seconds, results }`
+ * @fires {CustomEvent<HotrowFitDoneDetail>} hotrow-fitdone - a fit finished (Fit mode): `{ fit, predictions, seconds, workers }` (`hotrow fit --json`'s fit and predictions)
  * @csspart error - the error message shown when a setting or the worker fails
  * @csspart figures - the row of headline figures
  * @csspart controls - the knobs

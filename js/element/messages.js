@@ -29,7 +29,7 @@ export function onWorkerMessage(el, m) {
       el.fillSelects(); // the compare and sweep menus, labelled by the table
       // A sweep needs the tables and the menus: its buttons wait for them (the mode's
       // panel may show before the worker is ready).
-      for (const b of el.$$(".sweep-run, .strategies-run")) b.disabled = false;
+      for (const b of el.$$(".sweep-run, .strategies-run, .fit-run")) b.disabled = false;
       bindFieldTable(el, m.fields);
       el.start();
       break;

@@ -14,6 +14,7 @@ import {
 import { wireControls, FIELD_LABELS } from "./controls.js";
 import { compareSpec, configsFor, SWEEP_FIELDS, sweepLabel } from "./modes.js";
 import { runSweep } from "./sweep-view.js";
+import { runFit, applyFit, fitLink, showFitInputs } from "./fit-view.js";
 import { readLinkedSpec, linkedSpecText } from "./spec-link.js";
 import { ClusterDrawing } from "./cluster.js";
 import { Tour } from "./tour.js";
@@ -68,6 +69,7 @@ export class Playground {
     // The render loop writes these every frame: look them up once.
     this.metricEls = Object.fromEntries(this.$$("[data-metric]").map((el) => [el.dataset.metric, el]));
     wireControls(this, FIELD_LABELS);
+    showFitInputs(this);
     wireSpecEditor(this);
     bindKeys(this);
     // Focusable, so that a click anywhere in it gives its shortcuts the keyboard.
@@ -158,6 +160,7 @@ export class Playground {
     this.update({ config: state.config ?? {}, view, run: { paused: this.host.hasAttribute("paused") } }, { replaceView: true });
     this.errors = errors;
     this.specLink = null;
+    if (this.$) showFitInputs(this); // a link's points (the inputs keep edits between loads)
     if (state.spec) {
       readLinkedSpec(this, state.spec); // starts the run once read
       return;
@@ -176,6 +179,7 @@ export class Playground {
     }
     const view = { mode: this.view.mode, speed: this.view.speed };
     if (this.view.mode === "compare") Object.assign(view, this.compareSpec());
+    if (this.view.mode === "fit") Object.assign(view, fitLink(this.view));
     if (this.tour?.active) view.tour = this.tour.index + 1;
     return { config: this.overrides, view };
   }
@@ -211,7 +215,7 @@ export class Playground {
     this.showError(this.errors.join(" "));
     this.errors = [];
     this.applyMode();
-    if (this.view.mode === "sweep" || this.view.mode === "strategies") {
+    if (this.batch) {
       send(this, { type: "start", configs: [this.overrides], speed: this.view.speed, paused: true });
       return;
     }
@@ -259,7 +263,7 @@ export class Playground {
     const config = structuredClone(this.overrides);
     setField(config, field, value);
     const live = this.liveFields.includes(field.split(".")[0]);
-    if (live && this.view.mode !== "sweep" && this.view.mode !== "strategies" && !(this.view.mode === "compare" && field === this.compareSpec().compareField)) {
+    if (live && !this.batch && !(this.view.mode === "compare" && field === this.compareSpec().compareField)) {
       this.update({ config });
       send(this, { type: "set", field, value });
     } else {
@@ -281,7 +285,8 @@ export class Playground {
     for (const el of this.$$(".compare-only")) el.hidden = mode !== "compare";
     this.$(".sweep-panel").hidden = mode !== "sweep";
     this.$(".strategies-panel").hidden = mode !== "strategies";
-    this.$(".live-panels").hidden = mode === "sweep" || mode === "strategies";
+    this.$(".fit-panel").hidden = mode !== "fit";
+    this.$(".live-panels").hidden = this.batch;
   }
 
   updatePlayButton() {
@@ -333,5 +338,20 @@ export class Playground {
   /** Runs every id strategy on the current cluster and workload (strategies.js). */
   runStrategies() {
     runStrategies(this);
+  }
+
+  /** Fits the measured points of the Fit panel (fit-view.js). */
+  runFit() {
+    return runFit(this);
+  }
+
+  /** Puts the last fit's values into the running config. */
+  applyFit() {
+    applyFit(this);
+  }
+
+  /** A mode of runs on the pool (sweep, strategies, fit): one paused run, no live charts. */
+  get batch() {
+    return ["sweep", "strategies", "fit"].includes(this.view.mode);
   }
 }

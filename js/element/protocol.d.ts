@@ -31,8 +31,9 @@ export type ToWorker =
   | { type: "fork"; id: number; field: string; value: unknown }
   /** The windows as CSV and the summary of every run; answered by `export`. */
   | { type: "export"; id: number }
-  /** A sweep pool worker's share of a sweep (sweep.js): `field` null sets each value's fields. */
-  | { type: "sweep"; base: ConfigIn; field: string | null; values: unknown[]; indexes?: number[]; runMs: number; warmupMs: number };
+  /** A sweep pool worker's share of a sweep (sweep.js): `field` null sets each value's fields;
+   * with `configs` (the fit's runs), each is run as it is and `values` only name them. */
+  | { type: "sweep"; base: ConfigIn; field: string | null; values: unknown[]; configs?: ConfigIn[]; indexes?: number[]; runMs: number; warmupMs: number };
 
 // ---- worker -> page -------------------------------------------------------------------
 

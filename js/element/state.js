@@ -48,7 +48,7 @@ export const FIELDS = {
 /** View settings, not config. */
 export const VIEW = {
   v: "int", // state version
-  mode: "string", // live | compare | sweep
+  mode: "string", // live | compare | sweep | strategies | fit
   speed: "number", // simulated ms per wall second
   pauseAtMs: "number", // pause when the simulation reaches this time
   compareField: "string",
@@ -58,6 +58,8 @@ export const VIEW = {
   forkField: "string", // a fork shown: run A to forkAtMs, then run B with forkField = forkValue
   forkValue: "string",
   forkAtMs: "number",
+  fitPoints: "csv", // Fit mode's measured points
+  fitFields: "names", // Fit mode's fields to fit, comma-separated
 };
 
 /** The element's attributes: every URL field (kebab-cased), the view settings an
@@ -68,7 +70,7 @@ export const ATTRIBUTE_VIEW = ["mode", "speed", "paused", "pause-at-ms", "tour",
 export const ATTRIBUTE_ONLY = ["paused", "tour"];
 
 export const STATE_VERSION = 1;
-export const MODES = ["live", "compare", "sweep", "strategies"];
+export const MODES = ["live", "compare", "sweep", "strategies", "fit"];
 export const DEFAULT_SPEED = 1000;
 /** The preset a state without one runs (the core's defaults are its config). */
 export const DEFAULT_PRESET = "bug39267";
@@ -94,9 +96,21 @@ const MAX_TEXT = 64;
 /** Most characters of a `spec` setting: as much as a spec may expand to. */
 const MAX_SPEC_PARAM = MAX_SPEC_BYTES;
 
+/** Most characters of measured points in a link, and what they may hold (no quotes or
+ * markup: field names, numbers, commas, comments). */
+const MAX_CSV = 4000;
+const CSV_TEXT = /^[A-Za-z0-9_.,:;+\-#%()\s]*$/;
+
 function read(kind, raw, name) {
   const text = String(raw).trim();
+  if (kind === "csv") {
+    if (text.length > MAX_CSV) return { error: `${name}: ${text.length} characters, at most ${MAX_CSV} are read` };
+    return CSV_TEXT.test(text) ? { value: `${text}\n` } : { error: `${name}: has characters that are not allowed (quotes, markup)` };
+  }
   if (text.length > MAX_TEXT) return { error: `${name}: value too long` };
+  if (kind === "names") {
+    return /^[A-Za-z0-9_.,]*$/.test(text) ? { value: text } : { error: `${name}: "${text.slice(0, 20)}" is not a list of field names` };
+  }
   if (kind === "string") {
     return /^[A-Za-z0-9_.\-]*$/.test(text) ? { value: text } : { error: `${name}: "${text.slice(0, 20)}" has characters that are not allowed` };
   }

@@ -6,7 +6,7 @@ import { DEFAULT_SPEED } from "./state.js";
 
 /**
  * @typedef {object} View  How the state is shown (a link carries it).
- * @property {string} mode  live | compare | sweep | strategies
+ * @property {string} mode  live | compare | sweep | strategies | fit
  * @property {number} speed  simulated ms per wall second
  * @property {string} [compareField]  compare mode: the field runs A and B differ in...
  * @property {string} [compareA]  ...and their values, as text

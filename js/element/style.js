@@ -17,10 +17,11 @@ export const STYLE = `
 h2, h3 { margin: 0 0 6px; font-size: 15px; }
 h3 { font-size: 13px; color: var(--hotrow-muted); font-weight: 600; }
 .panel h3 .dl-png { font-size: 0.75em; padding: 0 6px; margin-left: 6px; vertical-align: middle; }
-.strategies-table, .sweep-table { border-collapse: collapse; width: 100%; margin: 8px 0; font-variant-numeric: tabular-nums; }
+.strategies-table, .sweep-table, .fit-values, .fit-points { border-collapse: collapse; width: 100%; margin: 8px 0; font-variant-numeric: tabular-nums; }
 .strategies-table caption { text-align: left; color: var(--hotrow-muted); padding-bottom: 4px; }
-.strategies-table th, .strategies-table td, .sweep-table th, .sweep-table td { border-bottom: 1px solid var(--hotrow-border); padding: 3px 6px; text-align: right; }
-.strategies-table th[scope="row"], .strategies-table thead th:first-child, .sweep-table th[scope="row"], .sweep-table thead th:first-child { text-align: left; }
+.strategies-table th, .strategies-table td, .sweep-table th, .sweep-table td, .fit-values th, .fit-values td, .fit-points th, .fit-points td { border-bottom: 1px solid var(--hotrow-border); padding: 3px 6px; text-align: right; }
+.strategies-table th[scope="row"], .strategies-table thead th:first-child, .sweep-table th[scope="row"], .sweep-table thead th:first-child,
+.fit-values th[scope="row"], .fit-values thead th:first-child, .fit-points th[scope="row"], .fit-points thead th:first-child, .fit-points td:last-child { text-align: left; }
 .strategies-table tr.best th, .strategies-table tr.best td { font-weight: 600; }
 .scatter { width: 100%; height: auto; display: block; }
 .scatter .axis { stroke: var(--hotrow-border); }
@@ -77,7 +78,10 @@ canvas.cluster { width: 100%; height: 250px; display: block; }
 .why-bar .bar-label { overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
 .why-bar.hot .bar-fill { background: var(--hotrow-hot); }
 .why-remedies { display: flex; flex-wrap: wrap; gap: 6px; align-items: center; margin-top: 6px; }
-.spec-editor textarea { width: 100%; box-sizing: border-box; font: 12px ui-monospace, monospace; }
+.spec-editor textarea, #fitPoints { width: 100%; box-sizing: border-box; font: 12px ui-monospace, monospace; }
+.fit-points-control { grid-column: span 2; }
+#fitFields { width: 100%; box-sizing: border-box; }
+.fit-status { display: block; min-height: 1.4em; }
 .spec-editor .spec-status { display: block; font-size: 12px; white-space: pre-wrap; }
 .spec-editor .error-text { color: var(--hotrow-hot, #c0392b); }
 table.hottest { width: 100%; border-collapse: collapse; font-size: 12px; font-variant-numeric: tabular-nums; }

@@ -10,12 +10,12 @@ export class SweepPool {
   }
 
   /**
-   * Runs `values` of `field` on `base` (each `runMs` measured after `warmupMs`) on at
-   * most `workers` workers. Calls
+   * Runs `values` of `field` on `base` (each `runMs` measured after `warmupMs`), or each of
+   * `configs` as it is (`values` then name them), on at most `workers` workers. Calls
    * `onProgress(results so far, in value order)`; resolves with all results in value
    * order, or null when cancelled; rejects with the first run's error.
    */
-  run({ base, field, values, runMs, warmupMs, workers }, onProgress) {
+  run({ base, field, values, configs, runMs, warmupMs, workers }, onProgress) {
     this.cancel();
     const size = Math.max(1, Math.min(workers, values.length));
     const done = Array.from({ length: size }, () => []);
@@ -48,7 +48,7 @@ export class SweepPool {
           reject(new Error(`a sweep worker failed: ${e.message ?? "unknown error"}`));
         };
         /** @type {import("./protocol").ToWorker} */
-        const share = { type: "sweep", base, field, values: indexes.map((i) => values[i]), indexes, runMs, warmupMs };
+        const share = { type: "sweep", base, field, values: indexes.map((i) => values[i]), configs: configs && indexes.map((i) => configs[i]), indexes, runMs, warmupMs };
         worker.postMessage(share);
       }
     });
@@ -67,6 +67,15 @@ export class SweepPool {
   }
 }
 
+/** The element's pool (made once): its workers run worker.js. */
+export function poolOf(el) {
+  el.pool ??= new SweepPool(() => new Worker(new URL("./worker.js", import.meta.url), { type: "module" }));
+  return el.pool;
+}
+
+/** How many workers the element's runs use: one per core unless `sweepWorkers` says. */
+export const workersOf = (el, runs) => Math.max(1, Math.min(runs, el.sweepWorkers ?? navigator.hardwareConcurrency ?? 2));
+
 /**
  * Runs `job` (SweepPool.run's options without `workers`) on element `el`'s pool with the
  * controls named `prefix`-run, -cancel and -progress: disables and re-enables them, shows
@@ -79,9 +88,9 @@ export function runOnPool(el, prefix, job, draw) {
   el.$(`.${prefix}-progress`).value = 0;
   el.$(`.${prefix}-run`).disabled = true;
   el.$(`.${prefix}-cancel`).disabled = false;
-  const workers = Math.min(count, el.sweepWorkers ?? navigator.hardwareConcurrency ?? 2);
+  const workers = workersOf(el, count);
   el.note(`Running ${count} runs on ${workers} worker${workers > 1 ? "s" : ""}...`);
-  el.pool ??= new SweepPool(() => new Worker(new URL("./worker.js", import.meta.url), { type: "module" }));
+  poolOf(el);
   const t0 = performance.now();
   const progress = (results) => {
     el.$(`.${prefix}-progress`).value = results.length / count;

@@ -23,7 +23,7 @@ export const template = () => `
     <input id="speed" type="range" min="0" max="5" step="0.05" aria-describedby="speed-out"><output id="speed-out"></output></span>
   <span class="control inline full-only"><label for="seed" title="seed of every random choice: the same seed gives the same run">random seed</label><input id="seed" type="number" min="0" step="1"></span>
   <span class="tabs full-only" role="group" aria-label="mode">
-    <button data-mode="live">Live</button><button data-mode="compare">Compare</button><button data-mode="sweep">Sweep</button><button data-mode="strategies" title="every id strategy on this cluster and workload, side by side">Strategies</button>
+    <button data-mode="live">Live</button><button data-mode="compare">Compare</button><button data-mode="sweep">Sweep</button><button data-mode="strategies" title="every id strategy on this cluster and workload, side by side">Strategies</button><button data-mode="fit" title="fit hotrow to points measured on your cluster, then ask it what-ifs">Fit</button>
   </span>
   <button class="tour-start full-only" title="a guided tour: the bug, its fix and other ways to hand out ids, in nine chapters">Take the tour</button>
   <button class="share full-only" title="copy a link that reopens this exact run">Copy link</button>
@@ -127,6 +127,37 @@ export const template = () => `
     <div class="panel"><h3>inserts / s against the share of ids in order</h3><svg class="scatter scatter-order" role="img" aria-label="inserts per second against the share of ids in order, one point per strategy"></svg></div>
   </div>
   <div class="panel"><h3>inserts / s per strategy</h3><div class="bars bars-strategies"></div></div>
+</div>
+<div class="fit-panel" hidden>
+  <p class="hint">Points measured on your cluster: a header of config fields (what varied between the measurements) and one
+    summary metric (what was measured), then one row per measurement; <code>#</code> starts a comment. hotrow searches the fields
+    to fit until its numbers meet yours, on the settings above (preset, workload, every knob), each run 1 s measured after 0.5 s
+    of warm-up: <code>hotrow fit</code>'s search, on this page's workers.</p>
+  <div class="controls">
+    <div class="control fit-points-control"><label for="fitPoints">measured points (CSV)</label>
+      <textarea id="fitPoints" rows="7" spellcheck="false" autocomplete="off"></textarea>
+      <span class="hint">metrics: <code>tpm</code>, <code>transactionsPerSecond</code>, <code>insertsPerSecond</code>, <code>latencyUs.p50</code>, <code>latencyUs.p99</code>, …</span></div>
+    <div class="control"><label for="fitFields">fields to fit</label><input id="fitFields" type="text" spellcheck="false" autocomplete="off">
+      <span class="hint">numeric config fields, comma-separated: <code>cpu.scale</code> (all CPU costs), <code>network.latencyUs</code>, … at most as many as there are points</span></div>
+  </div>
+  <div class="row"><button class="fit-run primary" disabled>Fit</button><button class="fit-cancel" disabled>Cancel</button>
+    <button class="fit-apply" disabled title="put the fitted values into the running config">Use the fitted values</button></div>
+  <progress class="fit-progress" max="1" value="0" aria-label="fit progress"></progress>
+  <output class="fit-status legend-note" aria-live="polite"></output>
+  <div class="panels">
+    <div class="panel"><h3><span class="fit-axis">measured against hotrow</span></h3><div class="chart fit-chart"></div>
+      <p class="legend-note fit-chart-note">Fit the points to draw them beside hotrow's curve.</p></div>
+    <div class="panel"><h3>fitted values (95% interval)</h3>
+      <table class="fit-values" aria-label="the fitted values">
+        <thead><tr><th scope="col">field</th><th scope="col">started at</th><th scope="col">fitted</th><th scope="col">95% interval</th></tr></thead>
+        <tbody></tbody></table>
+      <p class="legend-note fit-notes"></p>
+      <h3>each point: <span class="fit-metric">measured</span></h3>
+      <table class="fit-points" aria-label="each measured point against hotrow fitted">
+        <thead><tr><th scope="col">point</th><th scope="col">measured</th><th scope="col">hotrow</th><th scope="col">residual</th>
+          <th scope="col" title="what holds hotrow's throughput at this point, fitted">held by</th></tr></thead>
+        <tbody></tbody></table></div>
+  </div>
 </div>
 <div class="sweep-panel" hidden>
   <div class="row"><label for="sweepField">sweep</label>

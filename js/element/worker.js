@@ -225,20 +225,27 @@ function summaryMetrics(summary) {
 }
 let summaryTable = null;
 
+/** A sweep's config for value `v`: `field` set to it on `base`, or (field null) the set of
+ * fields it is, as the strategies run them; measured `runMs` after `warmupMs`. */
+function sweepConfig(base, field, v, runMs, warmupMs) {
+  const config = structuredClone(base);
+  if (field === null) for (const [k, x] of Object.entries(v)) setField(config, k, x);
+  else setField(config, field, v);
+  config.durationMs = runMs;
+  config.warmupMs = warmupMs;
+  return config;
+}
+
 /**
  * Runs one short simulation per value (a sweep pool's share: `indexes` are the values'
- * places in the whole sweep) and reports after each. The pool cancels by terminating us.
+ * places in the whole sweep), or each of `configs` as it is (the fit's runs), and reports
+ * after each. The pool cancels by terminating us.
  */
 /** @param {Extract<ToWorker, { type: "sweep" }>} m */
-function sweep({ base, field, values, indexes, runMs, warmupMs }) {
+function sweep({ base, field, values, configs, indexes, runMs, warmupMs }) {
   const results = [];
   for (let i = 0; i < values.length; i++) {
-    const config = structuredClone(base);
-    // A field and its value, or (field null) a set of fields, as the strategies run them.
-    if (field === null) for (const [k, v] of Object.entries(values[i])) setField(config, k, v);
-    else setField(config, field, values[i]);
-    config.durationMs = runMs;
-    config.warmupMs = warmupMs;
+    const config = configs ? configs[i] : sweepConfig(base, field, values[i], runMs, warmupMs);
     let sim;
     try {
       sim = new Simulation(config);

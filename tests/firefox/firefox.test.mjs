@@ -2,7 +2,8 @@
 // WebDriver BiDi, no browser download): the playground loads and runs, a seek shows what a
 // fresh run shows, a fork branches and its link reopens it, the tour opens, the CSV download
 // is the CLI's, every strategy runs with the CLI's digests, the keys work, and nothing
-// breaks the page's CSP. A missing Firefox fails the run, never skips it.
+// breaks the page's CSP; Fit mode loads its own module and gives the CLI's fit. A missing
+// Firefox fails the run, never skips it.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
@@ -168,4 +169,21 @@ test("Firefox: a fork's link reopens it exactly; every strategy runs with the CL
   for (const r of results.slice(0, 3)) assert.equal(cliRun(r.config).digest, r.digest);
   assert.deepEqual([...problems, ...linked.problems, ...strategies.problems], []);
   for (const p of [page, linked.page, strategies.page]) await p.close();
+});
+
+test("Firefox: Fit mode loads the fit's module under the CSP and gives the CLI's fit", async () => {
+  const csv = "dataNodes,insertsPerSecond\n2,15000\n4,28000\n6,39000\n";
+  const q = new URLSearchParams({ preset: "ndbapi-pk", mode: "fit", fitPoints: csv, fitFields: "cpu.scale" });
+  const { page, problems } = await open(q.toString());
+  await until(page, ({ [Symbol.for("hotrow.playground.internals")]: el }) => el.ready);
+  await page.evaluate(() => document.querySelector("hotrow-playground").shadowRoot.querySelector(".fit-run").click());
+  await page.waitForFunction(() => document.querySelector("hotrow-playground")[Symbol.for("hotrow.playground.internals")].lastFit?.seconds > 0, { timeout: 120_000, polling: 100 });
+  const { fit } = await page.evaluate(() => document.querySelector("hotrow-playground")[Symbol.for("hotrow.playground.internals")].lastFit);
+  const cli = JSON.parse(execFileSync(join(root, "target/release/hotrow"), ["fit", "--json", "--preset", "ndbapi-pk", "--measured", "-", "--fit", "cpu.scale",
+    "--set", "durationMs=1000", "--set", "warmupMs=500"], { input: csv, encoding: "utf8" }));
+  assert.deepEqual(fit, cli.fit);
+  const drawn = await page.evaluate(() => document.querySelector("hotrow-playground")[Symbol.for("hotrow.playground.internals")].fitChart.series.length);
+  assert.equal(drawn, 4, "measured, hotrow and the USL over data nodes");
+  assert.deepEqual(problems, []);
+  await page.close();
 });

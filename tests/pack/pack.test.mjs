@@ -22,12 +22,14 @@ const cli = join(root, "target/release/hotrow");
 test("the packed tarball installs into an empty project and works there", (t) => {
   const { app, files, cleanup } = packAndInstall();
   t.after(cleanup);
-  for (const f of ["js/element/hotrow-playground.js", "js/element/worker.js", "dist/vendor/uplot/uPlot.esm.js", "js/index.js", "js/node.mjs", "js/index.d.ts", "dist/web/hotrow.js", "dist/web/hotrow_bg.wasm", "dist/types/hotrow-playground.d.ts", "custom-elements.json", "package.json", "README.md"]) {
+  for (const f of ["js/element/hotrow-playground.js", "js/element/worker.js", "dist/vendor/uplot/uPlot.esm.js", "js/index.js", "js/node.mjs", "js/index.d.ts", "dist/web/hotrow.js", "dist/web/hotrow_bg.wasm", "js/element/fit-session.js", "dist/types/hotrow-playground.d.ts", "custom-elements.json", "package.json", "README.md"]) {
     assert.ok(files.includes(f), `tarball lacks ${f}`);
   }
   assert.ok(!files.some((f) => f.startsWith("crate/") || f.startsWith("target/") || f.startsWith("node_modules/")), files.join(" "));
-  // One WebAssembly module: Node instantiates the bytes browsers load.
-  assert.deepEqual(files.filter((f) => f.endsWith(".wasm")), ["dist/web/hotrow_bg.wasm"]);
+  // One WebAssembly module of the simulation (Node instantiates the bytes browsers load),
+  // and the fit's, which only the playground's Fit mode loads.
+  assert.deepEqual(files.filter((f) => f.endsWith(".wasm")).sort(), ["dist/fit/hotrow_fit_bg.wasm", "dist/web/hotrow_bg.wasm"]);
+  assert.ok(files.includes("dist/fit/hotrow_fit.js"), "the fit module's loader");
   assert.ok(existsSync(join(app, "node_modules/hotrow/dist/web/hotrow_bg.wasm")));
 
   writeFileSync(join(app, "main.mjs"), `
@@ -94,7 +96,7 @@ test("the packed tarball installs into an empty project and works there", (t) =>
   const pkg = JSON.parse(readFileSync(join(app, "node_modules/hotrow/package.json"), "utf8"));
   const cem = JSON.parse(readFileSync(join(app, "node_modules/hotrow", pkg.customElements), "utf8"));
   const decl = cem.modules.flatMap((m) => m.declarations ?? []).find((d) => d.tagName === "hotrow-playground");
-  assert.deepEqual(decl.events.map((e) => e.name).sort(), ["hotrow-snapshot", "hotrow-statechange", "hotrow-strategiesdone", "hotrow-sweep", "hotrow-sweepdone"]);
+  assert.deepEqual(decl.events.map((e) => e.name).sort(), ["hotrow-fitdone", "hotrow-snapshot", "hotrow-statechange", "hotrow-strategiesdone", "hotrow-sweep", "hotrow-sweepdone"]);
   for (const part of ["error", "figures", "controls", "charts", "keys"]) assert.ok(decl.cssParts.some((p) => p.name === part), part);
   for (const attr of ["cache-size", "network-latency-us", "mode", "paused"]) assert.ok(decl.attributes.some((a) => a.name === attr), attr);
 });
@@ -115,4 +117,16 @@ test("the WebAssembly module stays within its size budget (300 KiB gzipped)", ()
   const gz = gzipSync(wasm, { level: 9 }).length;
   console.log(`hotrow_bg.wasm: ${(wasm.length / 1024).toFixed(0)} KiB raw, ${(gz / 1024).toFixed(0)} KiB gzipped`);
   assert.ok(gz <= 300 * 1024, `${gz} bytes gzipped`);
+});
+
+// The fit's module (crate/fit-wasm) is loaded only when the Fit mode fits, so an embed never
+// pays for it. It holds the fit (argmin's Nelder-Mead, the CSV reader, the USL) and what
+// checks a config (the presets, the shipped workload specs and their validator, the metric
+// catalog): 249 KiB gzipped when it landed (683,790 bytes raw, built with -Oz). Tried
+// first inside the main module: +95 KiB for every page, not landed.
+test("the fit's WebAssembly module stays within its size budget (260 KiB gzipped)", () => {
+  const wasm = readFileSync(join(root, "dist/fit/hotrow_fit_bg.wasm"));
+  const gz = gzipSync(wasm, { level: 9 }).length;
+  console.log(`hotrow_fit_bg.wasm: ${(wasm.length / 1024).toFixed(0)} KiB raw, ${(gz / 1024).toFixed(0)} KiB gzipped`);
+  assert.ok(gz <= 260 * 1024, `${gz} bytes gzipped`);
 });

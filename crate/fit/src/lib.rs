@@ -22,7 +22,7 @@ mod session;
 mod stats;
 mod usl;
 
-pub use metric::{is_known as is_metric, of as metric_of, EXAMPLES as METRIC_EXAMPLES};
+pub use metric::{catalog_name as metric_catalog_name, is_known as is_metric, of as metric_of, EXAMPLES as METRIC_EXAMPLES};
 pub use model::{Fit, Fitted, Options, PointFit, Progress, Runner, DEFAULT_FIT};
 pub use points::{Measured, Point};
 pub use predict::{grid, plan, predict, Plan, Prediction};

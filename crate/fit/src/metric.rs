@@ -12,6 +12,12 @@ fn find(name: &str) -> Option<&'static Metric> {
     catalog::summary_metrics().find(|m| m.name == name || m.summary == Some(name))
 }
 
+/// The metric's name in the catalog (`latencyUs.p50` is `latencyP50Us`): how the playground's
+/// workers report it.
+pub fn catalog_name(name: &str) -> Option<&'static str> {
+    find(name).map(|m| m.name)
+}
+
 pub fn is_known(name: &str) -> bool {
     find(name).is_some()
 }

@@ -13,7 +13,8 @@ pub struct Prediction {
     pub values: Map<String, Value>,
     /// hotrow with the fitted fields (mean over the fit's seeds).
     pub simulated: f64,
-    /// The USL's value, when the grid varies only the USL's field.
+    /// The USL's value, when the grid varies only the USL's field (other fields may be
+    /// held at one value each).
     pub usl: Option<f64>,
     pub bottleneck: Option<String>,
 }
@@ -39,6 +40,8 @@ pub struct Plan {
     points: Vec<Vec<(String, Value)>>,
     pub configs: Vec<Config>,
     seeds: usize,
+    /// The fields the grid varies (given more than one value).
+    varied: Vec<String>,
 }
 
 pub fn plan(base: &Map<String, Value>, fit: &Fit, lists: &[(String, Vec<Value>)]) -> Result<Plan, String> {
@@ -61,14 +64,17 @@ pub fn plan(base: &Map<String, Value>, fit: &Fit, lists: &[(String, Vec<Value>)]
             configs.push(Config::from_json(&Value::Object(m.clone())).map_err(|e| format!("--predict: {e}"))?);
         }
     }
-    Ok(Plan { points, configs, seeds: fit.seeds as usize })
+    let varied = lists.iter().filter(|(_, values)| values.len() > 1).map(|(field, _)| field.clone()).collect();
+    Ok(Plan { points, configs, seeds: fit.seeds as usize, varied })
 }
 
 impl Plan {
     /// The predictions from the runs' results, in the order of `configs`.
     pub fn predictions(&self, fit: &Fit, results: &[RunResult]) -> Vec<Prediction> {
-        let only_usl_field = |point: &[(String, Value)]| match (&fit.usl, point) {
-            (Some(usl), [(field, v)]) if *field == usl.field => v.as_f64().map(|n| usl.throughput(n)),
+        let only_usl_field = |point: &[(String, Value)]| match &fit.usl {
+            Some(usl) if self.varied.iter().all(|f| *f == usl.field) => {
+                point.iter().find(|(f, _)| *f == usl.field).and_then(|(_, v)| v.as_f64()).map(|n| usl.throughput(n))
+            }
             _ => None,
         };
         self.points

@@ -86,10 +86,17 @@ fn recovers_the_scale_and_latency_its_own_output_was_made_with() {
     assert_eq!(usl.field, "dataNodes");
 
     // Predictions: hotrow with the fitted fields; the USL only over its own field.
-    let preds = predict(&base(short), &f, &[("dataNodes".into(), vec![json!(4), json!(12)])], &mut run_all).unwrap();
+    let preds = predict(&base(short.clone()), &f, &[("dataNodes".into(), vec![json!(4), json!(12)])], &mut run_all).unwrap();
     assert_eq!(preds.len(), 2);
     assert!((preds[0].simulated / measured[1].inserts_per_second - 1.0).abs() < 0.02, "{preds:?}");
     assert!(preds[1].usl.is_some() && preds[1].simulated > preds[0].simulated);
+    // Another field held at one value (as the playground pins the measured fields that did
+    // not vary) keeps the USL; a second field varied drops it.
+    let held = [("dataNodes".into(), vec![json!(12)]), ("replicas".into(), vec![json!(2)])];
+    let preds = predict(&base(short.clone()), &f, &held, &mut run_all).unwrap();
+    assert_eq!(preds[0].usl, Some(usl.throughput(12.0)));
+    let varied = [("dataNodes".into(), vec![json!(12)]), ("clientsPerApiNode".into(), vec![json!(8), json!(16)])];
+    assert!(predict(&base(short), &f, &varied, &mut run_all).unwrap().iter().all(|p| p.usl.is_none()));
 }
 
 #[test]

@@ -1,0 +1,228 @@
+// Fit mode's view: the user's measured points (CSV) fitted by `hotrow fit`'s session
+// (fit-session.js) on the sweep pool, with progress and cancel; then the measured points,
+// hotrow's fitted curve (the fitted model run over the varied field) and the USL's curve
+// drawn together, each point's residual and bottleneck in a table, and the fitted values
+// ready to go into the running config. The link keeps the points and the fields fitted.
+
+import { openFit, drive, runResult } from "./fit-session.js";
+import { poolOf, workersOf } from "./sweep.js";
+import { makeChart, css } from "./charts.js";
+import { FIELD_LABELS } from "./controls.js";
+import { fmtInt, withCode } from "./format.js";
+import { sweepValues, SWEEP_FIELDS } from "./modes.js";
+import { setField } from "./state.js";
+
+/** The points the Fit mode opens with: the bug report's two DBT2 measurements. */
+export const FIT_EXAMPLE = `# MySQL Bug #39267: DBT2 on 8 data nodes, as the bug report measured it
+dataNodes,cacheSize,tpm
+8,1,106000
+8,1000,158000
+`;
+/** The fields it fits by default: two points leave room for one. */
+export const FIT_FIELDS = "cpu.scale";
+
+/** Each run of the fit: 1 s measured after 0.5 s of warm-up (the CLI's `--set durationMs=1000
+ * --set warmupMs=500` on the same settings gives the same fit to the last digit). */
+export const RUN_MS = 1000;
+export const WARMUP_MS = 500;
+
+/** The base config of a fit: the running settings, each run 1 s after 0.5 s of warm-up. */
+export const fitBase = (overrides) => ({ ...structuredClone(overrides), durationMs: RUN_MS, warmupMs: WARMUP_MS });
+
+/** Fills the Fit panel's inputs from the view (a link's points) or the example. */
+export function showFitInputs(el) {
+  el.$("#fitPoints").value = el.view.fitPoints ?? FIT_EXAMPLE;
+  el.$("#fitFields").value = el.view.fitFields ?? FIT_FIELDS;
+}
+
+const buttons = (el, running) => {
+  el.$(".fit-run").disabled = running;
+  el.$(".fit-cancel").disabled = !running;
+  el.$(".fit-apply").disabled = running || !el.lastFit;
+};
+
+/** Fits the points in the panel on the element's settings, on its pool. */
+export async function runFit(el) {
+  const csv = el.$("#fitPoints").value;
+  const fields = el.$("#fitFields").value.split(",").map((s) => s.trim()).filter(Boolean);
+  el.update({ view: { fitPoints: csv, fitFields: fields.join(",") } }); // the link keeps them
+  el.showError("");
+  el.lastFit = null;
+  buttons(el, true);
+  el.$(".fit-progress").value = 0;
+  el.$(".fit-status").textContent = "Loading the fit…";
+  let session = null;
+  const t0 = performance.now();
+  try {
+    session = await openFit(fitBase(el.overrides), csv, { fit: fields });
+    const metric = session.metric;
+    let workers = 1;
+    const run = async (configs) => {
+      workers = workersOf(el, configs.length);
+      const results = await poolOf(el).run({ values: configs.map((_, i) => i), configs, workers }, () => {});
+      return results && results.map((r) => runResult(r, metric));
+    };
+    el.$(".fit-status").textContent = `Fitting ${fields.join(", ")}: the first runs…`;
+    const fit = await drive(session, run, (p) => progress(el, fields, p));
+    if (!fit) {
+      el.$(".fit-status").textContent = "Fit cancelled.";
+      return;
+    }
+    const fitted = { fit, predictions: [], seconds: 0, workers };
+    el.lastFit = fitted;
+    showFit(el, fit);
+    drawFit(el, fit, []);
+    const grid = predictionGrid(el, fit);
+    if (grid) {
+      el.$(".fit-status").textContent = `Fitted; now hotrow's curve with the fitted values: ${grid.values.length} runs…`;
+      const results = await run(session.predictionConfigs(grid.lists));
+      if (!results) {
+        el.$(".fit-status").textContent = "Curve cancelled (the fit stands).";
+        return;
+      }
+      fitted.predictions = session.predictions(results);
+      drawFit(el, fit, fitted.predictions);
+    }
+    fitted.seconds = (performance.now() - t0) / 1000;
+    el.$(".fit-progress").value = 1;
+    el.$(".fit-status").textContent = `Fitted in ${fitted.seconds.toFixed(1)} s on ${workers} worker${workers > 1 ? "s" : ""}: ${fit.iterations} iterations, ${fit.evaluations} parameter sets, ${fit.runs} runs; ${fit.stop}.`;
+    el.host.dispatchEvent(new CustomEvent("hotrow-fitdone", { detail: fitted, bubbles: true, composed: true }));
+  } catch (e) {
+    el.$(".fit-status").textContent = "";
+    el.showError(`The fit stopped: ${e?.message ?? e}`);
+  } finally {
+    session?.free();
+    buttons(el, false);
+  }
+}
+
+/** The search so far: its iteration, the best values and their error. */
+function progress(el, fields, p) {
+  if (!p) return;
+  el.$(".fit-progress").value = Math.min(0.95, p.iteration / Math.max(1, Math.min(p.maxIterations, 25)));
+  const values = fields.map((f, i) => `${f} ${+p.values[i].toPrecision(4)}`).join(", ");
+  el.$(".fit-status").textContent = `Iteration ${p.iteration} (at most ${p.maxIterations}): ${values}; rms error ${(100 * p.rmsRelativeError).toFixed(2)}% (${p.runs} runs)`;
+}
+
+/** Puts the fitted values into the running config and runs it live. */
+export function applyFit(el) {
+  const fit = el.lastFit?.fit;
+  if (!fit) return;
+  const config = structuredClone(el.overrides);
+  for (const f of fit.fitted) setField(config, f.field, f.estimate.value);
+  const said = fit.fitted.map((f) => `${f.field} = ${+f.estimate.value.toPrecision(4)}`).join(", ");
+  el.update({ config, view: { mode: "live" } }, { restart: true });
+  el.note(`The fitted values are in the running config: ${said}. Running live from time 0 (Fit keeps the points).`);
+}
+
+/** The one field the points vary (the chart's x), or null when they vary none or several. */
+function variedField(fit) {
+  const names = Object.keys(fit.points[0]?.values ?? {});
+  const varied = names.filter((n) => new Set(fit.points.map((p) => JSON.stringify(p.values[n]))).size > 1);
+  return varied.length === 1 && fit.points.every((p) => typeof p.values[varied[0]] === "number") ? varied[0] : null;
+}
+
+/** A field drawn on a log axis: the sweep's log fields, or values spread over 20x or more. */
+const logAxis = (field, xs) => field === "cacheSize" || field === "arrivalRatePerApiNode" || Math.max(...xs) / Math.max(1e-9, Math.min(...xs)) >= 20;
+
+/**
+ * The grid hotrow's curve runs over: the measured values of the varied field and the
+ * sweep's values between them and up to twice the largest (or the midpoints between the
+ * measured values), every other measured field at its one value. Null when the points vary
+ * no numeric field, or several.
+ */
+function predictionGrid(el, fit) {
+  const field = variedField(fit);
+  if (!field) return null;
+  const xs = fit.points.map((p) => p.values[field]);
+  const [lo, hi] = [Math.min(...xs), Math.max(...xs)];
+  const kind = el.fieldTable.find((f) => f.name === field)?.kind;
+  let more;
+  if (SWEEP_FIELDS.some(([f]) => f === field)) {
+    const c = structuredClone(el.effective[0] ?? el.overrides);
+    for (const [k, v] of Object.entries(fit.points[0].values)) if (k !== field) setField(c, k, v);
+    more = sweepValues(field, { replicas: 2, ...c }, el.fieldTable).filter((v) => v >= lo && v <= 2 * hi);
+  } else {
+    const sorted = [...new Set(xs)].sort((a, b) => a - b);
+    more = sorted.slice(1).map((b, i) => (logAxis(field, xs) ? Math.sqrt(sorted[i] * b) : (sorted[i] + b) / 2));
+    if (kind?.type === "int") more = more.map(Math.round);
+  }
+  const values = [...new Set([...xs, ...more])].filter((v) => !kind || (v >= kind.min && v <= kind.max)).sort((a, b) => a - b);
+  const lists = { [field]: values };
+  for (const [k, v] of Object.entries(fit.points[0].values)) if (k !== field) lists[k] = [v];
+  return { field, values, lists };
+}
+
+const pct2 = (v) => `${(100 * v).toFixed(2)}%`;
+
+/** The fitted values and every point's residual and bottleneck. */
+function showFit(el, fit) {
+  const cell = (text, tag = "td") => {
+    const c = document.createElement(tag);
+    c.append(...withCode(String(text)));
+    if (tag === "th") c.setAttribute("scope", "row");
+    return c;
+  };
+  const num = (v) => (Math.abs(v) >= 1e4 ? fmtInt(v) : String(+v.toPrecision(4)));
+  el.$(".fit-values tbody").replaceChildren(...fit.fitted.map((f) => {
+    const tr = document.createElement("tr");
+    const e = f.estimate;
+    tr.append(cell(`${FIELD_LABELS[f.field] ?? f.field} (${f.field})`, "th"), cell(num(f.start)), cell(num(e.value)),
+      cell(e.low != null ? `${num(e.low)} .. ${num(e.high)}` : "–"));
+    return tr;
+  }));
+  const metric = el.metricTable?.find((m) => m.name === fit.metric)?.label ?? fit.metric;
+  el.$(".fit-metric").textContent = metric;
+  el.$(".fit-points tbody").replaceChildren(...fit.points.map((p) => {
+    const tr = document.createElement("tr");
+    tr.append(cell(Object.entries(p.values).map(([k, v]) => `${k} ${v}`).join(", "), "th"), cell(num(p.measured)), cell(num(p.simulated)),
+      cell(`${p.residual >= 0 ? "+" : ""}${(100 * p.residual).toFixed(1)}%`), cell(p.bottleneck ?? "nothing committed"));
+    return tr;
+  }));
+  const coef = (e, fmt) => `${fmt(e.value)}${e.low != null ? ` (${fmt(e.low)} .. ${fmt(e.high)})` : ""}`;
+  const small = (v) => String(+v.toPrecision(3));
+  const u = fit.usl;
+  const usl = u
+    ? `USL over ${u.field} (a curve with no mechanism, fitted to the same points): σ ${coef(u.sigma, small)}, κ ${coef(u.kappa, small)}, λ ${coef(u.lambda, num)}${u.peak ? `; peak ${num(u.peak.x)} at ${u.field} ${+u.peak.n.toFixed(1)}` : "; no peak (κ = 0)"}; rms error ${pct2(u.rmsRelativeError)}.`
+    : `No USL: ${fit.uslNote?.replace(/^USL: /, "") ?? "–"}.`;
+  el.$(".fit-notes").textContent = [`rms relative error ${pct2(fit.rmsRelativeError)}.`, fit.intervalNote ? `${fit.intervalNote}.` : "", usl].filter(Boolean).join(" ");
+}
+
+/**
+ * The chart: the measured points, hotrow's value at each of them and over the grid (a line),
+ * and the USL's curve when there is one, over the varied field; by point number when the
+ * points vary no single numeric field.
+ */
+function drawFit(el, fit, predictions) {
+  const field = variedField(fit);
+  const metric = el.metricTable?.find((m) => m.name === fit.metric)?.label ?? fit.metric;
+  const byPoint = !field;
+  const xOf = (values, i) => (byPoint ? i : values[field]);
+  const rows = new Map();
+  const at = (x) => rows.get(x) ?? rows.set(x, { measured: null, hotrow: null, usl: null }).get(x);
+  fit.points.forEach((p, i) => Object.assign(at(xOf(p.values, i)), { measured: p.measured, hotrow: p.simulated }));
+  for (const p of predictions) Object.assign(at(p.values[field]), { hotrow: p.simulated, usl: p.usl ?? null });
+  const xs = [...rows.keys()].sort((a, b) => a - b);
+  const col = (k) => xs.map((x) => rows.get(x)[k]);
+  const hasUsl = xs.some((x) => rows.get(x).usl !== null);
+  const label = byPoint ? "measured point" : (FIELD_LABELS[field] ?? field);
+  el.$(".fit-axis").textContent = `${metric} against ${label}`;
+  el.fitChart?.destroy();
+  el.fitChart = makeChart(el.$(".fit-chart"), {
+    series: [
+      { label: `measured ${metric}`, color: css(el.host, "--hotrow-hot", "#c2410c"), line: false },
+      { label: "hotrow, fitted", color: css(el.host, "--hotrow-accent", "#2563eb"), points: true },
+      ...(hasUsl ? [{ label: "USL", color: css(el.host, "--hotrow-fg", "#222"), dash: [4, 4], width: 1.5 }] : []),
+    ],
+    height: 240, logX: !byPoint && logAxis(field, xs), xLabel: label, yLabel: metric,
+    xNames: byPoint ? fit.points.map((_, i) => String(i + 1)) : null,
+  });
+  el.fitChart.setData([xs, col("measured"), col("hotrow"), ...(hasUsl ? [col("usl")] : [])]);
+  el.$(".fit-chart-note").textContent = byPoint
+    ? "The points vary more than one field (or none that is a number): each is drawn at its number in the table."
+    : `hotrow's line: the fitted model run at every measured ${field} and between (${predictions.length ? "each a 1 s run" : "curve to come"}); its value at a measured point is the table's.`;
+}
+
+/** The Fit mode's values for a link, when the user gave points. */
+export const fitLink = (view) => (view.fitPoints === undefined ? {} : { fitPoints: view.fitPoints, fitFields: view.fitFields });
+
