@@ -28,6 +28,7 @@ pub mod validate;
 mod allocator;
 mod counts;
 mod error;
+mod exponential;
 mod fnv;
 mod heat;
 mod hist;

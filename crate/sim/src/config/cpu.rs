@@ -8,7 +8,7 @@ use super::fields::FIELDS;
 use serde::{Deserialize, Serialize};
 
 /// `cpu.serviceCv` of every preset: see [`CpuConfig::service_cv`].
-pub const SERVICE_CV: f64 = 0.0;
+pub const SERVICE_CV: f64 = 1.0;
 
 /// CPU cost of each kind of work, in nanoseconds of one thread (each 0..=10000000), and how
 /// a service's time varies around its cost.

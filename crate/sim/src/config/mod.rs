@@ -167,7 +167,7 @@ impl Default for Config {
             duration_ms: 10_000,
             warmup_ms: 2_000,
             window_ms: 100,
-            network: NetworkConfig { latency_us: 70 },
+            network: NetworkConfig { latency_us: 51 },
             cpu: CpuConfig::ndbd_2008(),
             faults: Vec::new(),
         }

@@ -179,7 +179,11 @@ fn windows_name_the_offered_load_below_saturation_and_a_thread_past_it() {
         let w = sim.windows().last().unwrap();
         assert_eq!(w.bound.kind, kind.code(), "{rate}/s: {:?}", w.bound);
         if kind == Kind::Offered {
-            assert!(within(w.bound.bound_transactions_per_second, w.rates.offered_per_second, 1e-9), "{:?}", w.bound);
+            // A window may commit a few requests that arrived in the one before: a bound is
+            // never below what was achieved.
+            let offered = w.rates.offered_per_second.max(w.rates.transactions_per_second);
+            assert!(within(w.bound.bound_transactions_per_second, offered, 1e-9), "{:?} {:?}", w.bound, w.rates);
+            assert!(within(offered, w.rates.offered_per_second, 0.01), "{:?}", w.rates);
         }
     }
 }

@@ -10,10 +10,10 @@ fn cpu(scale: f64, cv: f64) -> serde_json::Value {
 }
 
 /// Under one hot row (NDB API inserts, cache 1: every insert waits for the counter row),
-/// deterministic services give one response time to every insert; services that vary
-/// spread it, so the 99th percentile is above the median. (With 8 clients: with many
-/// more, a response is the sum of so many holds of the row that its spread falls within
-/// one bucket of the latency histogram.)
+/// deterministic services give every insert nearly one response time (the 99th percentile
+/// within a bucket of the latency histogram, about 5%, of the median); services that vary
+/// spread it, the 99th percentile more than a bucket above the median. (With 8 clients: with many more,
+/// a response is the sum of so many holds of the row that its spread narrows.)
 #[test]
 fn varying_services_spread_the_response_time_under_a_hot_row() {
     let hot = |cv| {
@@ -22,9 +22,9 @@ fn varying_services_spread_the_response_time_under_a_hot_row() {
         run("ndbapi-hidden-pk", o)
     };
     let fixed = hot(0.0);
-    assert_eq!(fixed.latency_us.p99, fixed.latency_us.p50, "{:?}", fixed.latency_us);
+    assert!(fixed.latency_us.p99 <= fixed.latency_us.p50 * 1.06, "{:?}", fixed.latency_us);
     let varying = hot(1.0);
-    assert!(varying.latency_us.p99 > varying.latency_us.p50, "{:?}", varying.latency_us);
+    assert!(varying.latency_us.p99 > varying.latency_us.p50 * 1.06, "{:?}", varying.latency_us);
     assert_eq!(varying.bottleneck.as_ref().map(|b| b.kind), fixed.bottleneck.as_ref().map(|b| b.kind));
 }
 
