@@ -1,6 +1,6 @@
 // `npm run screenshots`: the README's pictures of the playground, taken from the built site
 // in Chromium: the whole playground, the cluster view at slow speed, a tour chapter, and
-// the timeline after a seek back, the "Why this number" panel. Writes docs/*.png.
+// the timeline after a seek back, the "Why this number" panel, Fit mode after a fit. Writes docs/*.png.
 import { fileURLToPath } from "node:url";
 import { serve } from "../tests/browser/server.mjs";
 import { launch } from "../tests/browser/browser.mjs";
@@ -40,6 +40,15 @@ await page.waitForFunction(() => {
 await page.waitForTimeout(500);
 await page.screenshot({ path: `${root}docs/tour.png` });
 
+// Fit mode with the bug report's two points, fitted (its own module, on the workers).
+await page.goto(`${site.origin}/index.html?mode=fit`);
+await pg.locator(".fit-run:not([disabled])").waitFor();
+const fitted = pg.evaluate((el) => new Promise((ok) => el.addEventListener("hotrow-fitdone", ok, { once: true })));
+await pg.locator(".fit-run").click();
+await fitted;
+await page.waitForTimeout(300);
+await pg.locator(".fit-panel").screenshot({ path: `${root}docs/fit.png` });
+
 await browser.close();
 await site.close();
-console.log("wrote docs/playground.png, docs/cluster.png, docs/timeline.png, docs/tour.png");
+console.log("wrote docs/playground.png, docs/why.png, docs/cluster.png, docs/timeline.png, docs/tour.png, docs/fit.png");
