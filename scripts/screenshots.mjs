@@ -1,4 +1,4 @@
-// `npm run screenshots`: the README's pictures of the playground, taken from the built site
+// `npm run screenshots`: the docs' pictures of the playground, taken from the built site
 // in Chromium: the whole playground, the cluster view at slow speed, a tour chapter, and
 // the timeline after a seek back, the "Why this number" panel, Fit mode after a fit. Writes docs/*.png.
 import { fileURLToPath } from "node:url";

@@ -2,7 +2,7 @@
 // <meta http-equiv> tag (vite.config.js). Nothing inline: scripts, the worker, styles and
 // the .wasm come from the page's own origin; WebAssembly compiles under 'wasm-unsafe-eval';
 // no other origin is ever contacted. The element itself needs only the script, worker and
-// connect lines (README: "Content Security Policy").
+// connect lines (docs/playground.md: "Content Security Policy").
 export const CSP = [
   "default-src 'none'",
   "script-src 'self' 'wasm-unsafe-eval'",

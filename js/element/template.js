@@ -53,7 +53,7 @@ export const template = () => `
   <div class="control full-only"><label for="workload">workload</label><select id="workload"></select>
     <span class="hint restart-tag">restarts the run</span>
     <details class="spec-editor"><summary>edit the workload spec</summary>
-      <label for="specText" class="hint">tables, transactions and their statements as JSON (see README "Bring your own workload")</label>
+      <label for="specText" class="hint">tables, transactions and their statements as JSON (the spec language: docs/workloads.md)</label>
       <textarea id="specText" rows="12" spellcheck="false" autocomplete="off"></textarea>
       <span class="inline"><button class="spec-apply" title="check the spec, then restart the run with it">Apply</button>
         <button class="spec-reset" title="back to the selected workload's spec">Reset</button></span>

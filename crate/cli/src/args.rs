@@ -160,24 +160,45 @@ pub enum Command {
         /// Print JSON (`[{ name, description, config }]`) instead of a table.
         #[arg(long)]
         json: bool,
+        /// Print a Markdown table (as the docs hold it) instead.
+        #[arg(long, conflicts_with = "json")]
+        markdown: bool,
     },
     /// List the workloads: DBT2 (built in) and the shipped workload specs.
     Workloads {
         /// Print JSON (`[{ name, about, spec }]`, each spec in full) instead of a table.
         #[arg(long)]
         json: bool,
+        /// Print a Markdown table (as the docs hold it) instead.
+        #[arg(long, conflicts_with = "json")]
+        markdown: bool,
     },
     /// List every config field: unit, allowed values, default, whether it can change live.
     Fields {
         /// Print JSON instead of a table.
         #[arg(long)]
         json: bool,
+        /// Print a Markdown table (as the docs hold it) instead.
+        #[arg(long, conflicts_with = "json")]
+        markdown: bool,
     },
     /// List every metric a window or the summary reports: name, unit, shape, meaning.
     Metrics {
         /// Print JSON instead of a table.
         #[arg(long)]
         json: bool,
+        /// Print a Markdown table (as the docs hold it) instead.
+        #[arg(long, conflicts_with = "json")]
+        markdown: bool,
+    },
+    /// List the named invariants every run is checked against (the swarm after every slice).
+    Invariants {
+        /// Print JSON (`[{ name, promise }]`) instead of a table.
+        #[arg(long)]
+        json: bool,
+        /// Print a Markdown table (as the docs hold it) instead.
+        #[arg(long, conflicts_with = "json")]
+        markdown: bool,
     },
     /// Reproduce the bug report's measurements (Bug #39267) and print reported vs model, pass/fail.
     Validate {

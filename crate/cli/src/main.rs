@@ -14,6 +14,7 @@ mod bench;
 mod equivalence;
 mod explain;
 mod fit;
+mod markdown;
 mod swarm;
 mod sweep;
 mod table;
@@ -79,25 +80,31 @@ fn main() -> ExitCode {
                 None => trace::print(config),
             }
         }
-        Command::Fields { json } => {
+        Command::Fields { json, markdown } => {
             let fields = hotrow::config::fields::describe();
-            if json {
+            if markdown {
+                print!("{}", markdown::fields(&fields));
+            } else if json {
                 println!("{}", serde_json::to_string_pretty(&fields).expect("fields serialise"));
             } else {
                 print!("{}", table::fields(&fields));
             }
             ExitCode::SUCCESS
         }
-        Command::Metrics { json } => {
-            if json {
+        Command::Metrics { json, markdown } => {
+            if markdown {
+                print!("{}", markdown::metrics());
+            } else if json {
                 println!("{}", serde_json::to_string_pretty(&hotrow::catalog::describe()).expect("metrics serialise"));
             } else {
                 print!("{}", table::metrics());
             }
             ExitCode::SUCCESS
         }
-        Command::Presets { json } => {
-            if json {
+        Command::Presets { json, markdown } => {
+            if markdown {
+                print!("{}", markdown::presets());
+            } else if json {
                 let list: Vec<Value> = hotrow::PRESETS
                     .iter()
                     .map(|(name, description)| {
@@ -113,8 +120,22 @@ fn main() -> ExitCode {
             }
             ExitCode::SUCCESS
         }
-        Command::Workloads { json } => {
-            workloads::print(json);
+        Command::Invariants { json, markdown } => {
+            if markdown {
+                print!("{}", markdown::invariants());
+            } else if json {
+                let list: Vec<Value> =
+                    hotrow::INVARIANTS.iter().map(|i| serde_json::json!({ "name": i.name, "promise": i.promise })).collect();
+                println!("{}", serde_json::to_string_pretty(&list).expect("invariants serialise"));
+            } else {
+                for i in &hotrow::INVARIANTS {
+                    println!("{:<38} {}", i.name, i.promise);
+                }
+            }
+            ExitCode::SUCCESS
+        }
+        Command::Workloads { json, markdown } => {
+            workloads::print(json, markdown);
             ExitCode::SUCCESS
         }
         Command::Validate { seed, json } => {

@@ -2,9 +2,13 @@
 
 use serde_json::Value;
 
-pub fn print(json: bool) {
+pub fn print(json: bool, markdown: bool) {
     let list = hotrow::spec::describe();
     let list = list.as_array().expect("a list");
+    if markdown {
+        print!("{}", crate::markdown::workloads(list));
+        return;
+    }
     if json {
         println!("{}", serde_json::to_string_pretty(&list).expect("specs serialise"));
         return;

@@ -52,6 +52,6 @@ pub use config::{Config, ConfigError, Fault, Workload, PRESETS};
 pub use fnv::Fnv;
 pub use heat::{report as hot_rows_report, RowLockTotals, RowReport, HOT_ROWS};
 pub use metrics::{Window, WINDOW_RING};
-pub use sim::{Advanced, Checkpoint, HotRowLock, IdTotals, InFlight, InFlightSample, Simulation, TraceEvent, INVARIANTS};
+pub use sim::{Advanced, Checkpoint, HotRowLock, IdTotals, InFlight, InFlightSample, Invariant, Simulation, TraceEvent, INVARIANTS};
 pub use summary::Summary;
 pub use topology::Topology;

@@ -36,6 +36,22 @@ pub fn as_secs(ns: Ns) -> f64 {
     ns as f64 / 1e9
 }
 
+/// The mean gap between events that happen `per_second` times a second, in whole
+/// nanoseconds (at least 1).
+pub fn mean_gap(per_second: f64) -> Ns {
+    (1e9 / per_second).round().max(1.0) as Ns
+}
+
+/// A time in seconds (a demand, a mean service) in microseconds, for reports.
+pub fn secs_as_us(secs: f64) -> f64 {
+    secs * 1e6
+}
+
+/// How many times a second something taking `us` microseconds can happen.
+pub fn per_second_of_us(us: f64) -> f64 {
+    1e6 / us
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

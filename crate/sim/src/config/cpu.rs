@@ -2,7 +2,7 @@
 //!
 //! A message's cost is charged to the thread (station) that serves it. The data-node
 //! costs keep fixed ratios and share one scale, the calibrated free parameter that the
-//! README's calibration section explains.
+//! docs/MODEL.md §8 explains.
 
 use super::fields::FIELDS;
 use serde::{Deserialize, Serialize};
@@ -67,7 +67,7 @@ impl CpuConfig {
     ///
     /// The seven signal-processing costs keep fixed ratios (a write about 1.5 reads;
     /// commit and complete a third of a write) and share one scale, the calibrated free
-    /// parameter that the README's calibration section explains: fitted so that DBT2 at
+    /// parameter that docs/MODEL.md §8 explains: fitted so that DBT2 at
     /// cache 1 and 1000 matches the bug report, with `remoteSignalNs` fixed beforehand.
     /// The resulting rates — about 60k unbatched primary-key reads per second per data
     /// node when the read is hinted to its primary's node (TCKEYREQ from the client 4.5 +

@@ -7,7 +7,7 @@
 //! [`Config::from_json`] returns `Ok`, the simulation cannot fail on its input.
 //!
 //! The defaults model 2008 hardware: Gigabit Ethernet and NDB 6.3's single-threaded
-//! `ndbd`. Each default says why it has its value; the README's calibration section
+//! `ndbd`. Each default says why it has its value; docs/MODEL.md §8
 //! collects them.
 
 use serde::{Deserialize, Serialize};

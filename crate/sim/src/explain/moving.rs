@@ -45,7 +45,7 @@ impl Moving {
         let mut b = last.report(x);
         b.utilization = self.utilization;
         b.bound_transactions_per_second = x / self.utilization;
-        b.demand_us = b.servers as f64 / b.bound_transactions_per_second * 1e6;
+        b.demand_us = crate::time::secs_as_us(b.servers as f64 / b.bound_transactions_per_second);
         b.name = format!("{} and {} more in turn (the hot spot moved; each was saturated while it held it)", last.name, self.ids.len() - 1);
         let left: Vec<Load> = loads.iter().filter(|l| !self.ids.contains(&l.id)).map(Load::own_work_only).collect();
         let next = left.iter().filter(|l| l.in_use()).min_by(|a, c| a.bound(x).total_cmp(&c.bound(x))).map(|l| NextCeiling {

@@ -193,11 +193,11 @@ impl Load {
             blocked_fraction: share(self.blocked_ns),
             queued_fraction: share(self.queued_ns),
             allocator_fraction: share(self.alloc_ns),
-            demand_us: if bound.is_finite() && bound > 0.0 { self.servers as f64 / bound * 1e6 } else { 0.0 },
+            demand_us: if bound.is_finite() && bound > 0.0 { time::secs_as_us(self.servers as f64 / bound) } else { 0.0 },
             bound_transactions_per_second: if bound.is_finite() { bound } else { 0.0 },
             grants_per_second: lock.then(|| self.grants as f64 / secs.max(1e-12)),
             hold_us_mean: lock.then_some(hold_us),
-            ceiling_grants_per_second: lock.then(|| 1e6 / hold_us.max(1e-12)),
+            ceiling_grants_per_second: lock.then(|| time::per_second_of_us(hold_us.max(1e-12))),
         }
     }
 }

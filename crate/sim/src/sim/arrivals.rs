@@ -89,7 +89,7 @@ impl Simulation {
     }
 
     fn next_gap(&mut self) -> Ns {
-        let mean = (1e9 / self.cfg.arrival_rate_per_api_node as f64).round().max(1.0) as Ns;
+        let mean = crate::time::mean_gap(self.cfg.arrival_rate_per_api_node as f64);
         self.arrivals.gaps.draw(mean, 1.0, self.cfg.arrival_cv)
     }
 

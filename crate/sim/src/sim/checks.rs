@@ -7,24 +7,61 @@ use super::Simulation;
 
 type Check = fn(&Simulation) -> Result<(), String>;
 
-/// `(name, check)`: the name says what holds.
-pub const INVARIANTS: [(&str, Check); 9] = [
-    ("ids-unique", ids_unique),
-    ("locks-conserved", locks_conserved),
-    ("messages-conserved", messages_conserved),
-    ("station-work-conserving", station_work_conserving),
-    ("committed-rows-survive", committed_rows_survive),
-    ("locks-held-by-live-transactions", locks_held_by_live_transactions),
-    ("no-lock-on-a-failed-node", no_lock_on_a_failed_node),
-    ("transactions-bounded", transactions_bounded),
-    ("no-request-waits-beside-a-free-thread", no_request_waits_beside_a_free_thread),
+/// One named promise of the model and the function that checks it on the whole state.
+pub struct Invariant {
+    /// Its name, as a broken check reports it (`ids-unique: 2 ids issued twice`).
+    pub name: &'static str,
+    /// What holds, in a sentence for people (`hotrow invariants` prints it).
+    pub promise: &'static str,
+    check: Check,
+}
+
+/// The invariants, in the order they are checked.
+pub const INVARIANTS: [Invariant; 9] = [
+    Invariant {
+        name: "ids-unique",
+        promise: "no id is granted twice (granted ranges are recorded, coalesced; timestamp ids rise strictly within their node's bits)",
+        check: ids_unique,
+    },
+    Invariant { name: "locks-conserved", promise: "locks granted - locks released = locks held", check: locks_conserved },
+    Invariant {
+        name: "messages-conserved",
+        promise: "messages sent - messages delivered = arrivals queued in the network",
+        check: messages_conserved,
+    },
+    Invariant {
+        name: "station-work-conserving",
+        promise: "no thread idles while work waits in its queue, and none serves more than it has servers",
+        check: station_work_conserving,
+    },
+    Invariant {
+        name: "committed-rows-survive",
+        promise: "per partition, a live replica holds every write whose commit was confirmed",
+        check: committed_rows_survive,
+    },
+    Invariant {
+        name: "locks-held-by-live-transactions",
+        promise: "every lock is held by a transaction still in flight: a finished one holds none",
+        check: locks_held_by_live_transactions,
+    },
+    Invariant { name: "no-lock-on-a-failed-node", promise: "a failed data node's locks went with it", check: no_lock_on_a_failed_node },
+    Invariant {
+        name: "transactions-bounded",
+        promise: "live transaction records stay within 4 per client + 2 per cached range (no slot leaks)",
+        check: transactions_bounded,
+    },
+    Invariant {
+        name: "no-request-waits-beside-a-free-thread",
+        promise: "with open arrivals, no request waits at an API node while one of its client threads is idle",
+        check: no_request_waits_beside_a_free_thread,
+    },
 ];
 
 impl Simulation {
     /// Runs every named invariant; returns the first one broken, as `name: what`.
     pub fn check_invariants(&self) -> Result<(), String> {
-        for (name, check) in INVARIANTS {
-            check(self).map_err(|what| format!("{name}: {what}"))?;
+        for i in &INVARIANTS {
+            (i.check)(self).map_err(|what| format!("{}: {what}", i.name))?;
         }
         Ok(())
     }

@@ -60,7 +60,7 @@ use programs::Programs;
 use txn::TxnSlots;
 
 pub use checkpoint::Checkpoint;
-pub use checks::INVARIANTS;
+pub use checks::{Invariant, INVARIANTS};
 pub use trace::TraceEvent;
 pub use view::{HotRowLock, InFlight, InFlightSample};
 

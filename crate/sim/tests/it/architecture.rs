@@ -87,6 +87,41 @@ fn files_stay_small_and_the_code_map_names_each() {
     }
 }
 
+/// Every source file of the shells (the other crates, the package's entry points and the
+/// playground's modules) is named in a code map of ARCHITECTURE.md: a crate's as
+/// `NAME/src/FILE`, the package's as `js/FILE`, the playground's by its file name.
+#[test]
+fn the_code_map_names_every_file_of_every_crate_and_of_js() {
+    let root = Path::new(CRATE).join("../..");
+    let map = std::fs::read_to_string(root.join("crate/ARCHITECTURE.md")).unwrap();
+    let files = |dir: &Path, exts: &[&str]| -> Vec<String> {
+        let mut out: Vec<String> = std::fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.is_file() && exts.iter().any(|x| p.to_string_lossy().ends_with(x)))
+            .map(|p| p.file_name().unwrap().to_string_lossy().to_string())
+            .collect();
+        out.sort();
+        out
+    };
+    let mut named = 0;
+    for krate in ["cli", "fit", "wasm", "fit-wasm"] {
+        for f in files(&root.join("crate").join(krate).join("src"), &[".rs"]) {
+            assert!(map.contains(&format!("`{krate}/src/{f}`")), "ARCHITECTURE.md's code map does not name `{krate}/src/{f}`");
+            named += 1;
+        }
+    }
+    for f in files(&root.join("js"), &[".js", ".mjs", ".d.ts"]) {
+        assert!(map.contains(&format!("`js/{f}`")), "ARCHITECTURE.md's code map does not name `js/{f}`");
+        named += 1;
+    }
+    for f in files(&root.join("js/element"), &[".js", ".d.ts"]) {
+        assert!(map.contains(&format!("`{f}`")), "ARCHITECTURE.md's playground map does not name `{f}`");
+        named += 1;
+    }
+    assert!(named > 40, "only {named} files found: the scan is broken");
+}
+
 /// Every path ARCHITECTURE.md names in backticks exists: a file or folder of the
 /// repository, or of the section's own folder (`crate/sim/src`, `js/element`).
 #[test]
