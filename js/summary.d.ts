@@ -145,6 +145,8 @@ export interface HotRow {
   key: number;
   /** The data node of its primary replica. */
   node: number;
+  /** The seconds its figures are over: the whole span (the measured period, or the window) for a row tracked from its start; less for a row first tracked after it began. */
+  countedSeconds: number;
   /** Fraction of the time its lock was held, 0..1. */
   lockBusyFraction: number;
   grantsPerSecond: number;

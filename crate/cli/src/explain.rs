@@ -95,6 +95,13 @@ pub fn hottest_rows(w: &mut String, s: &Summary) {
         for x in r.waits.iter().skip(1).take(2) {
             let _ = writeln!(w, "  {:<69}  {} waits for {} ({})", "", x.waiter, x.holder, percent(x.share));
         }
+        if r.counted_seconds < s.simulated_seconds * 0.999 {
+            let _ = writeln!(
+                w,
+                "  {:<69}  (counted over its last {:.2} s of {:.2} s: first tracked later)",
+                "", r.counted_seconds, s.simulated_seconds
+            );
+        }
     }
 }
 

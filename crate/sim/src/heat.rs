@@ -4,8 +4,11 @@
 //! row not tracked takes the slot of the one granted least and inherits its count as a
 //! floor, so a row taking more than 1/`SLOTS` of all lock grants is never missed. Each
 //! tracked row's lock hold time, waits and wait time are accumulated exactly from when it
-//! entered (a lower bound, exact for a row tracked all along), and reports rank the
-//! tracked rows by hold time (the lock's busy fraction), then by grants.
+//! entered, or from the start of the span (a window, the run after warm-up) for a row
+//! tracked when it began: rows stay tracked from span to span, and a report gives each
+//! row's rates over the time it was counted (`row_report.rs`), never a partial count over
+//! the whole span. Reports rank the tracked rows by hold time (the lock's busy fraction),
+//! then by grants.
 //!
 //! A workload locks thousands of rows once each (an account, an inserted row), which would
 //! swamp the few rows locked over and over (a branch, a counter row, a Zipfian head). So a
@@ -24,18 +27,16 @@
 //! for an id): a lock whose busy time is mostly its holders' waits elsewhere is a victim
 //! of a convoy, not its root (`explain.rs`).
 
-use crate::config::Config;
 use crate::locks::WaitPart;
-use crate::rates::ratio;
-use crate::time::{self, Ns};
+use crate::time::Ns;
 use crate::waits;
-use crate::workload::{self, table};
-use serde::Serialize;
 
 /// Rows a report lists.
 pub const HOT_ROWS: usize = 10;
-/// Rows tracked: a row with more than 1/64 of the grants is always among them.
-const SLOTS: usize = 64;
+/// Rows tracked: a row with more than 1/1024 of the grants is always among them, and a
+/// cluster's contended rows (TPC-C's warehouses and their ten districts each, at 64
+/// warehouses 704 rows) are all tracked at once, so none is forgotten and readmitted.
+const SLOTS: usize = 1024;
 
 /// Entries of a row's wait split; more pairs than this share the last one.
 const SPLIT: usize = 24;
@@ -57,12 +58,18 @@ pub struct Split {
     pub ns: u64,
 }
 
-/// One tracked row's lock accounting.
+/// One tracked row's lock accounting over a span (a window, or the run after warm-up),
+/// exact from `since`: the span's start for a row tracked when it began, else the moment
+/// it was admitted.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct RowLockTotals {
     pub row: u64,
     /// The data node of its primary replica (at its last release).
     pub node: u32,
+    /// When its counts begin (simulated ns).
+    pub since: Ns,
+    /// The time they cover: from `since` to the moment the totals were taken.
+    pub counted_ns: Ns,
     /// Nanoseconds its primary lock was held.
     pub busy_ns: u64,
     /// Locks granted.
@@ -92,6 +99,13 @@ impl RowLockTotals {
             last.ns += ns;
         }
     }
+
+    /// Zero counts from `now` on (the row, its node and its split's memory stay).
+    fn restart(&mut self, now: Ns) {
+        let split = std::mem::take(&mut self.split);
+        *self = RowLockTotals { row: self.row, node: self.node, since: now, split, ..Default::default() };
+        self.split.clear();
+    }
 }
 
 /// Slots of the doorkeeper (a power of two).
@@ -119,32 +133,64 @@ impl Doorkeeper {
     }
 }
 
-/// The tracked rows (at most `SLOTS`), in no order.
-#[derive(Clone, Debug, Default)]
+/// A row id's hash for the slot index: the same mix as the doorkeeper's, on every target.
+#[derive(Clone, Copy, Default)]
+struct RowHasher(u64);
+
+impl std::hash::Hasher for RowHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = crate::prng::mix64(self.0 ^ b as u64);
+        }
+    }
+    fn write_u64(&mut self, v: u64) {
+        self.0 = crate::prng::mix64(v);
+    }
+}
+
+type Index = std::collections::HashMap<u64, u32, std::hash::BuildHasherDefault<RowHasher>>;
+
+/// The tracked rows (at most `SLOTS`), in no order. They stay tracked from span to span
+/// (`restart`): a window's hot rows are the last window's, counted from its first
+/// nanosecond.
+#[derive(Clone, Debug)]
 pub struct RowHeat {
     rows: Vec<RowLockTotals>,
-    /// Per slot: the grants it inherited when its row took it (Space-Saving's error).
-    floor: Vec<u64>,
+    /// Per slot: Space-Saving's count, the grants it inherited when its row took it plus
+    /// every grant since (never restarted: it decides who gives a slot up).
+    weight: Vec<u64>,
+    /// Slot by row.
+    index: Index,
     /// A bit per hash of every tracked row: most releases are of rows not tracked, and a
-    /// clear bit says so without scanning the slots.
+    /// clear bit says so without a lookup.
     filter: [u64; FILTER_WORDS],
 }
 
-const FILTER_WORDS: usize = 16;
+impl Default for RowHeat {
+    fn default() -> Self {
+        RowHeat { rows: Vec::new(), weight: Vec::new(), index: Index::default(), filter: [0; FILTER_WORDS] }
+    }
+}
+
+const FILTER_WORDS: usize = 128;
 
 /// The filter bit of `row` (other bits of the hash than the doorkeeper's slot).
 fn filter_bit(row: u64) -> (usize, u64) {
-    let b = (crate::prng::mix64(row) >> 54) as usize; // 0..1024
+    let b = (crate::prng::mix64(row) >> 51) as usize; // 0..8192
     (b >> 6, 1 << (b & 63))
 }
 
 impl RowHeat {
+    #[inline]
     fn tracked(&self, row: u64) -> Option<usize> {
         let (word, bit) = filter_bit(row);
         if self.filter[word] & bit == 0 {
             return None;
         }
-        self.rows.iter().position(|r| r.row == row)
+        self.index.get(&row).map(|&i| i as usize)
     }
 
     fn mark(&mut self, row: u64) {
@@ -152,38 +198,56 @@ impl RowHeat {
         self.filter[word] |= bit;
     }
 
-    fn slot(&mut self, row: u64) -> usize {
+    fn slot(&mut self, row: u64, now: Ns) -> usize {
         if let Some(i) = self.tracked(row) {
             return i;
         }
         if self.rows.len() < SLOTS {
-            self.rows.push(RowLockTotals { row, ..Default::default() });
-            self.floor.push(0);
+            self.rows.push(RowLockTotals { row, since: now, ..Default::default() });
+            self.weight.push(0);
+            self.index.insert(row, (self.rows.len() - 1) as u32);
             self.mark(row);
             return self.rows.len() - 1;
         }
         // The row granted least (counting what it inherited) gives its slot up; ties go to
         // the first, so the choice depends on nothing but the stream.
-        let (i, count) = (0..SLOTS).map(|i| (i, self.floor[i] + self.rows[i].grants)).min_by_key(|&(i, c)| (c, i)).expect("full");
-        self.rows[i] = RowLockTotals { row, ..Default::default() };
-        self.floor[i] = count;
+        let (i, count) = self.weight.iter().copied().enumerate().min_by_key(|&(i, c)| (c, i)).expect("full");
+        self.index.remove(&self.rows[i].row);
+        self.index.insert(row, i as u32);
+        self.rows[i].row = row;
+        self.rows[i].restart(now);
+        self.weight[i] = count;
         // The evicted row's bit may be shared: rebuild the filter from the rows tracked.
-        self.filter = [0; FILTER_WORDS];
+        self.filter.fill(0);
         for j in 0..SLOTS {
             self.mark(self.rows[j].row);
         }
         i
     }
 
-    /// `row`'s primary lock on `node` was held as `hold` says by a holder of class
-    /// `holder`, and the requests waiting meanwhile waited `parts`; an untracked row
-    /// enters if `admit` or somebody waited.
-    pub fn held(&mut self, row: u64, node: u32, hold: Hold, admit: bool, holder: u16, parts: &[WaitPart]) {
+    /// `row`'s primary lock on `node` was held as `hold` says (released at `now`) by a
+    /// holder of class `holder`, and the requests waiting meanwhile waited `parts`; an
+    /// untracked row enters if `admit` or somebody waited.
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    pub fn held(&mut self, row: u64, node: u32, hold: Hold, admit: bool, holder: u16, parts: &[WaitPart], now: Ns) {
+        // Most releases are of rows neither tracked nor admitted: done without a call.
+        let (word, bit) = filter_bit(row);
+        if !admit && parts.is_empty() && self.filter[word] & bit == 0 {
+            return;
+        }
+        self.count_hold(row, node, hold, admit, holder, parts, now);
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    #[inline(never)]
+    fn count_hold(&mut self, row: u64, node: u32, hold: Hold, admit: bool, holder: u16, parts: &[WaitPart], now: Ns) {
         let i = match self.tracked(row) {
             Some(i) => i,
-            None if admit || !parts.is_empty() => self.slot(row),
+            None if admit || !parts.is_empty() => self.slot(row, now),
             None => return,
         };
+        self.weight[i] += 1;
         let r = &mut self.rows[i];
         r.node = node;
         r.busy_ns += hold.held;
@@ -195,127 +259,51 @@ impl RowHeat {
         }
     }
 
-    /// A request for `row`'s primary lock had to wait (and was granted: `held` counts the
-    /// grant when it is released, and the wait with its holders').
-    pub fn waited(&mut self, row: u64) {
-        let i = self.slot(row);
+    /// A request for `row`'s primary lock had to wait (and was granted at `now`: `held`
+    /// counts the grant when it is released, and the wait with its holders').
+    pub fn waited(&mut self, row: u64, now: Ns) {
+        let i = self.slot(row, now);
         self.rows[i].waits += 1;
     }
 
-    /// The `HOT_ROWS` busiest rows over a span of `span_ns`, busiest first: by the lock's
-    /// busy fraction to the nearest percent, then by grants (of two locks always busy, the
-    /// one taken more often serialises more work), then by row for a stable order.
-    pub fn top(&self, span_ns: Ns) -> Vec<RowLockTotals> {
-        let mut rows: Vec<RowLockTotals> = self.rows.iter().filter(|r| r.grants > 1 || r.waits > 0).cloned().collect();
-        let span = span_ns.max(1) as u128;
-        let percent = |r: &RowLockTotals| ((r.busy_ns as u128 * 100 + span / 2) / span).min(100) as u64;
+    /// A new span begins at `now`: every tracked row's counts restart from zero, and the
+    /// rows stay tracked.
+    pub fn restart(&mut self, now: Ns) {
+        self.rows.iter_mut().for_each(|r| r.restart(now));
+    }
+
+    /// The `HOT_ROWS` busiest rows at `now`, busiest first: by the lock's busy fraction
+    /// to the nearest percent, then by grants (of two locks always busy, the one taken
+    /// more often serialises more work), then by row for a stable order.
+    pub fn top(&self, now: Ns) -> Vec<RowLockTotals> {
+        let mut rows = self.top_all(now);
+        let percent = |r: &RowLockTotals| {
+            let span = r.counted_ns.max(1) as u128;
+            ((r.busy_ns as u128 * 100 + span / 2) / span).min(100) as u64
+        };
         rows.sort_unstable_by_key(|r| (std::cmp::Reverse((percent(r), r.grants)), r.row));
         rows.truncate(HOT_ROWS);
         rows
     }
 
-    /// Every tracked row that was locked more than once or waited for, in slot order:
-    /// the resources `explain.rs` weighs (a row past the report's ten may still bind).
-    pub fn top_all(&self) -> Vec<RowLockTotals> {
-        self.rows.iter().filter(|r| r.grants > 1 || r.waits > 0).cloned().collect()
-    }
-
-    pub fn clear(&mut self) {
-        self.rows.clear();
-        self.floor.clear();
-        self.filter = [0; FILTER_WORDS];
+    /// Every tracked row that was locked more than once or waited for, in slot order,
+    /// with `counted_ns` up to `now`: the resources `explain.rs` weighs (a row past the
+    /// report's ten may still bind).
+    pub fn top_all(&self, now: Ns) -> Vec<RowLockTotals> {
+        self.rows
+            .iter()
+            .filter(|r| r.grants > 1 || r.waits > 0)
+            .map(|r| RowLockTotals { counted_ns: now.saturating_sub(r.since), ..r.clone() })
+            .collect()
     }
 
     pub fn memory_bytes(&self) -> usize {
         self.rows.iter().map(|r| r.split.capacity() * std::mem::size_of::<Split>()).sum::<usize>()
             + self.rows.capacity() * std::mem::size_of::<RowLockTotals>()
-            + self.floor.capacity() * 8
+            + self.weight.capacity() * 8
+            + self.index.capacity() * (8 + 4 + 8)
+            + FILTER_WORDS * 8
     }
-}
-
-/// One hot row as reports give it: its table's name and key, how busy its lock was.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct RowReport {
-    pub table: String,
-    pub key: u64,
-    /// The data node of its primary replica.
-    pub node: u32,
-    /// Fraction of the time its primary lock was held, 0..=1.
-    pub lock_busy_fraction: f64,
-    pub grants_per_second: f64,
-    /// Lock requests that had to wait, per second.
-    pub waits_per_second: f64,
-    /// Requests waiting on average (total wait over the span, by Little's law).
-    pub mean_waiters: f64,
-    /// Mean wait of the requests that waited, in microseconds.
-    pub mean_wait_us: f64,
-    /// Of the time its lock was held, the share its holders spent waiting for another
-    /// lock or an id (a lock mostly blocked is a convoy's victim), and for busy threads.
-    pub blocked_fraction: f64,
-    pub queued_fraction: f64,
-    /// Who waits for whom: the row's whole wait split by the waiting and the holding
-    /// request (transaction and statement), largest first; the parts sum to the wait.
-    pub waits: Vec<WaitReport>,
-}
-
-/// One part of a row's wait: requests of `waiter` waiting for holders of `holder`.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct WaitReport {
-    /// "transfer: update branches": the transaction and what it does to the row.
-    pub waiter: String,
-    pub holder: String,
-    /// Microseconds waited in all over the span.
-    pub wait_us: f64,
-    /// Of the row's whole wait, 0..=1.
-    pub share: f64,
-}
-
-/// The name of the table with id `id` in `cfg`'s workload.
-pub fn table_name(cfg: &Config, id: u64) -> String {
-    match cfg.workload.spec() {
-        Some(spec) if id != table::SYSTAB => (0..spec.tables.len())
-            .find(|&i| crate::spec::table_id(i) == id)
-            .map_or_else(|| workload::builtin_table_name(id).to_string(), |i| spec.tables[i].name.clone()),
-        _ => workload::builtin_table_name(id).to_string(),
-    }
-}
-
-/// `rows`' totals over `span_ns` as a report.
-pub fn report(cfg: &Config, rows: &[RowLockTotals], span_ns: Ns) -> Vec<RowReport> {
-    let secs = time::as_secs(span_ns).max(1e-12);
-    rows.iter()
-        .map(|r| RowReport {
-            table: table_name(cfg, workload::table_of(r.row)),
-            key: r.row & ((1 << 56) - 1),
-            node: r.node,
-            lock_busy_fraction: (r.busy_ns as f64 / span_ns.max(1) as f64).min(1.0),
-            grants_per_second: r.grants as f64 / secs,
-            waits_per_second: r.waits as f64 / secs,
-            mean_waiters: r.wait_ns as f64 / span_ns.max(1) as f64,
-            mean_wait_us: if r.waits > 0 { time::as_us(r.wait_ns as f64 / r.waits as f64) } else { 0.0 },
-            blocked_fraction: ratio(r.blocked_ns, r.busy_ns).min(1.0),
-            queued_fraction: ratio(r.queued_ns, r.busy_ns).min(1.0),
-            waits: waits(cfg, r),
-        })
-        .collect()
-}
-
-/// `r`'s wait split, largest part first.
-fn waits(cfg: &Config, r: &RowLockTotals) -> Vec<WaitReport> {
-    let table = table_name(cfg, workload::table_of(r.row));
-    let mut split = r.split.clone();
-    split.sort_by_key(|s| (std::cmp::Reverse(s.ns), s.waiter, s.holder));
-    split
-        .iter()
-        .map(|s| WaitReport {
-            waiter: waits::class_name(cfg, s.waiter, &table),
-            holder: waits::class_name(cfg, s.holder, &table),
-            wait_us: time::as_us(s.ns as f64),
-            share: if r.wait_ns > 0 { s.ns as f64 / r.wait_ns as f64 } else { 0.0 },
-        })
-        .collect()
 }
 
 #[cfg(test)]
@@ -339,7 +327,7 @@ mod tests {
                 let held = 100 * (hot as u64 + 1);
                 let admit = door.came_back(hot as u64);
                 let parts = if rng.chance(1, 3) {
-                    heat.waited(hot as u64);
+                    heat.waited(hot as u64, step);
                     vec![WaitPart { waiter: 1, ns: 7 }]
                 } else {
                     vec![]
@@ -347,10 +335,10 @@ mod tests {
                 if admit || !parts.is_empty() || heat.tracked(hot as u64).is_some() {
                     want[hot] += held;
                 }
-                heat.held(hot as u64, 0, Hold { held, ..Hold::default() }, admit, 0, &parts);
+                heat.held(hot as u64, 0, Hold { held, ..Hold::default() }, admit, 0, &parts, step);
             } else {
                 let once = 1_000 + step;
-                heat.held(once, 0, Hold { held: 1_000 + rng.below(50), ..Hold::default() }, door.came_back(once), 0, &[]);
+                heat.held(once, 0, Hold { held: 1_000 + rng.below(50), ..Hold::default() }, door.came_back(once), 0, &[], step);
             }
         }
         let top = heat.top(want[4]);
@@ -362,5 +350,35 @@ mod tests {
             assert_eq!(r.split, vec![Split { waiter: 1, holder: 0, ns: r.wait_ns }]);
         }
         assert_eq!(heat.rows.len(), 5, "only the rows that came back were admitted");
+    }
+
+    /// A new span keeps the rows and restarts their counts from its first nanosecond; a
+    /// row that takes a slot given up counts from the moment it entered, and a row that
+    /// was given up and comes back starts again from then, not from its old counts.
+    #[test]
+    fn spans_restart_counts_and_a_row_counts_from_when_it_entered() {
+        let mut heat = RowHeat::default();
+        let hold = Hold { held: 10, ..Hold::default() };
+        for t in 0..3 {
+            heat.held(7, 1, hold, true, 0, &[], t);
+        }
+        heat.restart(100);
+        heat.held(7, 1, hold, false, 0, &[], 150);
+        heat.held(7, 1, hold, false, 0, &[], 160);
+        let top = heat.top(200);
+        assert_eq!((top[0].row, top[0].since, top[0].counted_ns, top[0].grants, top[0].busy_ns), (7, 100, 100, 2, 20));
+        // Fill every slot with rows granted more often than row 8 will be, then let row 8
+        // take the slot of the least granted: it counts from its entry.
+        for row in 1_000..1_000 + SLOTS as u64 - 1 {
+            for t in 0..6 {
+                heat.held(row, 0, hold, true, 0, &[], 300 + t);
+            }
+        }
+        heat.held(8, 0, hold, true, 0, &[], 500);
+        heat.held(8, 0, hold, true, 0, &[], 600);
+        let eight = heat.top_all(700).into_iter().find(|r| r.row == 8).expect("row 8 is tracked");
+        assert_eq!((eight.since, eight.counted_ns, eight.grants), (500, 200, 2));
+        assert!(heat.top_all(700).iter().all(|r| r.row != 7), "row 7, granted least (5 times to the others' 6), gave its slot up");
+        assert_eq!(heat.rows.len(), SLOTS);
     }
 }

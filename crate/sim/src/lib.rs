@@ -39,6 +39,7 @@ mod placement;
 mod prng;
 mod queue;
 mod rates;
+mod row_report;
 mod service_time;
 mod sim;
 mod summary;
@@ -50,8 +51,9 @@ mod workload;
 
 pub use config::{Config, ConfigError, Fault, Workload, PRESETS};
 pub use fnv::Fnv;
-pub use heat::{report as hot_rows_report, RowLockTotals, RowReport, HOT_ROWS};
+pub use heat::{RowLockTotals, HOT_ROWS};
 pub use metrics::{Window, WINDOW_RING};
+pub use row_report::{report as hot_rows_report, RowReport};
 pub use sim::{Advanced, Checkpoint, HotRowLock, IdTotals, InFlight, InFlightSample, Invariant, Simulation, TraceEvent, INVARIANTS};
 pub use summary::Summary;
 pub use topology::Topology;

@@ -38,7 +38,7 @@ pub struct Window {
     #[serde(skip)]
     pub bound: crate::explain::WindowBound,
     /// The window's busiest row locks (at most `heat::HOT_ROWS`), busiest first, as totals
-    /// over the window (`windowMs`); `heat::report` gives their rates (the wasm snapshot's
+    /// over the window (`windowMs`); `row_report::report` gives their rates (the wasm snapshot's
     /// `hottestRows`). Not serialised with the window.
     #[serde(skip)]
     pub hottest_rows: Vec<RowLockTotals>,
@@ -94,9 +94,15 @@ pub struct Metrics {
     window_partition_inserts: Vec<u64>,
     skew_busiest: u64,
     skew_total: u64,
-    /// The busiest row locks of the open window, and of the run after warm-up.
+    /// The busiest row locks of the open window, and of the run (through the warm-up,
+    /// restarted at its end: the rows hot then are counted from the first measured
+    /// nanosecond).
     window_heat: RowHeat,
-    pub heat: RowHeat,
+    heat: RowHeat,
+    heat_measuring: bool,
+    /// Off but in the swarm: every row's primary-lock releases after warm-up, counted
+    /// one by one beside the bounded tracker, to hold it to (`check_hot_rows`).
+    audit: Option<std::collections::BTreeMap<u64, u64>>,
     /// Which rows came back: only those are admitted to the two above.
     door: Doorkeeper,
 }
@@ -130,6 +136,8 @@ impl Metrics {
             skew_total: 0,
             window_heat: RowHeat::default(),
             heat: RowHeat::default(),
+            heat_measuring: false,
+            audit: None,
             door: Doorkeeper::default(),
         }
     }
@@ -138,18 +146,75 @@ impl Metrics {
     /// holder of class `holder`; `parts` is the wait it caused per waiting class.
     pub fn row_held(&mut self, row: u64, node: u32, hold: Hold, holder: u16, parts: &[WaitPart], now: Ns) {
         let admit = self.door.came_back(row);
-        self.window_heat.held(row, node, hold, admit, holder, parts);
-        if now >= self.warmup_end {
-            self.heat.held(row, node, hold, admit, holder, parts);
+        self.window_heat.held(row, node, hold, admit, holder, parts, now);
+        self.measure_heat(now);
+        self.heat.held(row, node, hold, admit, holder, parts, now);
+        if self.audit.is_some() {
+            self.audit_release(row, now);
         }
+    }
+
+    #[cold]
+    fn audit_release(&mut self, row: u64, now: Ns) {
+        if let Some(audit) = self.audit.as_mut().filter(|_| now >= self.warmup_end) {
+            *audit.entry(row).or_default() += 1;
+        }
+    }
+
+    /// Counts every row's releases exactly from now on (memory grows with the rows).
+    pub fn audit_rows(&mut self) {
+        self.audit.get_or_insert_with(Default::default);
+    }
+
+    /// The run's listed rows hold to the exact counts: a row tracked from the end of the
+    /// warm-up was granted exactly as often as it was released since; a row tracked from
+    /// later, no more often.
+    pub fn check_hot_rows(&self, now: Ns) -> Result<(), String> {
+        let Some(audit) = self.audit.as_ref().filter(|_| now >= self.warmup_end) else { return Ok(()) };
+        for r in self.run_rows(now) {
+            let exact = audit.get(&r.row).copied().unwrap_or(0);
+            let from_start = r.since <= self.warmup_end;
+            if (from_start && r.grants != exact) || r.grants > exact {
+                return Err(format!(
+                    "row {:#x} counted from {} ns: {} grants listed, {exact} released (warm-up ends at {} ns)",
+                    r.row, r.since, r.grants, self.warmup_end
+                ));
+            }
+        }
+        Ok(())
     }
 
     /// A request for `row`'s primary lock had waited (granted at `now`).
     pub fn row_waited(&mut self, row: u64, now: Ns) {
-        self.window_heat.waited(row);
-        if now >= self.warmup_end {
-            self.heat.waited(row);
+        self.window_heat.waited(row, now);
+        self.measure_heat(now);
+        self.heat.waited(row, now);
+    }
+
+    /// At the first row event after warm-up, the run's heat restarts at its end.
+    #[inline]
+    fn measure_heat(&mut self, now: Ns) {
+        if !self.heat_measuring && now >= self.warmup_end {
+            self.heat.restart(self.warmup_end);
+            self.heat_measuring = true;
         }
+    }
+
+    /// The run's tracked rows at `now`: after warm-up, counted from its end (none before a
+    /// row was released since); before, the warm-up's so far.
+    pub fn run_rows(&self, now: Ns) -> Vec<RowLockTotals> {
+        if now >= self.warmup_end && !self.heat_measuring {
+            return Vec::new();
+        }
+        self.heat.top_all(now)
+    }
+
+    /// The run's busiest rows at `now` (`run_rows`, the report's ten).
+    pub fn run_top_rows(&self, now: Ns) -> Vec<RowLockTotals> {
+        if now >= self.warmup_end && !self.heat_measuring {
+            return Vec::new();
+        }
+        self.heat.top(now)
     }
 
     /// Applies `f` to the window counters, and to the run counters after warm-up.
@@ -271,7 +336,7 @@ impl Metrics {
     /// length.
     pub fn close_window(&mut self, now: Ns, bound: impl FnOnce(&Counts, &[RowLockTotals], Ns) -> crate::explain::WindowBound) {
         let span = Span::of_ns(now - self.window_start);
-        let hottest_rows = self.window_heat.top(now - self.window_start);
+        let hottest_rows = self.window_heat.top(now);
         let bound = bound(&self.window, &hottest_rows, now - self.window_start);
         let w = &self.window;
         let t = Throughput::of(w, span);
@@ -291,7 +356,7 @@ impl Metrics {
             bound,
             hottest_rows,
         };
-        self.window_heat.clear();
+        self.window_heat.restart(now);
         if self.windows.len() == WINDOW_RING {
             self.windows.pop_front();
         }

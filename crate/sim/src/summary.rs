@@ -55,7 +55,7 @@ pub struct Summary {
     pub lock_timeouts: u64,
     /// The rows whose (primary) locks were busiest after warm-up, busiest first (at most
     /// ten; the SYSTAB_0 counter row among them when it is hot): see `heat.rs`.
-    pub hottest_rows: Vec<crate::heat::RowReport>,
+    pub hottest_rows: Vec<crate::row_report::RowReport>,
     /// The resource that holds the throughput: the lowest bound of a resource whose busy
     /// time is its own work (`explain.rs`); null while nothing committed.
     pub bottleneck: Option<crate::explain::Resource>,
@@ -251,7 +251,7 @@ impl Summary {
             queue_length_mean: t.hot_row_queue_mean,
             refills: r.committed(TxnKind::REFILL),
         };
-        let hottest = m.heat.top(measured_ns);
+        let hottest = m.run_top_rows(now.at_ns);
         let explained = explanation(m, cfg, topo, now);
         let mut latency_by_type_us = BTreeMap::new();
         let mut committed_by_type = BTreeMap::new();
@@ -288,7 +288,7 @@ impl Summary {
             }),
             aborts: m.totals.aborts,
             lock_timeouts: m.totals.lock_timeouts,
-            hottest_rows: crate::heat::report(cfg, &hottest, measured_ns),
+            hottest_rows: crate::row_report::report(cfg, &hottest),
             bottleneck: explained.bottleneck,
             next_ceiling: explained.next_ceiling,
             resources: explained.resources,
@@ -309,7 +309,7 @@ impl Summary {
 /// next ceiling, the busiest resources (`explain.rs`).
 pub fn explanation(m: &Metrics, cfg: &Config, topo: &Topology, now: &Now) -> crate::explain::Explanation {
     let measured_ns = now.at_ns.saturating_sub(m.warmup_end);
-    let rows = m.heat.top_all();
+    let rows = m.run_rows(now.at_ns);
     let inputs = crate::explain::Inputs {
         cfg,
         topo,

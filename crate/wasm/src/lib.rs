@@ -138,8 +138,7 @@ impl Simulation {
         let ids = s.ids();
         o.set("idsIssued", ids.issued as f64).set("idsLost", ids.lost as f64).set("duplicateIds", ids.duplicates as f64);
         o.set("hotRowNode", s.hot_row_node() as f64);
-        let span = time::from_ms(s.config().window_ms); // every window is one `windowMs` long
-        let hottest = latest.map(|w| hotrow::hot_rows_report(s.config(), &w.hottest_rows, span)).unwrap_or_default();
+        let hottest = latest.map(|w| hotrow::hot_rows_report(s.config(), &w.hottest_rows)).unwrap_or_default();
         o.set("hottestRows", to_js(&hottest));
         Ok(o.done())
     }

@@ -4,7 +4,8 @@
 use super::{Kind, Resource};
 use crate::config::{Allocator, Config, IdCacheScope};
 use crate::counts::Counts;
-use crate::heat::{self, RowLockTotals};
+use crate::heat::RowLockTotals;
+use crate::row_report;
 use crate::time;
 use crate::topology::Topology;
 use crate::workload;
@@ -278,7 +279,7 @@ impl Inputs<'_> {
         let c = self.counts;
         let mut loads = Vec::new();
         if self.cfg.allocator == Allocator::CounterRow {
-            let table = heat::table_name(self.cfg, self.counter_row & ((1 << 56) - 1));
+            let table = row_report::table_name(self.cfg, self.counter_row & ((1 << 56) - 1));
             let name = format!("the counter row of `{table}` in SYSTAB_0, on data node {}", self.counter_row_node);
             let mut l = Load::new(self.counter_row, name, Kind::CounterRow, Some(self.counter_row_node), 1, self.span_ns, c.hot_busy_ns);
             l.grants = c.hot_holds;
@@ -290,12 +291,14 @@ impl Inputs<'_> {
             loads.push(l);
         }
         for r in self.rows.iter().filter(|r| r.row != self.counter_row) {
-            let table = heat::table_name(self.cfg, workload::table_of(r.row));
+            let table = row_report::table_name(self.cfg, workload::table_of(r.row));
             let key = r.row & ((1 << 56) - 1);
             let (k, slot) = (key % crate::spec::MAX_TABLE_ROWS, key / crate::spec::MAX_TABLE_ROWS);
             let slot = if slot > 0 { format!(" (slot {slot})") } else { String::new() };
             let name = format!("row {k}{slot} of `{table}`, on data node {}", r.node);
-            let mut l = Load::new(r.row, name, Kind::Row, Some(r.node), 1, self.span_ns, r.busy_ns);
+            // Over the time the row was counted: the span, or less for a row first tracked
+            // after it began (`heat.rs`).
+            let mut l = Load::new(r.row, name, Kind::Row, Some(r.node), 1, r.counted_ns.min(self.span_ns), r.busy_ns);
             l.blocked_ns = r.blocked_ns as f64;
             l.queued_ns = r.queued_ns as f64;
             l.grants = r.grants;

@@ -65,6 +65,18 @@ impl Simulation {
         }
         Ok(())
     }
+
+    /// From now on, counts every row's lock releases one by one beside the hot-row
+    /// tracker (the swarm's runs: memory grows with the rows released).
+    pub(crate) fn audit_rows(&mut self) {
+        self.metrics.audit_rows();
+    }
+
+    /// The hottest rows' grants equal the rows' releases counted one by one
+    /// (`audit_rows`) over the same span.
+    pub(crate) fn check_hot_rows(&self) -> Result<(), String> {
+        self.metrics.check_hot_rows(self.now)
+    }
 }
 
 /// No id was granted twice (the id checker's coalesced ranges never overlapped, and each

@@ -164,9 +164,11 @@ pub fn run_config(seed: u64, config: &Value) -> Outcome {
         let cfg = Config::from_json(config).map_err(|e| format!("generated config invalid: {e}"))?;
         let end = cfg.end_ns();
         let mut sim = Simulation::new(cfg);
+        sim.audit_rows();
         while !sim.finished() {
             sim.advance((end / 20).max(1).min(end - sim.now_ns()), u64::MAX);
             sim.check_invariants().map_err(|e| format!("at {} ns: {e}", sim.now_ns()))?;
+            sim.check_hot_rows().map_err(|e| format!("hot rows counted right, at {} ns: {e}", sim.now_ns()))?;
         }
         let s = sim.summary();
         if s.duplicate_ids != 0 {

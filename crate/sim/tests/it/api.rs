@@ -151,6 +151,7 @@ fn summary_serialises_with_public_names() {
         keys(&v["hottestRows"][0]),
         [
             "blockedFraction",
+            "countedSeconds",
             "grantsPerSecond",
             "key",
             "lockBusyFraction",

@@ -1,0 +1,100 @@
+//! The hot rows as reports give them (the summary's `hottestRows`, each window's): a
+//! tracked row's totals (`heat.rs`) as rates over the time it was counted, its table's
+//! name and key, and who waits for whom.
+
+use crate::config::Config;
+use crate::heat::RowLockTotals;
+use crate::rates::ratio;
+use crate::time;
+use crate::waits;
+use crate::workload::{self, table};
+use serde::Serialize;
+
+/// One hot row as reports give it: its table's name and key, how busy its lock was.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct RowReport {
+    pub table: String,
+    pub key: u64,
+    /// The data node of its primary replica.
+    pub node: u32,
+    /// The seconds its figures are over: the whole span (the measured period, a window)
+    /// for a row tracked from its start, less for a row first tracked after it began.
+    pub counted_seconds: f64,
+    /// Fraction of the time its primary lock was held, 0..=1.
+    pub lock_busy_fraction: f64,
+    pub grants_per_second: f64,
+    /// Lock requests that had to wait, per second.
+    pub waits_per_second: f64,
+    /// Requests waiting on average (total wait over the span, by Little's law).
+    pub mean_waiters: f64,
+    /// Mean wait of the requests that waited, in microseconds.
+    pub mean_wait_us: f64,
+    /// Of the time its lock was held, the share its holders spent waiting for another
+    /// lock or an id (a lock mostly blocked is a convoy's victim), and for busy threads.
+    pub blocked_fraction: f64,
+    pub queued_fraction: f64,
+    /// Who waits for whom: the row's whole wait split by the waiting and the holding
+    /// request (transaction and statement), largest first; the parts sum to the wait.
+    pub waits: Vec<WaitReport>,
+}
+
+/// One part of a row's wait: requests of `waiter` waiting for holders of `holder`.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct WaitReport {
+    /// "transfer: update branches": the transaction and what it does to the row.
+    pub waiter: String,
+    pub holder: String,
+    /// Microseconds waited in all over the span.
+    pub wait_us: f64,
+    /// Of the row's whole wait, 0..=1.
+    pub share: f64,
+}
+
+/// The name of the table with id `id` in `cfg`'s workload.
+pub fn table_name(cfg: &Config, id: u64) -> String {
+    match cfg.workload.spec() {
+        Some(spec) if id != table::SYSTAB => (0..spec.tables.len())
+            .find(|&i| crate::spec::table_id(i) == id)
+            .map_or_else(|| workload::builtin_table_name(id).to_string(), |i| spec.tables[i].name.clone()),
+        _ => workload::builtin_table_name(id).to_string(),
+    }
+}
+
+/// `rows`' totals as a report, each row's rates over the time it was counted.
+pub fn report(cfg: &Config, rows: &[RowLockTotals]) -> Vec<RowReport> {
+    rows.iter()
+        .map(|r| (r, r.counted_ns, time::as_secs(r.counted_ns).max(1e-12)))
+        .map(|(r, span_ns, secs)| RowReport {
+            table: table_name(cfg, workload::table_of(r.row)),
+            key: r.row & ((1 << 56) - 1),
+            node: r.node,
+            counted_seconds: time::as_secs(span_ns),
+            lock_busy_fraction: (r.busy_ns as f64 / span_ns.max(1) as f64).min(1.0),
+            grants_per_second: r.grants as f64 / secs,
+            waits_per_second: r.waits as f64 / secs,
+            mean_waiters: r.wait_ns as f64 / span_ns.max(1) as f64,
+            mean_wait_us: if r.waits > 0 { time::as_us(r.wait_ns as f64 / r.waits as f64) } else { 0.0 },
+            blocked_fraction: ratio(r.blocked_ns, r.busy_ns).min(1.0),
+            queued_fraction: ratio(r.queued_ns, r.busy_ns).min(1.0),
+            waits: waits(cfg, r),
+        })
+        .collect()
+}
+
+/// `r`'s wait split, largest part first.
+fn waits(cfg: &Config, r: &RowLockTotals) -> Vec<WaitReport> {
+    let table = table_name(cfg, workload::table_of(r.row));
+    let mut split = r.split.clone();
+    split.sort_by_key(|s| (std::cmp::Reverse(s.ns), s.waiter, s.holder));
+    split
+        .iter()
+        .map(|s| WaitReport {
+            waiter: waits::class_name(cfg, s.waiter, &table),
+            holder: waits::class_name(cfg, s.holder, &table),
+            wait_us: time::as_us(s.ns as f64),
+            share: if r.wait_ns > 0 { s.ns as f64 / r.wait_ns as f64 } else { 0.0 },
+        })
+        .collect()
+}
