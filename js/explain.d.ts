@@ -42,6 +42,8 @@ export interface NextCeiling {
 
 /** `Simulation.explain()`: the summary's explanation alone. */
 export interface Explanation {
+  /** True while nothing was measured yet (in or at the end of the warm-up): the explanation is then of the last window closed, warm-up time. */
+  warmUp: boolean;
   /** The lowest bound of a resource that is not a convoy's victim; null while nothing committed. */
   bottleneck: Resource | null;
   nextCeiling: NextCeiling | null;

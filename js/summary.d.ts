@@ -11,6 +11,10 @@ export interface Snapshot {
   finished: boolean;
   /** Windows closed so far; pass it to `windows(since)` to fetch only new ones. */
   windowsClosed: number;
+  /** The latest window's bottleneck by kind (`bottleneckKind` as its name), or null before one. */
+  bottleneckResourceKind: import("./explain.js").ResourceKind | null;
+  /** The row of the workload's own tables that bound the latest window (kind `row`), or null. */
+  bindingRow: HotRow | null;
   dataNodes: number;
   /** Partitions of the cluster (data nodes x LDM threads). */
   partitions: number;
@@ -145,7 +149,7 @@ export interface HotRow {
   key: number;
   /** The data node of its primary replica. */
   node: number;
-  /** The seconds its figures are over: the whole span (the measured period, or the window) for a row tracked from its start; less for a row first tracked after it began. */
+  /** The seconds it was counted: the whole span (the measured period, or the window) for a row tracked from its start; less for a row first tracked after it began, whose figures (over the whole span) are then a lower bound. */
   countedSeconds: number;
   /** Fraction of the time its lock was held, 0..1. */
   lockBusyFraction: number;

@@ -183,7 +183,7 @@ function showFit(el, fit) {
   const small = (v) => String(+v.toPrecision(3));
   const u = fit.usl;
   const usl = u
-    ? `USL over ${u.field} (a curve with no mechanism, fitted to the same points): σ ${coef(u.sigma, small)}, κ ${coef(u.kappa, small)}, λ ${coef(u.lambda, num)}${u.peak ? `; peak ${num(u.peak.x)} at ${u.field} ${+u.peak.n.toFixed(1)}` : "; no peak (κ = 0)"}; rms error ${pct2(u.rmsRelativeError)}.`
+    ? `USL over ${u.field} (a curve with no mechanism, fitted to the same points): σ ${coef(u.sigma, small)}, κ ${coef(u.kappa, small)}, λ ${coef(u.lambda, num)}${u.peak ? `; peak ${num(u.peak.x)} at ${u.field} ${+u.peak.n.toFixed(1)}` : "; no peak within reach (κ ~ 0)"}; rms error ${pct2(u.rmsRelativeError)}.`
     : `No USL: ${fit.uslNote?.replace(/^USL: /, "") ?? "–"}.`;
   el.$(".fit-notes").textContent = [`rms relative error ${pct2(fit.rmsRelativeError)}.`, fit.intervalNote ? `${fit.intervalNote}.` : "", usl].filter(Boolean).join(" ");
 }

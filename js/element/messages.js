@@ -35,7 +35,8 @@ export function onWorkerMessage(el, m) {
       break;
     case "started":
       el.started = (el.started ?? 0) + 1; // runs started so far (the tour waits for its own)
-      el.update({ run: { effective: m.configs, forked: m.forked } });
+      // A single run's config is what run A of a compare keeps (compare changes run B).
+      el.update({ run: { effective: m.configs, forked: m.forked, ...(m.configs.length === 1 ? { base: m.configs[0] } : {}) } });
       rewind.showFork(el);
       if (m.forked) el.emitState(); // the link now replays the fork
       el.hotNode = m.hotRowNode;

@@ -1,18 +1,25 @@
 // Compare and sweep: what runs each mode starts. Compare runs two simulations that differ
 // in one field (same seed, same past); sweep runs one short simulation per value of a
 // field and plots the measured throughput against it.
-import { setField, compareValue, COMPARE_DEFAULTS } from "./state.js";
+import { setField, getField, compareValue, COMPARE_DEFAULTS } from "./state.js";
 
 /** Compare's value for the workload spec of one's own that is running (in a link too). */
 export const YOUR_SPEC = "yourSpec";
 
 /** The compared field and the two values (as text) of a view, with defaults filled in;
- * `overrides`: the config input (a run may be the spec of one's own only if there is one). */
-export function compareSpec(view, overrides = {}) {
+ * `overrides`: the config input (a run may be the spec of one's own only if there is one);
+ * `base`: the config running (resolved from its preset), whose value run A keeps. */
+export function compareSpec(view, overrides = {}, base = {}) {
   const field = view.compareField ?? "cacheSize";
   const mine = field === "workload" && typeof overrides.workload === "object";
-  // With a spec of one's own running, run A is it by default.
-  const defaults = mine ? [YOUR_SPEC, COMPARE_DEFAULTS.workload[1]] : COMPARE_DEFAULTS[field];
+  // With a spec of one's own running, run A is it by default; else run A keeps the value
+  // the user has (compare changes one thing: run B's), and B is a listed other one.
+  let defaults = mine ? [YOUR_SPEC, COMPARE_DEFAULTS.workload[1]] : COMPARE_DEFAULTS[field];
+  const current = mine ? undefined : getField(overrides, field) ?? getField(base ?? {}, field);
+  const text = current === undefined || typeof current === "object" ? undefined : String(current);
+  if (text !== undefined && compareValue(field, text) !== undefined) {
+    defaults = [text, defaults.find((d) => d !== text)];
+  }
   const ok = (t) => t !== undefined && compareValue(field, t) !== undefined && (t !== YOUR_SPEC || mine);
   return {
     compareField: field,
@@ -22,9 +29,9 @@ export function compareSpec(view, overrides = {}) {
 }
 
 /** The configs the view runs: the user's, or in compare mode the two variants of it. */
-export function configsFor(overrides, view) {
+export function configsFor(overrides, view, base = {}) {
   if (view.mode !== "compare") return [overrides];
-  const { compareField, compareA, compareB } = compareSpec(view, overrides);
+  const { compareField, compareA, compareB } = compareSpec(view, overrides, base);
   return [compareA, compareB].map((text) => {
     const c = structuredClone(overrides);
     // The spec of one's own stays as it is; every other value is set.

@@ -123,6 +123,11 @@ export class Playground {
     return this.state.run.effective;
   }
 
+  /** The effective config of the last single run (what run A of a compare keeps). */
+  get baseConfig() {
+    return this.state.run.base ?? {};
+  }
+
   /** Run B's fork ({ field, value, was, atMs }) while one is shown, else null. */
   get forkInfo() {
     return this.state.run.forked;
@@ -198,11 +203,11 @@ export class Playground {
   }
 
   configs() {
-    return configsFor(this.overrides, this.view);
+    return configsFor(this.overrides, this.view, this.baseConfig);
   }
 
   compareSpec() {
-    return compareSpec(this.view, this.overrides);
+    return compareSpec(this.view, this.overrides, this.baseConfig);
   }
 
   start() {

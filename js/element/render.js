@@ -204,14 +204,21 @@ export function render(el) {
   set("tpm", fmtInt(f.tpm));
   set("insertsPerSecond", fmtInt(f.insertsPerSecond));
   set("transactionsPerSecond", fmtInt(f.transactionsPerSecond));
-  // The hot row figure follows the row that binds: a row of the workload's own when the
-  // window's bottleneck is one (code 5; its latest window), else the SYSTAB_0 counter row.
-  const binding = snap.bottleneckKind === 5 ? snap.hottestRows?.[0] : null;
-  const hotBusy = binding ? binding.lockBusyFraction : f.hotRowLockUtilization;
+  // The counter row's figure is the SYSTAB_0 counter row's, as hotRowLockUtilization is
+  // everywhere; a row of the workload's own that binds the latest window has a figure of
+  // its own beside it (bindingRowLockUtilization).
+  const binding = snap.bindingRow ?? null;
+  const hotBusy = f.hotRowLockUtilization;
   set("hotRowLockUtilization", fmtPct(hotBusy));
-  const hotLabel = binding ? `hot row lock busy (${binding.table} ${binding.key})` : "hot row lock busy";
-  const labelEl = el.metricEls.hotRowLockUtilization.previousElementSibling;
-  if (labelEl.textContent !== hotLabel) labelEl.textContent = hotLabel;
+  const bindingCard = el.metricEls.bindingRowLockUtilization.parentElement;
+  if (bindingCard.hidden !== !binding) bindingCard.hidden = !binding;
+  if (binding) {
+    set("bindingRowLockUtilization", fmtPct(binding.lockBusyFraction));
+    el.metricEls.bindingRowLockUtilization.dataset.value = String(binding.lockBusyFraction);
+    const label = `row lock busy (${binding.table} ${binding.key})`;
+    const labelEl = el.metricEls.bindingRowLockUtilization.previousElementSibling;
+    if (labelEl.textContent !== label) labelEl.textContent = label;
+  }
   set("refillsPerSecond", fmtInt(f.refillsPerSecond));
   set("latencyP99Us", fmtUs(snap.latencyP99Us));
   set("simulatedSeconds", (m.nowMs / 1000).toFixed(1));
@@ -226,6 +233,7 @@ export function render(el) {
   }
   const figures = { tpm: f.tpm, insertsPerSecond: f.insertsPerSecond, hotRowLockUtilization: hotBusy,
     refillsPerSecond: f.refillsPerSecond, nowMs: m.nowMs };
+  if (binding) figures.bindingRowLockUtilization = binding.lockBusyFraction;
   if (el.series.length === 2) {
     const e = el.series[1];
     const key = el.primaryName;

@@ -20,6 +20,7 @@ import { DEFAULT_SPEED } from "./state.js";
  * @property {boolean} paused
  * @property {object[]} effective  the effective configs of the runs shown (every field filled in)
  * @property {{ field: string, value: unknown, was: unknown, atMs: number } | null} forked  run B is a fork of run A
+ * @property {object | null} base  the effective config of the last single run: the values run A of a compare keeps
  */
 
 /**
@@ -33,7 +34,7 @@ import { DEFAULT_SPEED } from "./state.js";
 export const initialState = () => freeze({
   config: {},
   view: { mode: "live", speed: DEFAULT_SPEED },
-  run: { paused: false, effective: [], forked: null },
+  run: { paused: false, effective: [], forked: null, base: null },
 });
 
 /**

@@ -8,7 +8,7 @@ import { runOnPool } from "./sweep.js";
 import { drawBars } from "./charts.js";
 import { fmtInt, fmtPct, withCode } from "./format.js";
 import { choiceLabel } from "./controls.js";
-import { best } from "./pareto.js";
+import { best, twin } from "./pareto.js";
 
 /** Every strategy, from the field table: each allocator with each cache owner (timestamp
  * ids have no cache; the central service runs at cache 1, one request per id, where its
@@ -58,15 +58,21 @@ export function runStrategies(el) {
   });
 }
 
-/** The table and the bars of the results so far; the best choices marked. */
+/** A range layout whose run never grew past a range split: its nature did not show. */
+const unsplit = (r) => r.value.partitioning === "range" && r.insertSkew >= 0.95;
+
+/** The table and the bars of the results so far; the best choices marked (never one the
+ * run was too short to show, nor one equal to another: the cell says which). */
 function showStrategies(el, results) {
-  const marked = new Set(results.length ? best(results) : []);
+  const marked = new Set(results.length ? best(results).filter((i) => !unsplit(results[i])) : []);
   const fmt = { insertsPerSecond: fmtInt, latencyP99Us: fmtInt, coordinationsPerSecond: fmtInt, idsLost: fmtInt, insertSkew: (v) => v.toFixed(3), inOrderFraction: fmtPct };
   el.$(".strategies-table tbody").replaceChildren(...results.map((r, i) => {
     const tr = document.createElement("tr");
     const name = document.createElement("th");
     name.scope = "row";
-    name.textContent = `${marked.has(i) ? "★ " : ""}${i + 1}. ${strategyName(r.value)}`;
+    const same = twin(results, i);
+    const why = unsplit(r) ? " (too short to split)" : same >= 0 ? ` (= ${same + 1} within noise)` : "";
+    name.textContent = `${marked.has(i) ? "★ " : ""}${i + 1}. ${strategyName(r.value)}${why}`;
     const held = Object.assign(document.createElement("td"), { className: "held-by" });
     held.append(...withCode(r.bottleneck ? `${r.bottleneck.name} (${fmtPct(r.bottleneckUtilization)})` : "nothing committed"));
     tr.append(name, ...COLUMNS.map((c) => Object.assign(document.createElement("td"), { textContent: fmt[c](r[c]) })), held);
@@ -76,10 +82,10 @@ function showStrategies(el, results) {
   }));
   // Range layouts spread inserts only once the table grows past a range split; a run too
   // short for that reads one range whatever the layout, and the table says so.
-  const unsplit = results.filter((r) => r.value.partitioning === "range" && r.insertSkew >= 0.95);
+  const short = results.filter(unsplit);
   el.$(".strategies-note").textContent = [
-    "★ differences of inserts/s within twice the runs' own standard error count as equal.",
-    unsplit.length ? ` ${unsplit.length} range layout${unsplit.length > 1 ? "s" : ""} inserted into one range only: 1 s is too short for the table to grow past a range split, so their skew does not show here (a sweep or a longer run does).` : "",
+    "★: no other strategy is as good on inserts/s, ids lost and order at once and better on one; differences of inserts/s within twice the runs' own standard error count as equal, and a strategy equal to another on all three gets no ★.",
+    short.length ? ` ${short.length} range layout${short.length > 1 ? "s" : ""} inserted into one range only: 1 s is too short for the table to grow past a range split, so their skew does not show here (a sweep or a longer run does).` : "",
   ].join("");
   drawBars(el.$(".bars-strategies"), results.map((r) => r.insertsPerSecond), { max: 1, fmt: fmtInt, label: (i) => strategyName(results[i].value) });
   scatter(el.$(".scatter-lost"), results, marked, "idsLost", "ids lost (1 restart)", fmtInt);

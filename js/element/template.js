@@ -9,7 +9,8 @@ export const template = () => `
   <div class="figure primary-tpm"><div class="label">TPM (New-Order / min)</div><div class="value" data-metric="tpm">–</div></div>
   <div class="figure"><div class="label">inserts / s</div><div class="value" data-metric="insertsPerSecond">–</div></div>
   <div class="figure full-only"><div class="label">transactions / s</div><div class="value" data-metric="transactionsPerSecond">–</div></div>
-  <div class="figure hot"><div class="label">hot row lock busy</div><div class="value" data-metric="hotRowLockUtilization">–</div></div>
+  <div class="figure hot"><div class="label" title="the SYSTAB_0 counter row the ids come from">counter row lock busy</div><div class="value" data-metric="hotRowLockUtilization">–</div></div>
+  <div class="figure hot binding" hidden><div class="label">row lock busy</div><div class="value" data-metric="bindingRowLockUtilization" title="the row of the workload's own tables that binds the latest window">–</div></div>
   <div class="figure full-only"><div class="label">refills / s</div><div class="value" data-metric="refillsPerSecond">–</div></div>
   <div class="figure full-only"><div class="label">latency p99</div><div class="value" data-metric="latencyP99Us">–</div></div>
   <div class="figure compare-only" hidden><div class="label ratio-label">ratio B / A</div><div class="value" data-metric="compareRatio">–</div><div class="label ratio-noise"></div></div>
@@ -222,7 +223,7 @@ export const template = () => `
   <p><b>The bug (MySQL #39267, 2008).</b> A table without a primary key gets a hidden key. Each value came from one counter
   row per table in <code>SYSTAB_0</code>, fetched with cache size 1: every insert first ran its own committed transaction that
   updated that single row, holding its lock for a whole two-phase commit. All inserts of the cluster queued on that one lock.
-  With the cache at 1, watch the <em>hot row lock busy</em> figure sit at 100% and the node holding the row (●) glow; TPM is
+  With the cache at 1, watch the <em>counter row lock busy</em> figure sit at 100% and the node holding the row (●) glow; TPM is
   capped near the reported ${k(REPORTED.cacheOneTpm)}. Turn the cache size up to 1000: the row goes idle, and DBT2 reaches about ${k(REPORTED.cacheThousandTpm)} TPM.</p>
   <p>The refill also ran without a transaction hint, so its coordinator was picked round robin: TC work lands on nodes that
   otherwise have nothing to do (see the TC bars with one warehouse). <em>Compare</em> runs two settings side by side;

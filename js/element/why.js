@@ -8,7 +8,8 @@ import { fmtInt, fmtPct, withCode, plainName } from "./format.js";
 import { setField } from "./state.js";
 
 /** The headline unit of a run and the factor from transactions/s to it (TPM for DBT2, as
- * the throughput chart leads), from the last second of windows. */
+ * the throughput chart leads), from the last second of windows: a bound is said in
+ * transactions/s, as the CLI says it, with the headline unit beside it. */
 function unitOf(el, i) {
   const name = el.primaryName ?? "transactionsPerSecond";
   const d = el.series[i];
@@ -49,16 +50,18 @@ function section(el, e, i, compare) {
     box.append(h);
   }
   const b = e.bottleneck;
+  const warmup = el.effective[i]?.warmupMs ?? 0;
+  if (e.warmUp) {
+    box.append(sentence(`Warm-up (until ${(warmup / 1000).toFixed(1)} simulated s): what held its last window. ` +
+      "The explanation of the measured period starts after it."));
+  }
   if (!b) {
-    const warmup = el.effective[i]?.warmupMs ?? 0;
-    const now = el.latest?.nowMs ?? 0;
-    box.append(sentence(now < warmup
-      ? `Warming up: the explanation counts from ${(warmup / 1000).toFixed(1)} simulated s on, after the warm-up.`
-      : "Nothing has committed since the warm-up: no bottleneck to name."));
+    box.append(sentence(e.warmUp ? "Nothing has committed yet: no bottleneck to name." : "Nothing has committed since the warm-up: no bottleneck to name."));
     return box;
   }
   const { label, factor } = unitOf(el, i);
-  const at = (tps) => `${fmtInt(tps * factor)} ${label}`;
+  const inTps = label === "transactions/s" || factor === 1;
+  const at = (tps) => `${fmtInt(tps)} transactions/s` + (inTps ? "" : ` (${fmtInt(tps * factor)} ${label})`);
   const saturated = b.utilization >= 0.9;
   const verdict = sentence(
     (b.kind === "offered"
@@ -69,8 +72,14 @@ function section(el, e, i, compare) {
   verdict.className = "why-verdict";
   box.append(verdict);
   if (b.grantsPerSecond !== null && b.ceilingGrantsPerSecond !== null) {
+    // bound = throughput / utilization and ceiling = grants / utilization: their ratio is
+    // the row's grants per transaction.
+    const perTxn = b.boundTransactionsPerSecond > 0 ? b.ceilingGrantsPerSecond / b.boundTransactionsPerSecond : 1;
+    const share = Math.abs(perTxn - 1) < 0.02 ? ""
+      : perTxn < 1 ? ` ${fmtPct(perTxn)} of transactions lock it, so its ${fmtInt(b.ceilingGrantsPerSecond)} grants/s bound ${fmtInt(b.boundTransactionsPerSecond)} transactions/s.`
+        : ` Each transaction locks it ${perTxn.toFixed(1)} times, so its ${fmtInt(b.ceilingGrantsPerSecond)} grants/s bound ${fmtInt(b.boundTransactionsPerSecond)} transactions/s.`;
     box.append(sentence(`Its lock is held ${fmtInt(b.holdUsMean)} us at a time: one holder at once allows at most ` +
-      `${fmtInt(b.ceilingGrantsPerSecond)} grants/s (1 / hold), and it grants ${fmtInt(b.grantsPerSecond)}/s.`));
+      `${fmtInt(b.ceilingGrantsPerSecond)} grants/s (1 / hold), and it grants ${fmtInt(b.grantsPerSecond)}/s.${share}`));
   }
   if (e.nextCeiling) {
     const n = e.nextCeiling;

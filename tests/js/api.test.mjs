@@ -95,6 +95,8 @@ test("snapshot and windows have the documented shapes", () => {
   assert.ok(s.hottestRows.length <= 10 && s.hottestRows[0].table === "SYSTAB_0", JSON.stringify(s.hottestRows[0]));
   // The window's bottleneck: the counter row (code 4), saturated, its bound the window's throughput.
   assert.equal(s.bottleneckKind, 4);
+  assert.equal(s.bottleneckResourceKind, "counterRow");
+  assert.equal(empty.bottleneckResourceKind, null);
   assert.ok(s.bottleneckUtilization > 0.97 && Math.abs(s.boundTransactionsPerSecond / s.transactionsPerSecond - 1) < 0.03);
   const e = sim.explain();
   assert.equal(e.bottleneck.kind, "counterRow");

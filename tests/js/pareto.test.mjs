@@ -2,14 +2,19 @@
 // never makes a best.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { best, compareInserts } from "../../js/element/pareto.js";
+import { best, compareInserts, twin } from "../../js/element/pareto.js";
 
 const run = (insertsPerSecond, idsLost, inOrderFraction, noise = 0.01) => ({ insertsPerSecond, idsLost, inOrderFraction, noise });
 
 test("two strategies equal by construction but for noise: neither is marked over the other", () => {
   // The same strategy twice: 35.8k and 35.7k inserts/s with 1% noise each are one figure.
   assert.equal(compareInserts(run(35_800, 0, 0), run(35_700, 0, 0)), 0);
-  assert.deepEqual(best([run(35_800, 0, 0), run(35_700, 0, 0)]), [0, 1]);
+  // Equal on every figure: neither is starred, and each names the other as its twin.
+  assert.deepEqual(best([run(35_800, 0, 0), run(35_700, 0, 0)]), []);
+  assert.deepEqual([twin([run(35_800, 0, 0), run(35_700, 0, 0)], 0), twin([run(35_800, 0, 0), run(35_700, 0, 0)], 1)], [1, 0]);
+  // The three range layouts of a run too short to split, and one strategy better than them.
+  const layouts = [run(31_200, 590, 0.57), run(31_200, 590, 0.57), run(31_200, 590, 0.57), run(20_000, 0, 1)];
+  assert.deepEqual(best(layouts), [3]);
   // Without noise the 0.3% would decide: the old rule starred the faster one alone.
   assert.deepEqual(best([run(35_800, 0, 0, 0), run(35_700, 0, 0, 0)]), [0]);
 });

@@ -32,3 +32,17 @@ test("every part of the state is frozen: a write throws instead of changing it b
   }, TypeError);
   assert.equal(s.config.network.latencyUs, 70);
 });
+
+test("compare keeps the user's value in run A and changes run B only", async () => {
+  const { compareSpec, configsFor } = await import("../../js/element/modes.js");
+  const view = { mode: "compare", compareField: "cacheSize" };
+  // A cache of 1000 set by the user, or run by the preset: run A keeps it, B is the other listed value.
+  assert.deepEqual(compareSpec(view, { cacheSize: 1000 }), { compareField: "cacheSize", compareA: "1000", compareB: "1" });
+  assert.deepEqual(compareSpec(view, { preset: "modern" }, { cacheSize: 1000 }), { compareField: "cacheSize", compareA: "1000", compareB: "1" });
+  // A value the list does not hold is kept too; the list's first value is run B's.
+  assert.deepEqual(compareSpec(view, { cacheSize: 30 }), { compareField: "cacheSize", compareA: "30", compareB: "1" });
+  // Values the user chose win.
+  assert.deepEqual(compareSpec({ ...view, compareA: "3", compareB: "10" }, { cacheSize: 1000 }).compareA, "3");
+  const [a, b] = configsFor({ cacheSize: 1000, dataNodes: 4 }, view);
+  assert.deepEqual([a.cacheSize, a.dataNodes, b.cacheSize, b.dataNodes], [1000, 4, 1, 4]);
+});

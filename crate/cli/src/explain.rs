@@ -98,7 +98,7 @@ pub fn hottest_rows(w: &mut String, s: &Summary) {
         if r.counted_seconds < s.simulated_seconds * 0.999 {
             let _ = writeln!(
                 w,
-                "  {:<69}  (counted over its last {:.2} s of {:.2} s: first tracked later)",
+                "  {:<69}  (first tracked {:.2} s before the end of {:.2} s: a lower bound)",
                 "", r.counted_seconds, s.simulated_seconds
             );
         }

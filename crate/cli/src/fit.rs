@@ -116,6 +116,10 @@ fn short(v: f64) -> String {
     if v == 0.0 || !v.is_finite() {
         return format!("{v}");
     }
+    if v.abs() < 1e-3 {
+        // Four significant digits, not a row of zeros.
+        return format!("{v:.3e}");
+    }
     let digits = (3 - v.abs().log10().floor() as i32).max(0) as usize;
     let s = format!("{v:.digits$}");
     if s.contains('.') {
@@ -194,7 +198,7 @@ fn render(fit: &Fit, seconds: f64, predictions: &[Prediction]) -> String {
                     let _ = writeln!(w, "  peak at {} = {}: {} {}", u.field, short(p.n), amount(p.x), fit.metric);
                 }
                 None => {
-                    let _ = writeln!(w, "  no peak (kappa 0): it levels off towards lambda / sigma");
+                    let _ = writeln!(w, "  no peak within reach (kappa ~ 0): it levels off towards lambda / sigma");
                 }
             }
             let _ = writeln!(w, "  rms relative error {:.2}%", 100.0 * u.rms_relative_error);

@@ -36,7 +36,7 @@ fn services(c: &hotrow::Config) -> String {
         o += &format!(", open arrivals: {} requests/s per API node ({spread})", c.arrival_rate_per_api_node);
     }
     if c.cpu.scale != 1.0 {
-        o += &format!(", CPU costs x{}", c.cpu.scale);
+        o += &format!(", CPU costs x{}", round_to(c.cpu.scale, 4));
     }
     if c.cpu.service_cv > 0.0 {
         o += &format!(", service times CV {} (gamma)", c.cpu.service_cv);
@@ -185,4 +185,18 @@ pub fn metrics() -> String {
     }
     let _ = writeln!(w, "\nwindow: in `run --csv`, npm `snapshot()` and `windows()`; summary: in `sweep` columns (`run --json` has it at the path `metrics --json` gives).");
     o
+}
+
+/// `v` to `digits` significant digits, trailing zeros dropped (x1.0057292403044622 reads x1.006).
+fn round_to(v: f64, digits: i32) -> String {
+    if v == 0.0 || !v.is_finite() {
+        return format!("{v}");
+    }
+    let decimals = (digits - 1 - v.abs().log10().floor() as i32).max(0) as usize;
+    let s = format!("{v:.decimals$}");
+    if s.contains('.') {
+        s.trim_end_matches('0').trim_end_matches('.').to_string()
+    } else {
+        s
+    }
 }

@@ -20,7 +20,8 @@ pub struct Usl {
     pub kappa: Estimate,
     pub lambda: Estimate,
     /// Where throughput peaks, N* = sqrt((1 − σ) / κ), and the throughput there; none
-    /// when κ is 0 (it grows towards λ/σ without a peak).
+    /// when κ is not told from 0 (its interval reaches 0) or the peak is past a million
+    /// (it grows towards λ/σ without a peak within reach).
     pub peak: Option<Peak>,
     pub rms_relative_error: f64,
 }
@@ -96,10 +97,14 @@ impl Usl {
             Some(h) => Estimate { value: v, low: Some((v - h[j]).max(0.0)), high: Some(v + h[j]) },
             None => Estimate::bare(v),
         };
-        let peak = (kappa > 0.0 && sigma < 1.0).then(|| {
-            let n = ((1.0 - sigma) / kappa).sqrt();
-            Peak { n, x: law(sigma, kappa, lambda, n) }
-        });
+        // A peak only where kappa is told from 0: its interval (cut at 0) stays above it,
+        // and the peak is within a million units (kappa ~ 0 puts it at 3e10 data nodes).
+        let kappa_est = est(kappa, 1);
+        let told_from_zero = kappa_est.low.is_none_or(|low| low > 0.0);
+        let peak = (kappa > 0.0 && sigma < 1.0 && told_from_zero)
+            .then(|| ((1.0 - sigma) / kappa).sqrt())
+            .filter(|&n| n <= 1e6)
+            .map(|n| Peak { n, x: law(sigma, kappa, lambda, n) });
         Ok(Usl {
             field: field.to_string(),
             sigma: est(sigma, 0),

@@ -5,9 +5,9 @@
 //! floor, so a row taking more than 1/`SLOTS` of all lock grants is never missed. Each
 //! tracked row's lock hold time, waits and wait time are accumulated exactly from when it
 //! entered, or from the start of the span (a window, the run after warm-up) for a row
-//! tracked when it began: rows stay tracked from span to span, and a report gives each
-//! row's rates over the time it was counted (`row_report.rs`), never a partial count over
-//! the whole span. Reports rank the tracked rows by hold time (the lock's busy fraction),
+//! tracked when it began: rows stay tracked from span to span, so a hot row's figures are
+//! exact, and a row first tracked later is marked (`counted_ns` short of the span: its
+//! figures are a lower bound, `row_report.rs`). Reports rank the tracked rows by hold time (the lock's busy fraction),
 //! then by grants.
 //!
 //! A workload locks thousands of rows once each (an account, an inserted row), which would
@@ -72,8 +72,11 @@ pub struct RowLockTotals {
     pub counted_ns: Ns,
     /// Nanoseconds its primary lock was held.
     pub busy_ns: u64,
-    /// Locks granted.
+    /// Locks granted (counted at their release), and requested by transactions on their
+    /// first attempt (the demand: a row whose queue grows is requested more often than
+    /// granted; a retry asks again for what was asked already).
     pub grants: u64,
+    pub requests: u64,
     /// Lock requests that had to wait, and the total wait of every request (the integral
     /// of the queue's length: the sum of `split`).
     pub waits: u64,
@@ -164,6 +167,8 @@ pub struct RowHeat {
     weight: Vec<u64>,
     /// Slot by row.
     index: Index,
+    /// When the span began (the last `restart`).
+    span_start: Ns,
     /// A bit per hash of every tracked row: most releases are of rows not tracked, and a
     /// clear bit says so without a lookup.
     filter: [u64; FILTER_WORDS],
@@ -171,7 +176,7 @@ pub struct RowHeat {
 
 impl Default for RowHeat {
     fn default() -> Self {
-        RowHeat { rows: Vec::new(), weight: Vec::new(), index: Index::default(), filter: [0; FILTER_WORDS] }
+        RowHeat { rows: Vec::new(), weight: Vec::new(), index: Index::default(), span_start: 0, filter: [0; FILTER_WORDS] }
     }
 }
 
@@ -266,9 +271,22 @@ impl RowHeat {
         self.rows[i].waits += 1;
     }
 
+    /// `row`'s primary lock was requested (counted if the row is tracked; a request does
+    /// not admit it).
+    #[inline]
+    pub fn requested(&mut self, row: u64) {
+        let (word, bit) = filter_bit(row);
+        if self.filter[word] & bit != 0 {
+            if let Some(&i) = self.index.get(&row) {
+                self.rows[i as usize].requests += 1;
+            }
+        }
+    }
+
     /// A new span begins at `now`: every tracked row's counts restart from zero, and the
     /// rows stay tracked.
     pub fn restart(&mut self, now: Ns) {
+        self.span_start = now;
         self.rows.iter_mut().for_each(|r| r.restart(now));
     }
 
@@ -277,10 +295,8 @@ impl RowHeat {
     /// more often serialises more work), then by row for a stable order.
     pub fn top(&self, now: Ns) -> Vec<RowLockTotals> {
         let mut rows = self.top_all(now);
-        let percent = |r: &RowLockTotals| {
-            let span = r.counted_ns.max(1) as u128;
-            ((r.busy_ns as u128 * 100 + span / 2) / span).min(100) as u64
-        };
+        let span = now.saturating_sub(self.span_start).max(1) as u128;
+        let percent = |r: &RowLockTotals| ((r.busy_ns as u128 * 100 + span / 2) / span).min(100) as u64;
         rows.sort_unstable_by_key(|r| (std::cmp::Reverse((percent(r), r.grants)), r.row));
         rows.truncate(HOT_ROWS);
         rows

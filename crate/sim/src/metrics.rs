@@ -63,6 +63,10 @@ pub struct Metrics {
     window_ns: Ns,
     pub window_start: Ns,
     pub window: Counts,
+    /// The last closed window's counters (what an explanation at the end of the warm-up
+    /// is of, before anything was measured), and when it started.
+    pub last_window: Counts,
+    pub last_window_start: Ns,
     pub window_latency: Histogram,
     pub windows: VecDeque<Window>,
     pub windows_closed: u64,
@@ -116,6 +120,8 @@ impl Metrics {
             window_ns,
             window_start: 0,
             window: Counts::sized(dims),
+            last_window: Counts::sized(dims),
+            last_window_start: 0,
             window_latency: Histogram::default(),
             windows: VecDeque::with_capacity(1024),
             windows_closed: 0,
@@ -189,6 +195,14 @@ impl Metrics {
         self.window_heat.waited(row, now);
         self.measure_heat(now);
         self.heat.waited(row, now);
+    }
+
+    /// `row`'s primary lock was requested at `now` (counted for a row the run tracks: its
+    /// demand, which a convoy's growing queue does not hold back as it holds grants).
+    #[inline]
+    pub fn row_requested(&mut self, row: u64, now: Ns) {
+        self.measure_heat(now);
+        self.heat.requested(row);
     }
 
     /// At the first row event after warm-up, the run's heat restarts at its end.
@@ -362,6 +376,8 @@ impl Metrics {
         }
         self.windows.push_back(window);
         self.windows_closed += 1;
+        std::mem::swap(&mut self.window, &mut self.last_window);
+        self.last_window_start = self.window_start;
         self.window.reset();
         self.window_latency.clear();
         self.window_start = now;

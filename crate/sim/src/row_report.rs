@@ -5,7 +5,7 @@
 use crate::config::Config;
 use crate::heat::RowLockTotals;
 use crate::rates::ratio;
-use crate::time;
+use crate::time::{self, Ns};
 use crate::waits;
 use crate::workload::{self, table};
 use serde::Serialize;
@@ -18,8 +18,9 @@ pub struct RowReport {
     pub key: u64,
     /// The data node of its primary replica.
     pub node: u32,
-    /// The seconds its figures are over: the whole span (the measured period, a window)
-    /// for a row tracked from its start, less for a row first tracked after it began.
+    /// The seconds it was counted: the whole span (the measured period, a window) for a
+    /// row tracked from its start; less for a row first tracked after it began, whose
+    /// rates (over the whole span) are then a lower bound.
     pub counted_seconds: f64,
     /// Fraction of the time its primary lock was held, 0..=1.
     pub lock_busy_fraction: f64,
@@ -62,15 +63,16 @@ pub fn table_name(cfg: &Config, id: u64) -> String {
     }
 }
 
-/// `rows`' totals as a report, each row's rates over the time it was counted.
-pub fn report(cfg: &Config, rows: &[RowLockTotals]) -> Vec<RowReport> {
+/// `rows`' totals over a span of `span_ns` as a report (a row counted for less of it
+/// says so in `counted_seconds`: its rates are then a lower bound).
+pub fn report(cfg: &Config, rows: &[RowLockTotals], span_ns: Ns) -> Vec<RowReport> {
+    let secs = time::as_secs(span_ns).max(1e-12);
     rows.iter()
-        .map(|r| (r, r.counted_ns, time::as_secs(r.counted_ns).max(1e-12)))
-        .map(|(r, span_ns, secs)| RowReport {
+        .map(|r| RowReport {
             table: table_name(cfg, workload::table_of(r.row)),
             key: r.row & ((1 << 56) - 1),
             node: r.node,
-            counted_seconds: time::as_secs(span_ns),
+            counted_seconds: time::as_secs(r.counted_ns.min(span_ns)),
             lock_busy_fraction: (r.busy_ns as f64 / span_ns.max(1) as f64).min(1.0),
             grants_per_second: r.grants as f64 / secs,
             waits_per_second: r.waits as f64 / secs,

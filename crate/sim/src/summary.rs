@@ -288,7 +288,7 @@ impl Summary {
             }),
             aborts: m.totals.aborts,
             lock_timeouts: m.totals.lock_timeouts,
-            hottest_rows: crate::row_report::report(cfg, &hottest),
+            hottest_rows: crate::row_report::report(cfg, &hottest, measured_ns),
             bottleneck: explained.bottleneck,
             next_ceiling: explained.next_ceiling,
             resources: explained.resources,
@@ -309,6 +309,9 @@ impl Summary {
 /// next ceiling, the busiest resources (`explain.rs`).
 pub fn explanation(m: &Metrics, cfg: &Config, topo: &Topology, now: &Now) -> crate::explain::Explanation {
     let measured_ns = now.at_ns.saturating_sub(m.warmup_end);
+    if measured_ns == 0 {
+        return warm_up_explanation(m, cfg, topo, now);
+    }
     let rows = m.run_rows(now.at_ns);
     let inputs = crate::explain::Inputs {
         cfg,
@@ -327,6 +330,24 @@ pub fn explanation(m: &Metrics, cfg: &Config, topo: &Topology, now: &Now) -> cra
     let after_warmup = m.windows.iter().filter(|w| w.end_ms > time::as_ms(m.warmup_end));
     let moved = crate::explain::Moving::of(after_warmup.map(|w| &w.bound));
     crate::explain::explain(&inputs.loads(), inputs.x(), &|| now.zero_load.relieved_us(cfg), moved.as_ref(), cfg)
+}
+
+/// Before anything was measured (in or at the end of the warm-up): what held the last
+/// window closed, as the windows' own bounds are found (no clients, no moving hot spot).
+fn warm_up_explanation(m: &Metrics, cfg: &Config, topo: &Topology, now: &Now) -> crate::explain::Explanation {
+    let Some(last) = m.windows.back() else { return crate::explain::Explanation { warm_up: true, ..Default::default() } };
+    let inputs = crate::explain::Inputs {
+        cfg,
+        topo,
+        counts: &m.last_window,
+        rows: &last.hottest_rows,
+        span_ns: m.window_start - m.last_window_start,
+        counter_row: now.counter_row,
+        counter_row_node: now.hot_row_node,
+        clients: None,
+    };
+    let e = crate::explain::explain(&inputs.loads(), inputs.x(), &|| now.zero_load.relieved_us(cfg), None, cfg);
+    crate::explain::Explanation { warm_up: true, ..e }
 }
 
 /// Kinds the digest always feeds: those of versions before workload specs (DBT2's five, the

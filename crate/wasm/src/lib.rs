@@ -124,6 +124,8 @@ impl Simulation {
             .set("aborts", s.aborts() as f64)
             .set("nodesDown", Array::from_iter(s.nodes_down().into_iter().map(|n| JsValue::from_f64(n as f64))));
         let latest = s.windows().last();
+        let kind = latest.and_then(|w| hotrow::explain::Kind::of_code(w.bound.kind));
+        o.set("bottleneckResourceKind", kind.map_or(JsValue::NULL, |k| JsValue::from_str(k.name())));
         for m in catalog::window_metrics() {
             match (m.window.expect("a window metric"), latest) {
                 (Read::Scalar(read), Some(w)) => o.set(m.name, read(w)),
@@ -138,8 +140,15 @@ impl Simulation {
         let ids = s.ids();
         o.set("idsIssued", ids.issued as f64).set("idsLost", ids.lost as f64).set("duplicateIds", ids.duplicates as f64);
         o.set("hotRowNode", s.hot_row_node() as f64);
-        let hottest = latest.map(|w| hotrow::hot_rows_report(s.config(), &w.hottest_rows)).unwrap_or_default();
+        let span = time::from_ms(s.config().window_ms); // every window is one `windowMs` long
+        let hottest = latest.map(|w| hotrow::hot_rows_report(s.config(), &w.hottest_rows, span)).unwrap_or_default();
         o.set("hottestRows", to_js(&hottest));
+        // The row of the workload's own that bound the latest window, if one did.
+        let binding = latest.filter(|_| kind == Some(hotrow::explain::Kind::Row)).and_then(|w| {
+            let row = w.hottest_rows.iter().find(|r| r.row == w.bound.id)?;
+            hotrow::hot_rows_report(s.config(), std::slice::from_ref(row), span).pop()
+        });
+        o.set("bindingRow", binding.map_or(JsValue::NULL, |r| to_js(&r)));
         Ok(o.done())
     }
 

@@ -88,6 +88,11 @@ impl Kind {
         Kind::Offered,
     ];
 
+    /// The kind with window code `code` (0, none, and anything else unknown: `None`).
+    pub fn of_code(code: f64) -> Option<Kind> {
+        (code >= 1.0).then(|| Kind::ALL.get(code as usize - 1).copied()).flatten()
+    }
+
     pub fn code(self) -> f64 {
         (Kind::ALL.iter().position(|&k| k == self).expect("listed") + 1) as f64
     }
@@ -164,6 +169,10 @@ pub struct NextCeiling {
 #[derive(Clone, Debug, Default, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Explanation {
+    /// True when nothing was measured yet (the run is in or at the end of its warm-up):
+    /// the explanation is then of the last window closed, warm-up time, not of the
+    /// measured period.
+    pub warm_up: bool,
     pub bottleneck: Option<Resource>,
     pub next_ceiling: Option<NextCeiling>,
     /// The busiest resources, by utilization (at most `TOP`).
@@ -216,7 +225,7 @@ pub fn explain(loads: &[Load], x: f64, relieved_zero_load_us: &dyn Fn() -> f64, 
         }
     }
     let next = next_ceiling(loads, b, x, relieved_zero_load_us, cfg);
-    Explanation { bottleneck: Some(loads[b].report(x)), next_ceiling: next, resources: top(loads, x) }
+    Explanation { bottleneck: Some(loads[b].report(x)), next_ceiling: next, resources: top(loads, x), warm_up: false }
 }
 
 /// The index of the bottleneck: the lowest bound of a resource that is not a victim.

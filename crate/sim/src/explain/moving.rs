@@ -54,6 +54,6 @@ impl Moving {
             kind: l.kind,
             relieved: b.name.clone(),
         });
-        Some(Explanation { bottleneck: Some(b), next_ceiling: next, resources: Vec::new() })
+        Some(Explanation { bottleneck: Some(b), next_ceiling: next, ..Explanation::default() })
     }
 }

@@ -59,6 +59,9 @@ pub struct Load {
     /// Threads of one role pool together (`pooled`): the node's one thread, LDM, TC, API.
     role: u8,
     grants: u64,
+    /// A row's lock requests over the span (its demand): more than its grants while a
+    /// convoy's queue at it grows.
+    requests: u64,
     /// The clients: N, think time and zero-load response time in us.
     clients: Option<(f64, f64, f64)>,
     /// Open arrivals: user transactions offered per second.
@@ -78,6 +81,7 @@ impl Load {
             blocked_ns: 0.0,
             queued_ns: 0.0,
             alloc_ns: 0.0,
+            requests: 0,
             role: 0,
             grants: 0,
             clients: None,
@@ -138,9 +142,15 @@ impl Load {
         Load { busy_ns: self.busy_ns - self.alloc_ns, alloc_ns: 0.0, ..self.clone() }
     }
 
-    /// A lock's own work only: its holders' waits for other locks and ids are gone.
+    /// A lock's own work only: its holders' waits for other locks and ids are gone, and
+    /// every request is granted. A row's own hold per grant, times its requests: in a
+    /// convoy the rows whose holders wait elsewhere are granted less than they are asked
+    /// for while their queues grow (for seconds after the start), and relieved they would
+    /// serve what is asked, so the next ceiling does not drift with the warm-up.
     pub fn own_work_only(&self) -> Load {
-        Load { busy_ns: self.busy_ns - self.blocked_ns, blocked_ns: 0.0, ..self.clone() }
+        let own = self.busy_ns - self.blocked_ns;
+        let demand = if self.grants > 0 && self.requests > self.grants { self.requests as f64 / self.grants as f64 } else { 1.0 };
+        Load { busy_ns: own * demand, blocked_ns: 0.0, queued_ns: self.queued_ns * demand, ..self.clone() }
     }
 
     /// Threads of one role as one pool (the balanced bound: a relieved convoy moves
@@ -296,12 +306,13 @@ impl Inputs<'_> {
             let (k, slot) = (key % crate::spec::MAX_TABLE_ROWS, key / crate::spec::MAX_TABLE_ROWS);
             let slot = if slot > 0 { format!(" (slot {slot})") } else { String::new() };
             let name = format!("row {k}{slot} of `{table}`, on data node {}", r.node);
-            // Over the time the row was counted: the span, or less for a row first tracked
-            // after it began (`heat.rs`).
-            let mut l = Load::new(r.row, name, Kind::Row, Some(r.node), 1, r.counted_ns.min(self.span_ns), r.busy_ns);
+            // Over the whole span: a row first tracked after it began is weighed by what
+            // was counted (a lower bound of its load, never a short span's noise).
+            let mut l = Load::new(r.row, name, Kind::Row, Some(r.node), 1, self.span_ns, r.busy_ns);
             l.blocked_ns = r.blocked_ns as f64;
             l.queued_ns = r.queued_ns as f64;
             l.grants = r.grants;
+            l.requests = r.requests;
             loads.push(l);
         }
         loads

@@ -232,6 +232,7 @@ impl Simulation {
     /// first round (rows keep their keys, so an insert keeps its hidden key).
     pub(super) fn retry_txn(&mut self, t: u32) {
         let txn = &mut self.txns[t];
+        txn.retried = true;
         txn.round = 0;
         txn.tc_chosen = false;
         txn.phase = Phase::Prepare;

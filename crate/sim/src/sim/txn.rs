@@ -90,6 +90,8 @@ pub(super) struct Txn {
     /// The API node's restart epoch when the transaction started.
     pub epoch: u32,
     pub refill: Option<Refill>,
+    /// Rolled back and run again (its lock requests then are not new demand).
+    pub retried: bool,
 }
 
 impl Txn {
@@ -118,6 +120,7 @@ impl Txn {
             writes_counted: false,
             epoch: 0,
             refill: None,
+            retried: false,
         }
     }
 
@@ -179,6 +182,7 @@ impl TxnSlots {
         txn.writes_counted = false;
         txn.epoch = epoch;
         txn.refill = None;
+        txn.retried = false;
         t
     }
 

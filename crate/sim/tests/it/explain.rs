@@ -183,3 +183,45 @@ fn clients_that_think_hold_the_throughput() {
     assert!(b.utilization > 0.98, "{b:?}");
     assert_eq!(s.resources[0].kind, hotrow::explain::Kind::Clients, "the busiest resource listed first: {:?}", s.resources[0]);
 }
+
+/// A run paused at the end of its warm-up (nothing measured yet) explains what ran: the
+/// last window of the warm-up, said to be warm-up time, not "nothing".
+#[test]
+fn a_run_at_the_end_of_its_warm_up_names_its_bottleneck() {
+    let config = Config::from_json(&json!({ "preset": "bug39267", "warmupMs": 2000 })).unwrap();
+    let mut sim = Simulation::new(config);
+    sim.run_until(2_000_000_000);
+    let e = sim.explain();
+    assert!(e.warm_up, "{e:?}");
+    let b = e.bottleneck.expect("the warm-up's last window has a bottleneck");
+    assert!(b.name.contains("SYSTAB_0") && b.utilization > 0.9, "{b:?}");
+    sim.run_until(2_500_000_000);
+    assert!(!sim.explain().warm_up);
+}
+
+/// The next ceiling of a convoy does not drift with the warm-up. The head stock rows'
+/// queues grow for seconds (and time out), so their grants do too; relieved, each would
+/// serve what its first attempts ask, which is steady from the start.
+#[test]
+fn the_next_ceiling_is_steady_under_the_warm_up() {
+    let spec = json!({ "name": "orders", "api": "mysqld",
+        "tables": [
+            { "name": "stock", "rows": 100000, "key": "primaryKey" },
+            { "name": "daily_counters", "rows": 1, "key": "primaryKey" },
+            { "name": "orders", "rows": 0, "key": "autoIncrement" }
+        ],
+        "transactions": [{ "name": "order", "statements": [
+            { "op": "update", "table": "stock", "key": { "dist": "zipfian", "theta": 0.8 } },
+            { "op": "insert", "table": "orders" },
+            { "op": "update", "table": "daily_counters" }
+        ] }] });
+    let ceiling = |warmup: u64| {
+        let s = summary_of(json!({ "preset": "modern", "workload": spec, "warmupMs": warmup, "durationMs": 3000 }));
+        let n = s.next_ceiling.expect("a next ceiling");
+        assert!(n.held_by.contains("`stock`"), "{n:?}");
+        (n.transactions_per_second, s.lock_timeouts)
+    };
+    let ((short, t0), (long, t1)) = (ceiling(500), ceiling(2000));
+    assert!(t1 > t0, "the convoy's queues grow: {t0} then {t1} lock timeouts");
+    assert!((short - long).abs() < 0.1 * short.max(long), "next ceiling {short:.0} after 0.5 s of warm-up, {long:.0} after 2 s");
+}
