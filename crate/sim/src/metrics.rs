@@ -197,11 +197,12 @@ impl Metrics {
         self.heat.waited(row, now);
     }
 
-    /// `row`'s primary lock was requested at `now` (counted for a row the run tracks: its
+    /// `row`'s primary lock was requested (counted for a row the run tracks: its
     /// demand, which a convoy's growing queue does not hold back as it holds grants).
     #[inline]
-    pub fn row_requested(&mut self, row: u64, now: Ns) {
-        self.measure_heat(now);
+    pub fn row_requested(&mut self, row: u64) {
+        // (No restart here: the first release after warm-up restarts the heat, and the
+        // requests made since, a few at most, count from then.)
         self.heat.requested(row);
     }
 

@@ -26,7 +26,7 @@ impl Simulation {
         let class = crate::waits::class(self.txns[t].kind, o.insert);
         let owner = Owner { txn: t, op: op as u16, replica: replica as u8, class };
         if replica == 0 && !self.txns[t].retried {
-            self.metrics.row_requested(o.row, self.now);
+            self.metrics.row_requested(o.row);
         }
         match self.locks.acquire(row, owner, self.now) {
             Acquire::Granted => self.locked(t, op, replica, node, 0),
