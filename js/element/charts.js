@@ -10,7 +10,7 @@ export const css = (el, name, fallback) => getComputedStyle(el).getPropertyValue
  * A uPlot chart for a time series panel.
  * series: [{ label, color, scale?, dash?, fmt?, width?, line?, points? }] (`line: false` draws
  * points only; `points: true` marks the points of a line); refs: [{ value, label }] drawn as dashed
- * horizontal lines on the first scale; logX for sweeps; xNames for a sweep over choices.
+ * horizontal lines on the first scale (their labels go in the panel's note, not on the plot); logX for sweeps; xNames for a sweep over choices.
  */
 export function makeChart(target, { series, height = 180, yLabel = "", y2Label = "", refs = () => [], logX = false, xLabel = "simulated s", xNames = null }) {
   const host = target.getRootNode().host ?? target;
@@ -70,12 +70,8 @@ export function makeChart(target, { series, height = 180, yLabel = "", y2Label =
             ctx.moveTo(u.bbox.left, y);
             ctx.lineTo(u.bbox.left + u.bbox.width, y);
             ctx.stroke();
-            ctx.fillStyle = css(host, "--hotrow-ref", "#888");
-            ctx.font = `${Math.round(11 * devicePixelRatio)}px system-ui, sans-serif`;
-            // uPlot leaves the context aligned for its last axis label: start at the left.
-            ctx.textAlign = "left";
-            ctx.textBaseline = "alphabetic";
-            ctx.fillText(r.label, u.bbox.left + 6 * devicePixelRatio, y - 4 * devicePixelRatio);
+            // No text on the plot, where it would lie over the data: the panel's note
+            // names each line (`label`).
             ctx.restore();
           }
         },

@@ -258,8 +258,11 @@ export class Playground {
 
   /** The presets, their descriptions and the version come from the package (via the worker). */
   fillPresets(presets, version) {
-    this.$("#preset").replaceChildren(...presets.map((p) => new Option(`${p.name} — ${p.description}`, p.name)));
+    // The menu shows the name (a description would be cut); the one chosen is described below it.
+    this.presetAbout = Object.fromEntries(presets.map((p) => [p.name, p.description]));
+    this.$("#preset").replaceChildren(...presets.map((p) => Object.assign(new Option(p.name, p.name), { title: p.description })));
     this.$("#preset").value = this.overrides.preset ?? DEFAULT_PRESET;
+    this.$("#preset-about").textContent = this.presetAbout[this.$("#preset").value] ?? "";
     this.$(".version").textContent = `hotrow ${version}`;
   }
 
@@ -291,7 +294,7 @@ export class Playground {
     this.$(".sweep-panel").hidden = mode !== "sweep";
     this.$(".strategies-panel").hidden = mode !== "strategies";
     this.$(".fit-panel").hidden = mode !== "fit";
-    this.$(".live-panels").hidden = this.batch;
+    for (const panels of this.$$(".panels.live-panels")) panels.hidden = this.batch;
   }
 
   updatePlayButton() {

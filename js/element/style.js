@@ -47,7 +47,7 @@ button[aria-pressed="true"], button.primary { background: var(--hotrow-accent); 
 button:focus-visible, select:focus-visible, input:focus-visible { outline: 2px solid var(--hotrow-accent); outline-offset: 2px; }
 select, input[type="number"] { background: var(--hotrow-bg); border: 1px solid var(--hotrow-border); border-radius: 6px; padding: 3px 6px; max-width: 100%; }
 input[type="number"] { width: 7em; }
-.controls { display: grid; grid-template-columns: repeat(auto-fit, minmax(220px, 1fr)); gap: 8px 16px; background: var(--hotrow-panel);
+.controls { display: grid; grid-template-columns: repeat(auto-fit, minmax(250px, 1fr)); gap: 8px 16px; background: var(--hotrow-panel);
   border-radius: 6px; padding: 10px; margin: 8px 0; }
 .control { display: grid; gap: 2px; min-width: 0; align-content: start; }
 .controls select { width: 100%; }
@@ -115,4 +115,6 @@ progress { width: 100%; }
 .compact-only { display: none; }
 :host([compact]) .compact-only { display: revert; }
 @container (max-width: 480px) { .figure .value { font-size: 17px; } .controls { grid-template-columns: 1fr; } }
+.controls .control.wide { grid-column: span 2; }
+@container (max-width: 560px) { .controls .control.wide { grid-column: auto; } }
 `;

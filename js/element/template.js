@@ -49,62 +49,6 @@ export const template = () => `
   <span class="legend-note">aborted: <span data-metric="aborts">0</span> · ids lost: <span data-metric="idsLost">0</span> · down: <span data-metric="nodesDown">none</span></span>
 </div>
 <div class="notice" aria-live="polite"></div>
-<div class="controls" part="controls">
-  <div class="control full-only"><label for="preset">preset</label><select id="preset"></select></div>
-  <div class="control full-only"><label for="workload">workload</label><select id="workload"></select>
-    <span class="hint restart-tag">restarts the run</span>
-    <details class="spec-editor"><summary>edit the workload spec</summary>
-      <label for="specText" class="hint">tables, transactions and their statements as JSON (the spec language: docs/workloads.md)</label>
-      <textarea id="specText" rows="12" spellcheck="false" autocomplete="off"></textarea>
-      <span class="inline"><button class="spec-apply" title="check the spec, then restart the run with it">Apply</button>
-        <button class="spec-reset" title="back to the selected workload's spec">Reset</button></span>
-      <output class="spec-status" aria-live="polite"></output></details></div>
-  <div class="control"><label for="cacheSize">id cache size <span class="live-tag">live</span></label>
-    <span class="inline"><input id="cacheSize" type="range" min="0" max="6" step="0.01"><output for="cacheSize"></output></span>
-    <span class="hint">ids fetched per refill of the counter row (log scale, 1 to 1,000,000)</span></div>
-  <div class="control"><label><input id="hintedRefill" type="checkbox"> refill uses a transaction hint <span class="live-tag">live</span></label>
-    <span class="hint">TC on the node holding the counter row, instead of round robin</span></div>
-  <div class="control full-only"><label><input id="primaryKey" type="checkbox"> inserted table has a primary key</label>
-    <span class="hint">no hidden key, no allocator (restarts)</span></div>
-  <div class="control full-only"><label for="dataNodes">data nodes</label><select id="dataNodes"></select>
-    <span class="hint">node groups = data nodes / replicas (restarts)</span></div>
-  <div class="control full-only"><label for="replicas">replicas</label><select id="replicas">
-    <option>1</option><option>2</option><option>3</option><option>4</option></select><span class="hint">restarts the run</span></div>
-  <div class="control full-only"><label for="apiNodes">API nodes</label><input id="apiNodes" type="number" min="1" max="256" step="1">
-    <span class="hint">mysqld / NDB API processes (restarts)</span></div>
-  <div class="control full-only"><label for="clientsPerApiNode">clients per API node <span class="live-tag">live</span></label>
-    <span class="inline"><input id="clientsPerApiNode" type="range" min="1" max="256" step="1"><output for="clientsPerApiNode"></output></span></div>
-  <div class="control full-only"><label for="thinkTimeUs">think time <span class="live-tag">live</span></label>
-    <span class="inline"><input id="thinkTimeUs" type="range" min="0" max="6" step="0.05"><output for="thinkTimeUs"></output></span>
-    <span class="hint">pause between a client's transactions</span></div>
-  <div class="control full-only"><label for="arrivalRatePerApiNode">offered load per API node <span class="live-tag">live</span></label>
-    <span class="inline"><input id="arrivalRatePerApiNode" type="range" min="0" max="6" step="0.05"><output for="arrivalRatePerApiNode"></output></span>
-    <span class="hint">open arrivals (requests/s): each takes a free client or waits; 0 = closed loops</span></div>
-  <div class="control full-only"><label for="arrivalCv">arrival spread <span class="live-tag">live</span></label>
-    <span class="inline"><input id="arrivalCv" type="range" min="0" max="2" step="0.1"><output for="arrivalCv"></output></span>
-    <span class="hint" data-about="arrivalCv"></span></div>
-  <div class="control full-only strategy"><label for="allocator">where ids come from</label><select id="allocator"></select>
-    <span class="hint" data-about="allocator"></span></div>
-  <div class="control full-only strategy"><label for="idCacheScope">who caches a range of ids</label><select id="idCacheScope"></select>
-    <span class="hint" data-about="idCacheScope"></span></div>
-  <div class="control full-only strategy"><label for="cacheGrowth">cache growth per refill (x) <span class="live-tag">live</span></label>
-    <input id="cacheGrowth" type="number" min="1" max="1000" step="1"><span class="hint" data-about="cacheGrowth"></span></div>
-  <div class="control full-only strategy"><label for="partitioning">how rows are placed</label><select id="partitioning"></select>
-    <span class="hint" data-about="partitioning"></span></div>
-  <div class="control full-only strategy"><label for="keyLayout">how an id becomes a key</label><select id="keyLayout"></select>
-    <span class="hint" data-about="keyLayout"></span></div>
-  <div class="control full-only strategy"><label for="shardBits">shard bits</label>
-    <input id="shardBits" type="number" min="1" max="15" step="1"><span class="hint" data-about="shardBits"></span></div>
-  <div class="control full-only"><label for="latency">network latency <span class="live-tag">live</span></label>
-    <span class="inline"><input id="latency" type="range" min="0" max="500" step="5"><output for="latency"></output></span>
-    <span class="hint">one way, between hosts</span></div>
-  <div class="control full-only"><label for="cpuScale">CPU cost scale <span class="live-tag">live</span></label>
-    <span class="inline"><input id="cpuScale" type="number" min="0.01" max="100" step="0.05"><span class="unit">x</span></span>
-    <span class="hint" data-about="cpu.scale"></span></div>
-  <div class="control full-only"><label for="serviceCv">service time spread <span class="live-tag">live</span></label>
-    <span class="inline"><input id="serviceCv" type="range" min="0" max="2" step="0.1"><output for="serviceCv"></output></span>
-    <span class="hint" data-about="cpu.serviceCv"></span></div>
-</div>
 <div class="compare-panel controls" hidden>
   <div class="control"><label for="compareField">compare runs that differ in</label><select id="compareField"></select></div>
   <div class="control"><label for="compareA">run A</label><input id="compareA" type="text" inputmode="decimal"><select id="compareA-choice" aria-label="run A" hidden></select></div>
@@ -171,6 +115,77 @@ export const template = () => `
         <th scope="col" title="the run's bottleneck; ▲ where it changed from the run before">held by</th></tr></thead>
       <tbody></tbody></table></div>
 </div>
+<div class="panels live-panels live-first" part="charts">
+  <div class="panel"><h3>throughput <button class="dl-png" data-chart="throughputChart" title="download this chart as a PNG image">PNG</button></h3><div class="chart chart-throughput"></div>
+    <div class="legend-note reported-note" hidden>Dashed grey lines: the bug report's measurements at 8 data nodes, ${k(REPORTED.cacheOneTpm)} TPM at cache 1 (the lower) and ${k(REPORTED.cacheThousandTpm)} TPM at cache 1000.</div></div>
+  <div class="panel full-only"><h3>hot row: lock busy and refills / s <button class="dl-png" data-chart="hotChart" title="download this chart as a PNG image">PNG</button></h3><div class="chart chart-hot"></div></div>
+</div>
+<div class="row timeline-row live-panels" role="group" aria-label="timeline">
+  <label for="timeline">simulated time</label>
+  <input id="timeline" type="range" min="0" max="0" step="1" value="0" aria-describedby="timeline-out">
+  <output id="timeline-out">0.0 s</output>
+  <span class="fork-form full-only"><label for="forkField">fork here with</label><select id="forkField"></select>
+    <label for="forkValue">=</label><input id="forkValue" type="text" inputmode="decimal" size="8">
+    <button class="fork" title="run B branches from this moment with the changed knob; run A goes on unchanged">Fork</button></span>
+  <span class="legend-note fork-note" hidden></span>
+</div>
+<div class="controls" part="controls">
+  <div class="control full-only"><label for="preset">preset</label><select id="preset" aria-describedby="preset-about"></select>
+    <span class="hint" id="preset-about"></span></div>
+  <div class="control full-only wide"><label for="workload">workload</label><select id="workload"></select>
+    <span class="hint restart-tag">restarts the run</span>
+    <details class="spec-editor"><summary>edit the workload spec</summary>
+      <label for="specText" class="hint">tables, transactions and their statements as JSON (the spec language: docs/workloads.md)</label>
+      <textarea id="specText" rows="12" spellcheck="false" autocomplete="off"></textarea>
+      <span class="inline"><button class="spec-apply" title="check the spec, then restart the run with it">Apply</button>
+        <button class="spec-reset" title="back to the selected workload's spec">Reset</button></span>
+      <output class="spec-status" aria-live="polite"></output></details></div>
+  <div class="control"><label for="cacheSize">id cache size <span class="live-tag">live</span></label>
+    <span class="inline"><input id="cacheSize" type="range" min="0" max="6" step="0.01"><output for="cacheSize"></output></span>
+    <span class="hint">ids fetched per refill of the counter row (log scale, 1 to 1,000,000)</span></div>
+  <div class="control"><label><input id="hintedRefill" type="checkbox"> refill uses a transaction hint <span class="live-tag">live</span></label>
+    <span class="hint">TC on the node holding the counter row, instead of round robin</span></div>
+  <div class="control full-only"><label><input id="primaryKey" type="checkbox"> inserted table has a primary key</label>
+    <span class="hint">no hidden key, no allocator (restarts)</span></div>
+  <div class="control full-only"><label for="dataNodes">data nodes</label><select id="dataNodes"></select>
+    <span class="hint">node groups = data nodes / replicas (restarts)</span></div>
+  <div class="control full-only"><label for="replicas">replicas</label><select id="replicas">
+    <option>1</option><option>2</option><option>3</option><option>4</option></select><span class="hint">restarts the run</span></div>
+  <div class="control full-only"><label for="apiNodes">API nodes</label><input id="apiNodes" type="number" min="1" max="256" step="1">
+    <span class="hint">mysqld / NDB API processes (restarts)</span></div>
+  <div class="control full-only"><label for="clientsPerApiNode">clients per API node <span class="live-tag">live</span></label>
+    <span class="inline"><input id="clientsPerApiNode" type="range" min="1" max="256" step="1"><output for="clientsPerApiNode"></output></span></div>
+  <div class="control full-only"><label for="thinkTimeUs">think time <span class="live-tag">live</span></label>
+    <span class="inline"><input id="thinkTimeUs" type="range" min="0" max="6" step="0.05"><output for="thinkTimeUs"></output></span>
+    <span class="hint">pause between a client's transactions</span></div>
+  <div class="control full-only"><label for="arrivalRatePerApiNode">offered load per API node <span class="live-tag">live</span></label>
+    <span class="inline"><input id="arrivalRatePerApiNode" type="range" min="0" max="6" step="0.05"><output for="arrivalRatePerApiNode"></output></span>
+    <span class="hint">open arrivals (requests/s): each takes a free client or waits; 0 = closed loops</span></div>
+  <div class="control full-only"><label for="arrivalCv">arrival spread <span class="live-tag">live</span></label>
+    <span class="inline"><input id="arrivalCv" type="range" min="0" max="2" step="0.1"><output for="arrivalCv"></output></span>
+    <span class="hint" data-about="arrivalCv"></span></div>
+  <div class="control full-only strategy wide"><label for="allocator">where ids come from</label><select id="allocator"></select>
+    <span class="hint" data-about="allocator"></span></div>
+  <div class="control full-only strategy wide"><label for="idCacheScope">who caches a range of ids</label><select id="idCacheScope"></select>
+    <span class="hint" data-about="idCacheScope"></span></div>
+  <div class="control full-only strategy"><label for="cacheGrowth">cache growth per refill (x) <span class="live-tag">live</span></label>
+    <input id="cacheGrowth" type="number" min="1" max="1000" step="1"><span class="hint" data-about="cacheGrowth"></span></div>
+  <div class="control full-only strategy"><label for="partitioning">how rows are placed</label><select id="partitioning"></select>
+    <span class="hint" data-about="partitioning"></span></div>
+  <div class="control full-only strategy"><label for="keyLayout">how an id becomes a key</label><select id="keyLayout"></select>
+    <span class="hint" data-about="keyLayout"></span></div>
+  <div class="control full-only strategy"><label for="shardBits">shard bits</label>
+    <input id="shardBits" type="number" min="1" max="15" step="1"><span class="hint" data-about="shardBits"></span></div>
+  <div class="control full-only"><label for="latency">network latency <span class="live-tag">live</span></label>
+    <span class="inline"><input id="latency" type="range" min="0" max="500" step="5"><output for="latency"></output></span>
+    <span class="hint">one way, between hosts</span></div>
+  <div class="control full-only"><label for="cpuScale">CPU cost scale <span class="live-tag">live</span></label>
+    <span class="inline"><input id="cpuScale" type="number" min="0.01" max="100" step="0.05"><span class="unit">x</span></span>
+    <span class="hint" data-about="cpu.scale"></span></div>
+  <div class="control full-only"><label for="serviceCv">service time spread <span class="live-tag">live</span></label>
+    <span class="inline"><input id="serviceCv" type="range" min="0" max="2" step="0.1"><output for="serviceCv"></output></span>
+    <span class="hint" data-about="cpu.serviceCv"></span></div>
+</div>
 <div class="panels live-panels" part="charts">
   <div class="panel why-panel" part="why"><h3>Why this number <span class="legend-note">(over the run after warm-up; the dashed line on the
     throughput chart is the bound per window)</span></h3><div class="why-body"><p class="legend-note">…</p></div></div>
@@ -181,9 +196,6 @@ export const template = () => `
       the traffic): <span class="key-api">API ↔ TC</span>, <span class="key-lqh">TC ↔ data (prepare, commit, complete)</span>,
       <span class="key-alloc">id refills</span>. A node's fill is its load, the bar under it the transactions it coordinates;
       the outlined node holds the row that binds (the SYSTAB_0 counter row, or a row of the workload when one of its own is the bottleneck), and the squares are refills waiting for the counter row's lock.</div></div>
-  <div class="panel"><h3>throughput <button class="dl-png" data-chart="throughputChart" title="download this chart as a PNG image">PNG</button></h3><div class="chart chart-throughput"></div>
-    <div class="legend-note reported-note" hidden>Dashed lines: the bug report's measurements at 8 data nodes.</div></div>
-  <div class="panel full-only"><h3>hot row: lock busy and refills / s <button class="dl-png" data-chart="hotChart" title="download this chart as a PNG image">PNG</button></h3><div class="chart chart-hot"></div></div>
   <div class="panel"><h3><span class="heatmap-title">load per data node</span> <span class="legend-note heatmap-legend">(● holds the SYSTAB_0 counter row)</span></h3>
     <h3 class="compare-only run-name" hidden>A</h3>
     <canvas class="heatmap" role="img" aria-label="load per data node over time"></canvas><div class="bars bars-load"></div>
@@ -201,15 +213,6 @@ export const template = () => `
         <th scope="col" title="the row's wait split by the waiting and the holding transaction and statement">who waits for whom</th></tr></thead>
       <tbody></tbody></table>
     <div class="legend-note">Rows locked most often (64 tracked), ranked by lock busy time; a row locked once, with nobody waiting, is not listed.</div></div>
-</div>
-<div class="row timeline-row live-panels" role="group" aria-label="timeline">
-  <label for="timeline">simulated time</label>
-  <input id="timeline" type="range" min="0" max="0" step="1" value="0" aria-describedby="timeline-out">
-  <output id="timeline-out">0.0 s</output>
-  <span class="fork-form full-only"><label for="forkField">fork here with</label><select id="forkField"></select>
-    <label for="forkValue">=</label><input id="forkValue" type="text" inputmode="decimal" size="8">
-    <button class="fork" title="run B branches from this moment with the changed knob; run A goes on unchanged">Fork</button></span>
-  <span class="legend-note fork-note" hidden></span>
 </div>
 <div class="meter"><span data-metric="simulatedSeconds">0.0</span> simulated s · <span data-metric="simPerWall">–</span> simulated s per wall s ·
   <span data-metric="eventsPerSecond">–</span> events/s · <span class="version"></span></div>
