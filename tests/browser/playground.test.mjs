@@ -305,27 +305,66 @@ test("downloads: the windows as the CLI's CSV, the summary as its JSON, a chart 
   await page.close();
 });
 
-test("the reported reference lines' labels are drawn whole inside the chart", async () => {
+test("the reported reference lines are named in the chart's note, never written over the data", async () => {
   const page = await env.browser.newPage({ viewport: { width: 1280, height: 1000 } });
-  // Record where each reference label is drawn and how it is aligned.
   await page.addInitScript(() => {
     const fill = CanvasRenderingContext2D.prototype.fillText;
     window.refLabels = [];
-    CanvasRenderingContext2D.prototype.fillText = function (text, x, y, ...rest) {
-      if (String(text).startsWith("reported:")) {
-        const w = this.measureText(text).width;
-        const shift = { left: 0, start: 0, center: w / 2, right: w, end: w }[this.textAlign] ?? 0;
-        window.refLabels.push({ text, left: x - shift, right: x - shift + w, canvas: this.canvas.width });
-      }
-      return fill.call(this, text, x, y, ...rest);
+    CanvasRenderingContext2D.prototype.fillText = function (text, ...rest) {
+      if (/reported|TPM \(cache/.test(String(text))) window.refLabels.push(String(text));
+      return fill.call(this, text, ...rest);
     };
   });
   await page.goto(`${env.site.origin}/index.html?preset=bug39267`);
-  await waitValue(page.locator("hotrow-playground"), "tpm", (v) => v > 0);
-  await page.waitForFunction(() => window.refLabels.length >= 2);
-  const labels = await page.evaluate(() => window.refLabels.slice(-2));
-  for (const l of labels) assert.ok(l.left >= 0 && l.right <= l.canvas, `"${l.text}" drawn from ${l.left} to ${l.right} of ${l.canvas}`);
+  const pg = page.locator("hotrow-playground");
+  await waitValue(pg, "tpm", (v) => v > 0);
+  const note = pg.locator(".reported-note");
+  await note.waitFor({ state: "visible" });
+  assert.match(await note.textContent(), /106k TPM at cache 1 .* 158k TPM at cache 1000/);
+  assert.deepEqual(await page.evaluate(() => window.refLabels), []);
   await page.close();
+});
+
+/** Every visible element of the playground whose text does not fit its box: text wider than
+ * its element, or a menu's chosen option wider than the menu (which cuts it). */
+const overflowing = (page) => page.evaluate(() => {
+  const root = document.querySelector("hotrow-playground").shadowRoot;
+  const ctx = document.createElement("canvas").getContext("2d");
+  const bad = [];
+  for (const el of root.querySelectorAll("*")) {
+    if (el.closest("[hidden]") || !el.getClientRects().length || ["CANVAS", "svg", "PRE"].includes(el.tagName) || el.closest("svg")) continue;
+    const cs = getComputedStyle(el);
+    if (el.tagName === "SELECT") {
+      ctx.font = `${cs.fontSize} ${cs.fontFamily}`;
+      const text = el.selectedOptions[0]?.textContent ?? "";
+      const need = ctx.measureText(text).width + 24; // the arrow and the padding
+      if (need > el.clientWidth) bad.push(`menu #${el.id}: "${text}" needs ${Math.ceil(need)} px of ${el.clientWidth}`);
+    } else if (el.clientWidth > 0 && el.scrollWidth > el.clientWidth + 1 && !["auto", "scroll"].includes(cs.overflowX)) {
+      bad.push(`${el.tagName.toLowerCase()}.${el.className}: ${el.scrollWidth} px of text in ${el.clientWidth} ("${el.textContent.trim().slice(0, 40)}")`);
+    }
+  }
+  return bad;
+});
+
+test("no label or menu is cut on the main screens at 1280 and 1440 px, and the first chart is on the first screen", async () => {
+  for (const width of [1280, 1440]) {
+    const page = await env.browser.newPage({ viewport: { width, height: 900 } });
+    await page.goto(`${env.site.origin}/index.html?preset=bug39267`);
+    const pg = page.locator("hotrow-playground");
+    await waitValue(pg, "tpm", (v) => v > 0);
+    const chart = await pg.locator(".chart-throughput").boundingBox();
+    assert.ok(chart.y < 900, `at ${width} px the throughput chart starts at ${chart.y} px`);
+    assert.deepEqual(await overflowing(page), [], `live, ${width} px`);
+    // Each mode's panel (its settings, its run button, then its results) lands in view.
+    for (const [mode, result] of [["compare", ".compare-panel"], ["sweep", ".sweep-panel"], ["strategies", ".strategies-panel"], ["fit", ".fit-panel"]]) {
+      await pg.locator(`[data-mode="${mode}"]`).click();
+      await pg.locator(result).first().waitFor({ state: "visible" });
+      const box = await pg.locator(result).first().boundingBox();
+      assert.ok(box.y >= 0 && box.y < 900, `${mode}: its results at ${box.y} px, out of view`);
+      assert.deepEqual(await overflowing(page), [], `${mode}, ${width} px`);
+    }
+    await page.close();
+  }
 });
 
 test("a fault in the playground shows its effect and breaks nothing", async () => {
