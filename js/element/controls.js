@@ -182,6 +182,7 @@ export function wireControls(el, labels) {
   $(".fit-run").onclick = () => el.runFit();
   $(".fit-cancel").onclick = () => el.cancelSweep();
   $(".fit-apply").onclick = () => el.applyFit();
+  $(".fit-predict").onclick = () => el.predictFit();
   $(".share").onclick = async () => {
     const { query, error } = await el.link();
     const url = `${location.origin}${location.pathname}?${query}`;

@@ -8,7 +8,7 @@ import { openFit, drive, runResult } from "./fit-session.js";
 import { poolOf, workersOf } from "./sweep.js";
 import { makeChart, css } from "./charts.js";
 import { FIELD_LABELS } from "./controls.js";
-import { fmtInt, withCode } from "./format.js";
+import { fmtInt, withCode, plainName } from "./format.js";
 import { sweepValues, SWEEP_FIELDS } from "./modes.js";
 import { setField } from "./state.js";
 
@@ -39,6 +39,10 @@ const buttons = (el, running) => {
   el.$(".fit-run").disabled = running;
   el.$(".fit-cancel").disabled = !running;
   el.$(".fit-apply").disabled = running || !el.lastFit;
+  // A prediction needs a fit over one varied field, and its session kept open.
+  const predictable = !running && !!el.fitted?.grid.field;
+  el.$(".fit-predict").disabled = !predictable;
+  el.$("#fitPredict").disabled = !predictable;
 };
 
 /** Fits the points in the panel on the element's settings, on its pool. */
@@ -48,6 +52,9 @@ export async function runFit(el) {
   el.update({ view: { fitPoints: csv, fitFields: fields.join(",") } }); // the link keeps them
   el.showError("");
   el.lastFit = null;
+  el.fitted?.session.free();
+  el.fitted = null;
+  el.$(".fit-prediction").textContent = "";
   buttons(el, true);
   el.$(".fit-progress").value = 0;
   el.$(".fit-status").textContent = "Loading the fit…";
@@ -83,6 +90,13 @@ export async function runFit(el) {
       fitted.predictions = session.predictions(results);
       drawFit(el, fit, fitted.predictions);
     }
+    if (grid) {
+      // Kept open for "predict at" (freed by the next fit).
+      el.fitted = { session, run, grid, metric };
+      session = null;
+      el.$(".fit-predict-field").textContent = grid.field;
+      el.$("#fitPredict").value = String(2 * Math.max(...grid.values.filter((v) => fit.points.some((p) => p.values[grid.field] === v))));
+    }
     fitted.seconds = (performance.now() - t0) / 1000;
     el.$(".fit-progress").value = 1;
     el.$(".fit-status").textContent = `Fitted in ${fitted.seconds.toFixed(1)} s on ${workers} worker${workers > 1 ? "s" : ""}: ${fit.iterations} iterations, ${fit.evaluations} parameter sets, ${fit.runs} runs; ${fit.stop}.`;
@@ -92,6 +106,40 @@ export async function runFit(el) {
     el.showError(`The fit stopped: ${e?.message ?? e}`);
   } finally {
     session?.free();
+    buttons(el, false);
+  }
+}
+
+/** "Predict at": the fitted model run at one value of the varied field (the CLI's
+ * `--predict`), its value said beside the USL's and what would hold it. */
+export async function predictFit(el) {
+  const f = el.fitted;
+  const value = Number(el.$("#fitPredict").value);
+  const kind = el.fieldTable.find((k) => k.name === f?.grid.field)?.kind;
+  if (!f || !Number.isFinite(value) || (kind && (value < kind.min || value > kind.max))) {
+    el.showError(`Predict at: ${f?.grid.field ?? "the field"} must be a number${kind ? ` from ${kind.min} to ${kind.max}` : ""}.`);
+    return;
+  }
+  el.showError("");
+  buttons(el, true);
+  const out = el.$(".fit-prediction");
+  out.textContent = `Running the fitted model at ${f.grid.field} = ${value}…`;
+  try {
+    const lists = { ...f.grid.lists, [f.grid.field]: [kind?.type === "int" ? Math.round(value) : value] };
+    const results = await f.run(f.session.predictionConfigs(lists));
+    if (!results) {
+      out.textContent = "Prediction cancelled.";
+      return;
+    }
+    const [p] = f.session.predictions(results);
+    const label = el.metricTable?.find((m) => m.name === f.metric)?.label ?? f.metric;
+    out.dataset.value = String(p.simulated);
+    out.textContent = `At ${f.grid.field} = ${p.values[f.grid.field]}: hotrow fitted ${fmtInt(p.simulated)} ${label}` +
+      (p.usl ? `, the USL ${fmtInt(p.usl)}` : "") + (p.bottleneck ? `; held by ${plainName(p.bottleneck)}.` : ".");
+  } catch (e) {
+    out.textContent = "";
+    el.showError(`The prediction stopped: ${e?.message ?? e}`);
+  } finally {
     buttons(el, false);
   }
 }

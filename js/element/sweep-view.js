@@ -29,6 +29,11 @@ export function runSweep(el) {
   const metric = sweepMetric(el, field, c);
   const metricLabel = el.metricTable?.find((m) => m.name === metric)?.label ?? metric;
   el.$(".sweep-axis").textContent = label;
+  // The table's first figure is the chart's, in its unit; the second the other of
+  // transactions/s and inserts/s.
+  const second = metric === "insertsPerSecond" ? "transactionsPerSecond" : "insertsPerSecond";
+  el.$(".sweep-metric").textContent = metricLabel;
+  el.$(".sweep-second").textContent = el.metricTable?.find((m) => m.name === second)?.label ?? second;
   el.sweepChart?.destroy();
   el.sweepChart = makeChart(el.$(".sweep-chart"), {
     series: [{ label: metricLabel, color: css(el.host, "--hotrow-accent", "#2563eb") },
@@ -68,7 +73,8 @@ function drawSweep(el, field, metric, results, choices) {
     // The offered load is not busy: the cluster keeps up with it (achieved / offered).
     const how = r.bottleneck?.kind === "offered" ? `${fmtPct(r.bottleneckUtilization)} achieved` : `${fmtPct(r.bottleneckUtilization)} busy`;
     const held = r.bottleneck ? `${changed ? "▲ " : ""}${r.bottleneck.name} (${how})` : "nothing committed";
-    const cells = [`${fmtInt(r.transactionsPerSecond)} ±${fmtPct(2 * r.noise)}`, fmtInt(r.insertsPerSecond), fmtUs(r.latencyP99Us),
+    const second = metric === "insertsPerSecond" ? "transactionsPerSecond" : "insertsPerSecond";
+    const cells = [`${fmtInt(r[metric])} ±${fmtPct(2 * r.noise)}`, fmtInt(r[second]), fmtUs(r.latencyP99Us),
       hot ? `${hot.table} ${hot.key}: ${fmtPct(hot.lockBusyFraction)} busy` : "none locked twice", held];
     tr.classList.toggle("changed", changed);
     // A table's name in the core's text is marked with backticks: set as code.

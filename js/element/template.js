@@ -86,7 +86,11 @@ export const template = () => `
       <span class="hint">numeric config fields, comma-separated: <code>cpu.scale</code> (all CPU costs), <code>network.latencyUs</code>, … at most as many as there are points</span></div>
   </div>
   <div class="row"><button class="fit-run primary" disabled>Fit</button><button class="fit-cancel" disabled>Cancel</button>
-    <button class="fit-apply" disabled title="put the fitted values into the running config">Use the fitted values</button></div>
+    <button class="fit-apply" disabled title="put the fitted values into the running config">Use the fitted values</button>
+    <label for="fitPredict" class="fit-predict-label">predict at <span class="fit-predict-field">the varied field</span> =</label>
+    <input id="fitPredict" type="number" min="0" step="any" disabled>
+    <button class="fit-predict" disabled title="run the fitted model at this value (hotrow fit --predict)">Predict</button></div>
+  <output class="fit-prediction" aria-live="polite"></output>
   <progress class="fit-progress" max="1" value="0" aria-label="fit progress"></progress>
   <output class="fit-status legend-note" aria-live="polite"></output>
   <div class="panels">
@@ -111,9 +115,10 @@ export const template = () => `
   <progress class="sweep-progress" max="1" value="0" aria-label="sweep progress"></progress>
   <div class="panel"><h3>throughput vs <span class="sweep-axis">cache size</span> (each point: 1 s measured after 1 s warm-up; dashed: the bound its bottleneck sets)</h3><div class="chart sweep-chart"></div>
     <table class="sweep-table" aria-label="every run of the sweep">
-      <thead><tr><th scope="col">run</th><th scope="col" title="± twice the run's own standard error over its windows">transactions/s</th><th scope="col">inserts/s</th><th scope="col">p99</th><th scope="col">hottest row</th>
+      <thead><tr><th scope="col">run</th><th scope="col" class="sweep-metric" title="the chart's figure; ± twice the run's own standard error over its windows">transactions/s</th><th scope="col" class="sweep-second">inserts/s</th><th scope="col">p99</th><th scope="col">hottest row</th>
         <th scope="col" title="the run's bottleneck; ▲ where it changed from the run before">held by</th></tr></thead>
-      <tbody></tbody></table></div>
+      <tbody></tbody></table>
+    <p class="legend-note">▲: the bottleneck changed kind from the run before (where the curve bends).</p></div>
 </div>
 <div class="panels live-panels live-first" part="charts">
   <div class="panel"><h3>throughput <button class="dl-png" data-chart="throughputChart" title="download this chart as a PNG image">PNG</button></h3><div class="chart chart-throughput"></div>

@@ -100,6 +100,15 @@ test("Fit mode over data nodes: cpu.scale recovered from hotrow's own points, wi
   assert.deepEqual(labels, ["measured inserts/s", "hotrow, fitted", "USL"]);
   assert.ok(detail.predictions.every((p) => p.usl > 0) && detail.predictions.some((p) => p.values.dataNodes > 8), "the curve runs past the points");
   assert.match(await pg.locator(".fit-notes").textContent(), /USL over dataNodes/);
+  // What the points did not measure: the fitted model at 16 data nodes, the CLI's --predict.
+  await pg.locator("#fitPredict").fill("16");
+  await pg.locator(".fit-predict").click();
+  const said = pg.locator(".fit-prediction").filter({ hasText: "At dataNodes = 16: hotrow fitted" });
+  await said.waitFor({ timeout: 60_000 });
+  assert.match(await said.textContent(), /hotrow fitted [\d.,]+k? inserts\/s, the USL [\d.,]+k?; held by /);
+  const predicted = +(await said.getAttribute("data-value"));
+  const cli = cliFit(["--preset", "ndbapi-pk", "--fit", "cpu.scale", "--predict", "dataNodes=16"], csv);
+  assert.equal(predicted, cli.predictions[0].simulated, "the page predicts what the CLI does");
   assert.deepEqual(problems, []);
   await page.close();
 });
