@@ -16,6 +16,9 @@ use crate::workload::TxnKind;
 use serde::Serialize;
 use std::collections::BTreeMap;
 
+mod explanation;
+pub use explanation::explanation;
+
 #[derive(Clone, Debug, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Summary {
@@ -303,51 +306,6 @@ impl Summary {
             digest: digest(m, now),
         }
     }
-}
-
-/// What holds the throughput over the measured span (after warm-up): the bottleneck, the
-/// next ceiling, the busiest resources (`explain.rs`).
-pub fn explanation(m: &Metrics, cfg: &Config, topo: &Topology, now: &Now) -> crate::explain::Explanation {
-    let measured_ns = now.at_ns.saturating_sub(m.warmup_end);
-    if measured_ns == 0 {
-        return warm_up_explanation(m, cfg, topo, now);
-    }
-    let rows = m.run_rows(now.at_ns);
-    let inputs = crate::explain::Inputs {
-        cfg,
-        topo,
-        counts: &m.run,
-        rows: &rows,
-        span_ns: measured_ns,
-        counter_row: now.counter_row,
-        counter_row_node: now.hot_row_node,
-        clients: Some(crate::explain::ClientsIn {
-            n: now.active_clients,
-            response_us: time::as_us(m.latency_all.mean()),
-            zero_load_us: now.zero_load.response_us(cfg),
-        }),
-    };
-    let after_warmup = m.windows.iter().filter(|w| w.end_ms > time::as_ms(m.warmup_end));
-    let moved = crate::explain::Moving::of(after_warmup.map(|w| &w.bound));
-    crate::explain::explain(&inputs.loads(), inputs.x(), &|| now.zero_load.relieved_us(cfg), moved.as_ref(), cfg)
-}
-
-/// Before anything was measured (in or at the end of the warm-up): what held the last
-/// window closed, as the windows' own bounds are found (no clients, no moving hot spot).
-fn warm_up_explanation(m: &Metrics, cfg: &Config, topo: &Topology, now: &Now) -> crate::explain::Explanation {
-    let Some(last) = m.windows.back() else { return crate::explain::Explanation { warm_up: true, ..Default::default() } };
-    let inputs = crate::explain::Inputs {
-        cfg,
-        topo,
-        counts: &m.last_window,
-        rows: &last.hottest_rows,
-        span_ns: m.window_start - m.last_window_start,
-        counter_row: now.counter_row,
-        counter_row_node: now.hot_row_node,
-        clients: None,
-    };
-    let e = crate::explain::explain(&inputs.loads(), inputs.x(), &|| now.zero_load.relieved_us(cfg), None, cfg);
-    crate::explain::Explanation { warm_up: true, ..e }
 }
 
 /// Kinds the digest always feeds: those of versions before workload specs (DBT2's five, the
