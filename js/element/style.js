@@ -75,7 +75,7 @@ canvas.cluster { width: 100%; height: 250px; display: block; }
 .why-verdict { font-weight: 600; }
 .why-run h4 { margin: 0 0 4px; }
 .why-bars .why-bar { grid-template-columns: minmax(10em, 1.6fr) 1fr 3.5em; }
-.why-bar .bar-label { overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+.why-bar .bar-label { overflow-wrap: anywhere; } /* a long resource name wraps, never cut */
 .why-bar.hot .bar-fill { background: var(--hotrow-hot); }
 .why-remedies { display: flex; flex-wrap: wrap; gap: 6px; align-items: center; margin-top: 6px; }
 .spec-editor textarea, #fitPoints { width: 100%; box-sizing: border-box; font: 12px ui-monospace, monospace; }
