@@ -207,7 +207,7 @@ export function syncControls(el) {
   if (!c) return;
   const $ = el.$;
   $("#preset").value = el.overrides.preset ?? DEFAULT_PRESET;
-  $("#preset-about").textContent = el.presetAbout?.[$("#preset").value] ?? "";
+  $("#preset-about").textContent = $("#preset").selectedOptions[0]?.title ?? "";
   const workload = $("#workload");
   if (typeof c.workload === "object") {
     // A spec of the user's own: shown as such (its name), and kept selected.

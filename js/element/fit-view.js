@@ -95,7 +95,7 @@ export async function runFit(el) {
       el.fitted = { session, run, grid, metric };
       session = null;
       el.$(".fit-predict-field").textContent = grid.field;
-      el.$("#fitPredict").value = String(2 * Math.max(...grid.values.filter((v) => fit.points.some((p) => p.values[grid.field] === v))));
+      el.$("#fitPredict").value = String(2 * Math.max(...fit.points.map((p) => p.values[grid.field]))); // twice the last measured
     }
     fitted.seconds = (performance.now() - t0) / 1000;
     el.$(".fit-progress").value = 1;

@@ -258,11 +258,11 @@ export class Playground {
 
   /** The presets, their descriptions and the version come from the package (via the worker). */
   fillPresets(presets, version) {
-    // The menu shows the name (a description would be cut); the one chosen is described below it.
-    this.presetAbout = Object.fromEntries(presets.map((p) => [p.name, p.description]));
+    // The menu shows the name (a description would be cut); the one chosen is described
+    // below it (syncControls, from the option's title).
     this.$("#preset").replaceChildren(...presets.map((p) => Object.assign(new Option(p.name, p.name), { title: p.description })));
     this.$("#preset").value = this.overrides.preset ?? DEFAULT_PRESET;
-    this.$("#preset-about").textContent = this.presetAbout[this.$("#preset").value] ?? "";
+    this.$("#preset-about").textContent = this.$("#preset").selectedOptions[0]?.title ?? "";
     this.$(".version").textContent = `hotrow ${version}`;
   }
 

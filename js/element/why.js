@@ -16,7 +16,7 @@ function unitOf(el, i) {
   const tps = d?.mean("transactionsPerSecond", 10) ?? 0;
   const v = d?.mean(name, 10) ?? 0;
   const label = el.metricTable?.find((m) => m.name === name)?.label ?? name;
-  return { label, factor: tps > 0 && v > 0 ? v / tps : 1 };
+  return { label, factor: tps > 0 && v > 0 ? v / tps : 1, same: name === "transactionsPerSecond" };
 }
 
 const sentence = (text) => {
@@ -59,9 +59,8 @@ function section(el, e, i, compare) {
     box.append(sentence(e.warmUp ? "Nothing has committed yet: no bottleneck to name." : "Nothing has committed since the warm-up: no bottleneck to name."));
     return box;
   }
-  const { label, factor } = unitOf(el, i);
-  const inTps = label === "transactions/s" || factor === 1;
-  const at = (tps) => `${fmtInt(tps)} transactions/s` + (inTps ? "" : ` (${fmtInt(tps * factor)} ${label})`);
+  const { label, factor, same } = unitOf(el, i);
+  const at = (tps) => `${fmtInt(tps)} transactions/s` + (same ? "" : ` (${fmtInt(tps * factor)} ${label})`);
   const saturated = b.utilization >= 0.9;
   const verdict = sentence(
     (b.kind === "offered"

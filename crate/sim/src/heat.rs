@@ -7,8 +7,8 @@
 //! entered, or from the start of the span (a window, the run after warm-up) for a row
 //! tracked when it began: rows stay tracked from span to span, so a hot row's figures are
 //! exact, and a row first tracked later is marked (`counted_ns` short of the span: its
-//! figures are a lower bound, `row_report.rs`). Reports rank the tracked rows by hold time (the lock's busy fraction),
-//! then by grants.
+//! figures are a lower bound, `row_report.rs`). Reports rank the tracked rows by hold time
+//! (the lock's busy fraction), then by grants.
 //!
 //! A workload locks thousands of rows once each (an account, an inserted row), which would
 //! swamp the few rows locked over and over (a branch, a counter row, a Zipfian head). So a
@@ -275,11 +275,8 @@ impl RowHeat {
     /// not admit it).
     #[inline]
     pub fn requested(&mut self, row: u64) {
-        let (word, bit) = filter_bit(row);
-        if self.filter[word] & bit != 0 {
-            if let Some(&i) = self.index.get(&row) {
-                self.rows[i as usize].requests += 1;
-            }
+        if let Some(i) = self.tracked(row) {
+            self.rows[i].requests += 1;
         }
     }
 

@@ -1,6 +1,7 @@
 //! The hot rows as reports give them (the summary's `hottestRows`, each window's): a
-//! tracked row's totals (`heat.rs`) as rates over the time it was counted, its table's
-//! name and key, and who waits for whom.
+//! tracked row's totals (`heat.rs`) as rates over the span (a lower bound for a row
+//! counted for less of it, which `counted_seconds` says), its table's name and key, and
+//! who waits for whom.
 
 use crate::config::Config;
 use crate::heat::RowLockTotals;

@@ -144,10 +144,10 @@ impl Simulation {
         let hottest = latest.map(|w| hotrow::hot_rows_report(s.config(), &w.hottest_rows, span)).unwrap_or_default();
         o.set("hottestRows", to_js(&hottest));
         // The row of the workload's own that bound the latest window, if one did.
-        let binding = latest.filter(|_| kind == Some(hotrow::explain::Kind::Row)).and_then(|w| {
-            let row = w.hottest_rows.iter().find(|r| r.row == w.bound.id)?;
-            hotrow::hot_rows_report(s.config(), std::slice::from_ref(row), span).pop()
-        });
+        let binding = latest
+            .filter(|_| kind == Some(hotrow::explain::Kind::Row))
+            .and_then(|w| w.hottest_rows.iter().position(|r| r.row == w.bound.id))
+            .map(|i| &hottest[i]);
         o.set("bindingRow", binding.map_or(JsValue::NULL, |r| to_js(&r)));
         Ok(o.done())
     }

@@ -78,17 +78,17 @@ impl Metrics {
     /// The run's tracked rows at `now`: after warm-up, counted from its end (none before a
     /// row was released since); before, the warm-up's so far.
     pub fn run_rows(&self, now: Ns) -> Vec<RowLockTotals> {
-        if now >= self.warmup_end && !self.heat_measuring {
-            return Vec::new();
-        }
-        self.heat.top_all(now)
+        self.run_heat(now).map_or_else(Vec::new, |h| h.top_all(now))
     }
 
     /// The run's busiest rows at `now` (`run_rows`, the report's ten).
     pub fn run_top_rows(&self, now: Ns) -> Vec<RowLockTotals> {
-        if now >= self.warmup_end && !self.heat_measuring {
-            return Vec::new();
-        }
-        self.heat.top(now)
+        self.run_heat(now).map_or_else(Vec::new, |h| h.top(now))
+    }
+
+    /// The run's heat at `now`, unless the warm-up is over and no row was released since
+    /// (it still holds the warm-up's counts then).
+    fn run_heat(&self, now: Ns) -> Option<&crate::heat::RowHeat> {
+        (now < self.warmup_end || self.heat_measuring).then_some(&self.heat)
     }
 }

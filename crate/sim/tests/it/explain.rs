@@ -204,17 +204,7 @@ fn a_run_at_the_end_of_its_warm_up_names_its_bottleneck() {
 /// serve what its first attempts ask, which is steady from the start.
 #[test]
 fn the_next_ceiling_is_steady_under_the_warm_up() {
-    let spec = json!({ "name": "orders", "api": "mysqld",
-        "tables": [
-            { "name": "stock", "rows": 100000, "key": "primaryKey" },
-            { "name": "daily_counters", "rows": 1, "key": "primaryKey" },
-            { "name": "orders", "rows": 0, "key": "autoIncrement" }
-        ],
-        "transactions": [{ "name": "order", "statements": [
-            { "op": "update", "table": "stock", "key": { "dist": "zipfian", "theta": 0.8 } },
-            { "op": "insert", "table": "orders" },
-            { "op": "update", "table": "daily_counters" }
-        ] }] });
+    let spec = convoy(None);
     let ceiling = |warmup: u64| {
         let s = summary_of(json!({ "preset": "modern", "workload": spec, "warmupMs": warmup, "durationMs": 3000 }));
         let n = s.next_ceiling.expect("a next ceiling");
