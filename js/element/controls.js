@@ -180,7 +180,7 @@ export function wireControls(el, labels) {
   $(".strategies-run").onclick = () => el.runStrategies();
   $(".strategies-cancel").onclick = () => el.cancelSweep();
   $(".fit-run").onclick = () => el.runFit();
-  $(".fit-cancel").onclick = () => el.cancelSweep();
+  $(".fit-cancel").onclick = () => el.cancelFit();
   $(".fit-apply").onclick = () => el.applyFit();
   $(".fit-predict").onclick = () => el.predictFit();
   $(".share").onclick = async () => {

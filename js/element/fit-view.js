@@ -29,6 +29,31 @@ export const WARMUP_MS = 500;
 /** The base config of a fit: the running settings, each run 1 s after 0.5 s of warm-up. */
 export const fitBase = (overrides) => ({ ...structuredClone(overrides), durationMs: RUN_MS, warmupMs: WARMUP_MS });
 
+/** Each element's fit or prediction under way: its cancel. A cancel while the fit's module
+ * loads, or between two rounds of runs (when the pool has no workers), must stop it too. */
+const underWay = new WeakMap();
+
+/** Cancels the element's fit or prediction, whichever runs. */
+export function cancelFit(el) {
+  underWay.get(el)?.abort();
+  el.pool?.cancel();
+}
+
+/** Starts one fit or prediction: the signal its cancel raises. */
+function start(el) {
+  const abort = new AbortController();
+  underWay.set(el, abort);
+  return abort.signal;
+}
+
+/** Runs `configs` on the element's pool for `signal`'s fit; null when cancelled. */
+async function runOn(el, signal, configs, metric, used) {
+  if (signal.aborted) return null;
+  used.workers = workersOf(el, configs.length);
+  const results = await poolOf(el).run({ values: configs.map((_, i) => i), configs, workers: used.workers }, () => {});
+  return results && !signal.aborted ? results.map((r) => runResult(r, metric)) : null;
+}
+
 /** Fills the Fit panel's inputs from the view (a link's points) or the example. */
 export function showFitInputs(el) {
   el.$("#fitPoints").value = el.view.fitPoints ?? FIT_EXAMPLE;
@@ -60,22 +85,19 @@ export async function runFit(el) {
   el.$(".fit-status").textContent = "Loading the fit…";
   let session = null;
   const t0 = performance.now();
+  const signal = start(el);
   try {
     session = await openFit(fitBase(el.overrides), csv, { fit: fields });
     const metric = session.metric;
-    let workers = 1;
-    const run = async (configs) => {
-      workers = workersOf(el, configs.length);
-      const results = await poolOf(el).run({ values: configs.map((_, i) => i), configs, workers }, () => {});
-      return results && results.map((r) => runResult(r, metric));
-    };
+    const used = { workers: 1 };
+    const run = (configs) => runOn(el, signal, configs, metric, used);
     el.$(".fit-status").textContent = `Fitting ${fields.join(", ")}: the first runs…`;
     const fit = await drive(session, run, (p) => progress(el, fields, p));
     if (!fit) {
       el.$(".fit-status").textContent = "Fit cancelled.";
       return;
     }
-    const fitted = { fit, predictions: [], seconds: 0, workers };
+    const fitted = { fit, predictions: [], seconds: 0, workers: used.workers };
     el.lastFit = fitted;
     showFit(el, fit);
     drawFit(el, fit, []);
@@ -92,14 +114,14 @@ export async function runFit(el) {
     }
     if (grid) {
       // Kept open for "predict at" (freed by the next fit).
-      el.fitted = { session, run, grid, metric };
+      el.fitted = { session, grid, metric };
       session = null;
       el.$(".fit-predict-field").textContent = grid.field;
       el.$("#fitPredict").value = String(2 * Math.max(...fit.points.map((p) => p.values[grid.field]))); // twice the last measured
     }
     fitted.seconds = (performance.now() - t0) / 1000;
     el.$(".fit-progress").value = 1;
-    el.$(".fit-status").textContent = `Fitted in ${fitted.seconds.toFixed(1)} s on ${workers} worker${workers > 1 ? "s" : ""}: ${fit.iterations} iterations, ${fit.evaluations} parameter sets, ${fit.runs} runs; ${fit.stop}.`;
+    el.$(".fit-status").textContent = `Fitted in ${fitted.seconds.toFixed(1)} s on ${used.workers} worker${used.workers > 1 ? "s" : ""}: ${fit.iterations} iterations, ${fit.evaluations} parameter sets, ${fit.runs} runs; ${fit.stop}.`;
     el.host.dispatchEvent(new CustomEvent("hotrow-fitdone", { detail: fitted, bubbles: true, composed: true }));
   } catch (e) {
     el.$(".fit-status").textContent = "";
@@ -126,7 +148,7 @@ export async function predictFit(el) {
   out.textContent = `Running the fitted model at ${f.grid.field} = ${value}…`;
   try {
     const lists = { ...f.grid.lists, [f.grid.field]: [kind?.type === "int" ? Math.round(value) : value] };
-    const results = await f.run(f.session.predictionConfigs(lists));
+    const results = await runOn(el, start(el), f.session.predictionConfigs(lists), f.metric, {});
     if (!results) {
       out.textContent = "Prediction cancelled.";
       return;

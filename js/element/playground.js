@@ -14,7 +14,7 @@ import {
 import { wireControls, FIELD_LABELS } from "./controls.js";
 import { compareSpec, configsFor, SWEEP_FIELDS, sweepLabel } from "./modes.js";
 import { runSweep } from "./sweep-view.js";
-import { runFit, applyFit, predictFit, fitLink, showFitInputs } from "./fit-view.js";
+import { runFit, applyFit, predictFit, cancelFit, fitLink, showFitInputs } from "./fit-view.js";
 import { readLinkedSpec, linkedSpecText } from "./spec-link.js";
 import { ClusterDrawing } from "./cluster.js";
 import { Tour } from "./tour.js";
@@ -356,6 +356,11 @@ export class Playground {
   /** Puts the last fit's values into the running config. */
   predictFit() {
     return predictFit(this);
+  }
+
+  /** Cancels the fit or prediction under way, at any point of it. */
+  cancelFit() {
+    cancelFit(this);
   }
 
   applyFit() {
