@@ -39,7 +39,7 @@ export const CHAPTERS = [
     title: "The 2008 bug: one row, every insert",
     config: { preset: "bug39267", seed: SEED },
     view: { mode: "live" },
-    target: ".figure.hot",
+    target: ".figure.lock:not(.binding)",
     controls: [],
     claim: ({ a, whyA }) =>
       `DBT2 on 8 data nodes, id cache size 1: every insert into a table without a primary key first updates one SYSTAB_0 ` +

@@ -10,9 +10,10 @@ export const css = (el, name, fallback) => getComputedStyle(el).getPropertyValue
  * A uPlot chart for a time series panel.
  * series: [{ label, color, scale?, dash?, fmt?, width?, line?, points? }] (`line: false` draws
  * points only; `points: true` marks the points of a line); refs: [{ value, label }] drawn as dashed
- * horizontal lines on the first scale (their labels go in the panel's note, not on the plot); logX for sweeps; xNames for a sweep over choices.
+ * horizontal lines on the first scale (their labels go in the panel's note, not on the plot); logX for sweeps; xNames for a sweep over choices;
+ * `hover`: the legend reads each series' value at the cursor (a live chart's legend stays put).
  */
-export function makeChart(target, { series, height = 180, yLabel = "", y2Label = "", refs = () => [], logX = false, xLabel = "simulated s", xNames = null }) {
+export function makeChart(target, { series, height = 180, yLabel = "", y2Label = "", refs = () => [], logX = false, xLabel = "simulated s", xNames = null, hover = false }) {
   const host = target.getRootNode().host ?? target;
   const fg = css(host, "--hotrow-fg", "#222");
   const grid = css(host, "--hotrow-grid", "rgba(128,128,128,0.2)");
@@ -27,7 +28,7 @@ export function makeChart(target, { series, height = 180, yLabel = "", y2Label =
   const opts = {
     width: Math.max(200, target.clientWidth || 300),
     height,
-    legend: { show: true, live: false },
+    legend: { show: true, live: hover },
     cursor: { drag: { x: false, y: false } },
     scales: {
       x: logX ? { time: false, distr: 3, log: 10 } : xNames ? { time: false, range: () => [-0.5, xNames.length - 0.5] } : { time: false },

@@ -42,6 +42,40 @@ export class ClusterDrawing {
     this.flows.clear();
   }
 
+  /**
+   * The counter row's lock and the refills queued on it, under the node that holds the row:
+   * a filled square when held, an open one per refill waiting, and as much of the label as
+   * fits inside the node's group box (the full sentence, then shorter ones, then none).
+   */
+  drawLock(ctx, L, color, r) {
+    const v = this.view;
+    const p = L.pos.get(v.hotRowNode);
+    const g = Math.floor(v.hotRowNode / v.replicas);
+    const left = 20 + L.groupW * g + 9;
+    const right = 20 + L.groupW * (g + 1) - 9;
+    const y = p.y + r + 19;
+    const size = 6;
+    let x = left;
+    ctx.textAlign = "left";
+    ctx.fillStyle = color.alloc;
+    ctx.strokeStyle = color.alloc;
+    ctx.lineWidth = 1.5;
+    if (v.lockHeld) {
+      ctx.fillRect(x, y - size / 2, size + 2, size + 2);
+      x += size + 6;
+    }
+    const room = Math.max(0, Math.floor((right - x - 40) / (size + 2)));
+    const shown = Math.min(v.lockWaiting, 24, room);
+    for (let i = 0; i < shown; i++) ctx.strokeRect(x + i * (size + 2), y - size / 2, size, size);
+    x += shown * (size + 2) + 4;
+    const state = v.lockHeld ? "held" : "free";
+    const more = v.lockWaiting > shown && shown > 0 ? ` (+${v.lockWaiting - shown})` : "";
+    const labels = [`SYSTAB_0 lock ${state}, ${v.lockWaiting} refills waiting${more}`, `lock ${state}, ${v.lockWaiting} waiting`, `${v.lockWaiting} waiting`];
+    const label = labels.find((t) => x + ctx.measureText(t).width <= right);
+    if (label) ctx.fillText(label, x, y + 1);
+    ctx.textAlign = "center";
+  }
+
   /** Host positions for a canvas `w` wide. */
   layout(w) {
     const v = this.view;
@@ -188,28 +222,7 @@ export class ClusterDrawing {
       ctx.fillStyle = color.api;
       ctx.fillRect(p.x - r, p.y + r + 4, bar, 4);
     }
-    // The counter row's lock and the refills queued on it.
-    if (this.allocator === "counterRow") {
-      const p = L.pos.get(v.hotRowNode);
-      const y = p.y + r + 19;
-      ctx.textAlign = "left";
-      ctx.fillStyle = color.alloc;
-      const size = 6;
-      const shown = Math.min(v.lockWaiting, 24);
-      let x = p.x - r;
-      if (v.lockHeld) {
-        ctx.fillRect(x, y - size / 2, size + 2, size + 2);
-        x += size + 6;
-      }
-      for (let i = 0; i < shown; i++) {
-        ctx.strokeStyle = color.alloc;
-        ctx.lineWidth = 1.5;
-        ctx.strokeRect(x + i * (size + 2), y - size / 2, size, size);
-      }
-      const more = v.lockWaiting > shown ? ` +${v.lockWaiting - shown}` : "";
-      ctx.fillText(`SYSTAB_0 lock${v.lockHeld ? " held" : " free"}, ${v.lockWaiting} refills waiting${more}`, x + shown * (size + 2) + 4, y + 1);
-      ctx.textAlign = "center";
-    }
+    if (this.allocator === "counterRow") this.drawLock(ctx, L, color, r);
     if (this.serviceShown) {
       const p = L.pos.get(v.serviceHost);
       ctx.fillStyle = color.panel;

@@ -28,6 +28,8 @@ export async function openFit(base, csv, options) {
     next: () => JSON.parse(s.next()),
     tell: (sets) => s.tell(JSON.stringify(sets)),
     progress: () => JSON.parse(s.progress()),
+    /** Takes back a fit (as `next` gave it) of these points and fields; throws for another's. */
+    reopen: (fit) => s.reopen(JSON.stringify(fit)),
     predictionConfigs: (grid) => JSON.parse(s.predictionConfigs(JSON.stringify(grid))),
     predictions: (results) => JSON.parse(s.predictions(JSON.stringify(results))),
     free: () => s.free(),

@@ -11,6 +11,7 @@ import { FIELD_LABELS } from "./controls.js";
 import { fmtInt, withCode, plainName } from "./format.js";
 import { sweepValues, SWEEP_FIELDS } from "./modes.js";
 import { setField } from "./state.js";
+import { packResult, unpackResult } from "./fit-link.js";
 
 /** The points the Fit mode opens with: the bug report's two DBT2 measurements. */
 export const FIT_EXAMPLE = `# MySQL Bug #39267: DBT2 on 8 data nodes, as the bug report measured it
@@ -58,7 +59,15 @@ async function runOn(el, signal, configs, metric, used) {
 export function showFitInputs(el) {
   el.$("#fitPoints").value = el.view.fitPoints ?? FIT_EXAMPLE;
   el.$("#fitFields").value = el.view.fitFields ?? FIT_FIELDS;
+  const text = el.view.fitResult;
+  if (text && reopened.get(el) !== text) {
+    reopened.set(el, text);
+    reopenFit(el);
+  }
 }
+
+/** The link result each element last reopened (so that it opens once). */
+const reopened = new WeakMap();
 
 const buttons = (el, running) => {
   el.$(".fit-run").disabled = running;
@@ -74,7 +83,7 @@ const buttons = (el, running) => {
 export async function runFit(el) {
   const csv = el.$("#fitPoints").value;
   const fields = el.$("#fitFields").value.split(",").map((s) => s.trim()).filter(Boolean);
-  el.update({ view: { fitPoints: csv, fitFields: fields.join(",") } }); // the link keeps them
+  el.update({ view: { fitPoints: csv, fitFields: fields.join(","), fitResult: undefined } }); // the link keeps them
   el.showError("");
   el.lastFit = null;
   el.fitted?.session.free();
@@ -122,10 +131,51 @@ export async function runFit(el) {
     fitted.seconds = (performance.now() - t0) / 1000;
     el.$(".fit-progress").value = 1;
     el.$(".fit-status").textContent = `Fitted in ${fitted.seconds.toFixed(1)} s on ${used.workers} worker${used.workers > 1 ? "s" : ""}: ${fit.iterations} iterations, ${fit.evaluations} parameter sets, ${fit.runs} runs; ${fit.stop}.`;
+    packResult(el, fitted).catch(() => {}); // the link then refits
     el.host.dispatchEvent(new CustomEvent("hotrow-fitdone", { detail: fitted, bubbles: true, composed: true }));
   } catch (e) {
     el.$(".fit-status").textContent = "";
     el.showError(`The fit stopped: ${e?.message ?? e}`);
+  } finally {
+    session?.free();
+    buttons(el, false);
+  }
+}
+
+/**
+ * Opens the fit a link carries (`view.fitResult`) without searching again: the fit's module
+ * takes it back for the link's points and fields (refusing another's), the table, the chart
+ * and "predict at" come back as they were. A result that cannot be read is said, and Fit
+ * refits.
+ */
+export async function reopenFit(el) {
+  const text = el.view.fitResult;
+  const fields = (el.view.fitFields ?? FIT_FIELDS).split(",").filter(Boolean);
+  let session = null;
+  try {
+    const { fit, predictions } = await unpackResult(text);
+    session = await openFit(fitBase(el.overrides), el.view.fitPoints ?? FIT_EXAMPLE, { fit: fields });
+    session.reopen(fit);
+    if (el.view.fitResult !== text) return; // refitted meanwhile
+    el.lastFit = { fit, predictions, seconds: 0, workers: 0 };
+    showFit(el, fit);
+    drawFit(el, fit, predictions);
+    const field = variedField(fit);
+    el.fitted?.session.free();
+    el.fitted = null;
+    if (field && predictions.length) {
+      const lists = { [field]: predictions.map((p) => p.values[field]) };
+      for (const [k, v] of Object.entries(fit.points[0].values)) if (k !== field) lists[k] = [v];
+      el.fitted = { session, grid: { field, lists }, metric: session.metric };
+      session = null;
+      el.$(".fit-predict-field").textContent = field;
+      el.$("#fitPredict").value = String(2 * Math.max(...fit.points.map((p) => p.values[field])));
+    }
+    el.$(".fit-progress").value = 1;
+    el.$(".fit-status").textContent = `Reopened from the link (not refitted): ${fit.iterations} iterations, ${fit.evaluations} parameter sets, ${fit.runs} runs; ${fit.stop}. Press Fit to fit again.
+  } catch (e) {
+    el.update({ view: { fitResult: undefined } });
+    el.note(`The fit's result in the link was not reopened (${e?.message ?? e}); press Fit to fit the points again.`);
   } finally {
     session?.free();
     buttons(el, false);
@@ -280,11 +330,11 @@ function drawFit(el, fit, predictions) {
   el.fitChart?.destroy();
   el.fitChart = makeChart(el.$(".fit-chart"), {
     series: [
-      { label: `measured ${metric}`, color: css(el.host, "--hotrow-hot", "#c2410c"), line: false },
-      { label: "hotrow, fitted", color: css(el.host, "--hotrow-accent", "#2563eb"), points: true },
-      ...(hasUsl ? [{ label: "USL", color: css(el.host, "--hotrow-fg", "#222"), dash: [4, 4], width: 1.5 }] : []),
+      { label: `measured ${metric}`, color: css(el.host, "--hotrow-hot", "#c2410c"), line: false, fmt: fmtInt },
+      { label: "hotrow, fitted", color: css(el.host, "--hotrow-accent", "#2563eb"), points: true, fmt: fmtInt },
+      ...(hasUsl ? [{ label: "USL", color: css(el.host, "--hotrow-fg", "#222"), dash: [4, 4], width: 1.5, fmt: fmtInt }] : []),
     ],
-    height: 240, logX: !byPoint && logAxis(field, xs), xLabel: label, yLabel: metric,
+    height: 240, hover: true, logX: !byPoint && logAxis(field, xs), xLabel: label, yLabel: metric,
     xNames: byPoint ? fit.points.map((_, i) => String(i + 1)) : null,
   });
   el.fitChart.setData([xs, col("measured"), col("hotrow"), ...(hasUsl ? [col("usl")] : [])]);
@@ -293,6 +343,4 @@ function drawFit(el, fit, predictions) {
     : `hotrow's line: the fitted model run at every measured ${field} and between (${predictions.length ? "each a 1 s run" : "curve to come"}); its value at a measured point is the table's.`;
 }
 
-/** The Fit mode's values for a link, when the user gave points. */
-export const fitLink = (view) => (view.fitPoints === undefined ? {} : { fitPoints: view.fitPoints, fitFields: view.fitFields });
 

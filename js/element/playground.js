@@ -14,7 +14,8 @@ import {
 import { wireControls, FIELD_LABELS } from "./controls.js";
 import { compareSpec, configsFor, SWEEP_FIELDS, sweepLabel } from "./modes.js";
 import { runSweep } from "./sweep-view.js";
-import { runFit, applyFit, predictFit, cancelFit, fitLink, showFitInputs } from "./fit-view.js";
+import { runFit, applyFit, predictFit, cancelFit, showFitInputs } from "./fit-view.js";
+import { fitLink } from "./fit-link.js";
 import { readLinkedSpec, linkedSpecText } from "./spec-link.js";
 import { ClusterDrawing } from "./cluster.js";
 import { Tour } from "./tour.js";

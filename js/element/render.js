@@ -126,6 +126,15 @@ const windowsPerSecond = (el, i) => Math.max(1, Math.round(1000 / (el.effective[
 
 /** The bottleneck's bound per window in the unit of the chart's `key` (its ratio to
  * transactions/s in that window); null where nothing committed. */
+/** A lock's figure is drawn in the alarm colour only when the lock is near saturation (90%
+ * busy or more, where its queue grows without bound), not at every value. */
+const SATURATED = 0.9;
+function alarm(valueEl, busy) {
+  const hot = busy >= SATURATED;
+  const card = valueEl.parentElement;
+  if (card.classList.contains("hot") !== hot) card.classList.toggle("hot", hot);
+}
+
 function boundIn(d, key, n, untilX = Infinity) {
   const [bound, tps, v] = ["boundTransactionsPerSecond", "transactionsPerSecond", key].map((k) => d.get(k, n, untilX));
   return Array.from(bound, (b, k) => (b > 0 && tps[k] > 0 ? (b * v[k]) / tps[k] : null));
@@ -210,10 +219,12 @@ export function render(el) {
   const binding = snap.bindingRow ?? null;
   const hotBusy = f.hotRowLockUtilization;
   set("hotRowLockUtilization", fmtPct(hotBusy));
+  alarm(el.metricEls.hotRowLockUtilization, hotBusy);
   const bindingCard = el.metricEls.bindingRowLockUtilization.parentElement;
   if (bindingCard.hidden !== !binding) bindingCard.hidden = !binding;
   if (binding) {
     set("bindingRowLockUtilization", fmtPct(binding.lockBusyFraction));
+    alarm(el.metricEls.bindingRowLockUtilization, binding.lockBusyFraction);
     el.metricEls.bindingRowLockUtilization.dataset.value = String(binding.lockBusyFraction);
     const label = `row lock busy (${binding.table} ${binding.key})`;
     const labelEl = el.metricEls.bindingRowLockUtilization.previousElementSibling;

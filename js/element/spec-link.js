@@ -51,12 +51,16 @@ const fromBase64url = (text) => {
  * The `spec` parameter for a spec object, or `{ error }` when it does not fit in a link.
  * @returns {Promise<{ text: string } | { error: string }>}
  */
-export async function encodeSpec(spec) {
-  const json = new TextEncoder().encode(JSON.stringify(spec));
-  if (json.length > MAX_SPEC_BYTES) return { error: `the spec is ${Math.ceil(json.length / 1024)} KiB of JSON; a link holds at most ${MAX_SPEC_BYTES / 1024} KiB` };
+export const encodeSpec = (spec) => encodeJson(spec, "spec");
+
+/** Any JSON object packed as a link's spec is (the Fit mode's result too); `what` names it
+ * in the error. */
+export async function encodeJson(object, what) {
+  const json = new TextEncoder().encode(JSON.stringify(object));
+  if (json.length > MAX_SPEC_BYTES) return { error: `the ${what} is ${Math.ceil(json.length / 1024)} KiB of JSON; a link holds at most ${MAX_SPEC_BYTES / 1024} KiB` };
   const packed = await collect(new Blob([json]).stream().pipeThrough(new CompressionStream("deflate-raw")), Infinity);
   const text = toBase64url(packed);
-  if (text.length > MAX_LINK_CHARS) return { error: `the spec takes ${text.length} characters compressed; a link holds at most ${MAX_LINK_CHARS}` };
+  if (text.length > MAX_LINK_CHARS) return { error: `the ${what} takes ${text.length} characters compressed; a link holds at most ${MAX_LINK_CHARS}` };
   return { text };
 }
 
@@ -64,7 +68,10 @@ export async function encodeSpec(spec) {
  * The spec object a `spec` parameter holds. Throws an Error saying what is wrong (not
  * base64url, too long, not DEFLATE, expands too far, not JSON, not an object).
  */
-export async function decodeSpec(text) {
+export const decodeSpec = (text) => decodeJson(text, "spec");
+
+/** The JSON object `encodeJson` packed (or plain JSON text); throws as `decodeSpec` does. */
+export async function decodeJson(text, what) {
   if (typeof text === "string" && text.startsWith("{")) {
     // JSON as it is (an attribute written by hand in a docs page).
     if (text.length > MAX_SPEC_BYTES) throw new Error(`it is ${Math.ceil(text.length / 1024)} KiB of JSON; at most ${MAX_SPEC_BYTES / 1024} KiB are read`);
@@ -82,7 +89,7 @@ export async function decodeSpec(text) {
   try {
     json = await collect(new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate-raw")), MAX_SPEC_BYTES);
   } catch (e) {
-    throw new Error(e.message.startsWith("it expands") ? e.message : "it is not a compressed spec");
+    throw new Error(e.message.startsWith("it expands") ? e.message : `it is not a compressed ${what}`);
   }
   return asObject(() => JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(json)));
 }

@@ -6,7 +6,7 @@
 // user) and are dropped. Range checks are the simulation's job: the worker's
 // `new Simulation()` throws with the field's name, and the page falls back to defaults.
 
-import { MAX_SPEC_BYTES } from "./spec-link.js";
+import { MAX_SPEC_BYTES, MAX_LINK_CHARS } from "./spec-link.js";
 
 /** Config fields a URL or attribute may set, and how to read them. */
 export const FIELDS = {
@@ -60,6 +60,7 @@ export const VIEW = {
   forkAtMs: "number",
   fitPoints: "csv", // Fit mode's measured points
   fitFields: "names", // Fit mode's fields to fit, comma-separated
+  fitResult: "packed", // Fit mode's result, packed (spec-link.js): a link reopens it without refitting
 };
 
 /** The element's attributes: every URL field (kebab-cased), the view settings an
@@ -106,6 +107,10 @@ function read(kind, raw, name) {
   if (kind === "csv") {
     if (text.length > MAX_CSV) return { error: `${name}: ${text.length} characters, at most ${MAX_CSV} are read` };
     return CSV_TEXT.test(text) ? { value: `${text}\n` } : { error: `${name}: has characters that are not allowed (quotes, markup)` };
+  }
+  if (kind === "packed") {
+    if (text.length > MAX_LINK_CHARS) return { error: `${name}: ${text.length} characters, at most ${MAX_LINK_CHARS} are read` };
+    return /^[A-Za-z0-9_-]+$/.test(text) ? { value: text } : { error: `${name}: not base64url text` };
   }
   if (text.length > MAX_TEXT) return { error: `${name}: value too long` };
   if (kind === "names") {

@@ -116,5 +116,6 @@ progress { width: 100%; }
 :host([compact]) .compact-only { display: revert; }
 @container (max-width: 480px) { .figure .value { font-size: 17px; } .controls { grid-template-columns: 1fr; } }
 .controls .control.wide { grid-column: span 2; }
+.controls .control:has(.spec-editor[open]) { grid-column: 1 / -1; } /* an open spec reads across the panel */
 @container (max-width: 560px) { .controls .control.wide { grid-column: auto; } }
 `;

@@ -36,8 +36,9 @@ export function runSweep(el) {
   el.$(".sweep-second").textContent = el.metricTable?.find((m) => m.name === second)?.label ?? second;
   el.sweepChart?.destroy();
   el.sweepChart = makeChart(el.$(".sweep-chart"), {
-    series: [{ label: metricLabel, color: css(el.host, "--hotrow-accent", "#2563eb") },
-      { label: `bound (${metricLabel})`, color: css(el.host, "--hotrow-hot", "#c2410c"), dash: [4, 4] }],
+    series: [{ label: metricLabel, color: css(el.host, "--hotrow-accent", "#2563eb"), fmt: fmtInt },
+      { label: `bound (${metricLabel})`, color: css(el.host, "--hotrow-hot", "#c2410c"), dash: [4, 4], fmt: fmtInt }],
+    hover: true,
     logX: field === "cacheSize" || field === "arrivalRatePerApiNode", xLabel: label, yLabel: metricLabel,
     // Workloads go by their short names under the chart (the table gives their labels).
     xNames: choices ? values.map((v) => (field === "workload" ? (v.name ?? v) : valueName(field, v))) : null,

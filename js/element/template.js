@@ -9,8 +9,8 @@ export const template = () => `
   <div class="figure primary-tpm"><div class="label">TPM (New-Order / min)</div><div class="value" data-metric="tpm">–</div></div>
   <div class="figure"><div class="label">inserts / s</div><div class="value" data-metric="insertsPerSecond">–</div></div>
   <div class="figure full-only"><div class="label">transactions / s</div><div class="value" data-metric="transactionsPerSecond">–</div></div>
-  <div class="figure hot"><div class="label" title="the SYSTAB_0 counter row the ids come from">counter row lock busy</div><div class="value" data-metric="hotRowLockUtilization">–</div></div>
-  <div class="figure hot binding" hidden><div class="label">row lock busy</div><div class="value" data-metric="bindingRowLockUtilization" title="the row of the workload's own tables that binds the latest window">–</div></div>
+  <div class="figure lock"><div class="label" title="the SYSTAB_0 counter row the ids come from">counter row lock busy</div><div class="value" data-metric="hotRowLockUtilization">–</div></div>
+  <div class="figure lock binding" hidden><div class="label">row lock busy</div><div class="value" data-metric="bindingRowLockUtilization" title="the row of the workload's own tables that binds the latest window">–</div></div>
   <div class="figure full-only"><div class="label">refills / s</div><div class="value" data-metric="refillsPerSecond">–</div></div>
   <div class="figure full-only"><div class="label">latency p99</div><div class="value" data-metric="latencyP99Us">–</div></div>
   <div class="figure compare-only" hidden><div class="label ratio-label">ratio B / A</div><div class="value" data-metric="compareRatio">–</div><div class="label ratio-noise"></div></div>

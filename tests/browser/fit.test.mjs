@@ -49,14 +49,34 @@ test("Fit mode: the bug report's DBT2 points give the CLI's fit to the last digi
   assert.equal(rows.length, 2);
   assert.match(rows[0], /counter row of history in SYSTAB_0/);
   assert.match(await pg.locator(".fit-values tbody").textContent(), /cpu\.scale/);
-  // The link keeps the points and the fields; opening it shows them again.
+  // Hovering the chart reads the curves' values at the cursor.
+  const box = await pg.locator(".fit-chart .u-over").boundingBox();
+  await page.mouse.move(box.x + 2, box.y + box.height / 2);
+  await until(pg, ({ [Symbol.for("hotrow.playground.internals")]: el }) => /\d/.test(el.$(".fit-chart .u-legend .u-series:nth-child(3) .u-value")?.textContent ?? ""), undefined, "a value under the cursor");
+  // The link keeps the points, the fields and the result; opening it shows the fit at once
+  // (no refit: the fit's runs are not asked for again), and predicts from it.
+  await until(pg, ({ [Symbol.for("hotrow.playground.internals")]: el }) => !!el.view.fitResult, undefined, "the result packed into the link");
   const query = await pg.evaluate((el) => el.query);
   assert.match(query, /mode=fit/);
+  assert.match(query, /fitResult=/);
   const again = await openPage(env.browser, `${env.site.origin}/index.html?${query}`);
-  assert.equal(await again.page.locator("hotrow-playground #fitPoints").inputValue(), csv.trim() + "\n");
-  assert.equal(await again.page.locator("hotrow-playground #fitFields").inputValue(), "cpu.scale");
+  const pg2 = again.page.locator("hotrow-playground");
+  assert.equal(await pg2.locator("#fitPoints").inputValue(), csv.trim() + "\n");
+  assert.equal(await pg2.locator("#fitFields").inputValue(), "cpu.scale");
+  await pg2.locator(".fit-status").filter({ hasText: "Reopened from the link (not refitted)" }).waitFor();
+  assert.match(await pg2.locator(".fit-values tbody").textContent(), new RegExp(String(+scale.value.toPrecision(4)).replace(".", "\\.")));
+  assert.equal((await pg2.locator(".fit-points tbody tr").allTextContents()).join("|"), rows.join("|"));
+  const reopened = await pg2.evaluate(({ [Symbol.for("hotrow.playground.internals")]: el }) => el.fitChart.data);
+  assert.deepEqual(reopened, chart.data, "the same curve, from the link");
+  assert.equal(await pg2.locator(".fit-predict").isDisabled(), false, "predict at works from a reopened fit");
+  // A link whose result is of other points is refused by name and fits afresh.
+  const other = query.replace(/fitPoints=[^&]*/, `fitPoints=${encodeURIComponent("dataNodes,cacheSize,tpm\n8,1,100000\n8,1000,158000\n")}`);
+  const third = await openPage(env.browser, `${env.site.origin}/index.html?${other}`);
+  await third.page.locator("hotrow-playground .notice").filter({ hasText: "the fit is of other points than these" }).waitFor();
   assert.deepEqual(again.problems, []);
+  assert.deepEqual(third.problems, []);
   await again.page.close();
+  await third.page.close();
   // The fitted values go into the running config, which runs live.
   await pg.locator(".fit-apply").click();
   await until(pg, ({ [Symbol.for("hotrow.playground.internals")]: el }, v) => el.view.mode === "live" && el.effective[0]?.cpu.scale === v, scale.value, "the fitted cpu.scale running live");

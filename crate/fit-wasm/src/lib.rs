@@ -139,6 +139,17 @@ impl FitSession {
         text(&self.session.progress())
     }
 
+    /// Takes back `fit` (JSON, as `next` gave it when done) for these points and fields, as
+    /// a link's result reopens: predictions then need no new search. Errors when it is the
+    /// fit of other points, fields or metric.
+    pub fn reopen(&mut self, fit: &str) -> Result<(), JsError> {
+        alive()?;
+        let fit: Fit = serde_json::from_str(fit).map_err(|e| fail(format!("reopen: not a fit: {e}")))?;
+        self.session.reopen(&fit).map_err(fail)?;
+        self.fit = Some(fit);
+        Ok(())
+    }
+
     /// After the fit: the configs (JSON list) that predict `grid` (JSON `{ field: [values] }`)
     /// with the fitted values; run them and pass their results to `predictions`.
     #[wasm_bindgen(js_name = predictionConfigs)]

@@ -8,7 +8,7 @@ use crate::stats::Estimate;
 use crate::usl::Usl;
 use hotrow::config::fields::{self, Kind};
 use hotrow::{Config, Summary};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
 /// The fields fitted when none are named, as `--fit` takes them.
@@ -35,7 +35,7 @@ impl Default for Options {
 }
 
 /// One fitted field.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Fitted {
     pub field: String,
@@ -45,7 +45,7 @@ pub struct Fitted {
 }
 
 /// One measured point against the fitted model.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct PointFit {
     /// The measured point's config fields.
@@ -59,7 +59,7 @@ pub struct PointFit {
     pub bottleneck: Option<String>,
 }
 
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Fit {
     pub metric: String,

@@ -104,6 +104,33 @@ impl FitSession {
         Ok(session)
     }
 
+    /// Takes back a fit this session's points and fields gave before (a link's result, as
+    /// `Step::Done` gave it), so it predicts without searching again. Refused when the fit is
+    /// of another metric, other fields or other points.
+    pub fn reopen(&self, fit: &Fit) -> Result<(), String> {
+        let fields: Vec<&str> = fit.fitted.iter().map(|f| f.field.as_str()).collect();
+        if fit.metric != self.measured.metric || fields != self.options.fit.iter().map(String::as_str).collect::<Vec<_>>() {
+            return Err(format!(
+                "the fit is of {} by {}; these points measure {} and fit {}",
+                fit.metric,
+                fields.join(", "),
+                self.measured.metric,
+                self.options.fit.join(", ")
+            ));
+        }
+        let same = fit.points.len() == self.measured.points.len()
+            && fit.points.iter().zip(&self.measured.points).all(|(f, m)| {
+                f.measured == m.measured && self.measured.fields.iter().zip(&m.values).all(|(k, v)| f.values.get(k) == Some(v))
+            });
+        if !same {
+            return Err("the fit is of other points than these".into());
+        }
+        if fit.seeds != self.options.seeds {
+            return Err(format!("the fit ran {} seeds per point; this session runs {}", fit.seeds, self.options.seeds));
+        }
+        Ok(())
+    }
+
     /// The metric the points measured (what a `RunResult` carries).
     pub fn metric(&self) -> &str {
         &self.measured.metric

@@ -3,10 +3,10 @@
 //! the value ± t(0.975, n − p) standard errors (Bates & Watts, *Nonlinear Regression
 //! Analysis*, ch. 2; what R's `nls` and the `usl` package report).
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// A fitted value and its 95% interval (none when the points cannot give one).
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Estimate {
     pub value: f64,

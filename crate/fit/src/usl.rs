@@ -9,9 +9,9 @@
 
 use crate::search::{self, Limits};
 use crate::stats::{self, Estimate};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Usl {
     /// The count the law is over (`dataNodes`, `clientsPerApiNode`, ...).
@@ -26,7 +26,7 @@ pub struct Usl {
     pub rms_relative_error: f64,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Peak {
     pub n: f64,
     pub x: f64,

@@ -210,3 +210,21 @@ fn a_metric_the_config_never_produces_is_refused_by_name() {
     let e = fit(&b, &points, &Options::default(), &mut run_all, &mut quiet).unwrap_err();
     assert!(e.contains("tpm is 0 at every point") && e.contains("DBT2"), "{e}");
 }
+
+#[test]
+fn a_fit_taken_back_from_its_json_reopens_only_on_its_own_points() {
+    use hotrow_fit::{Fit, FitSession};
+    let csv = "dataNodes,insertsPerSecond\n2,16000\n4,30000\n";
+    let options = Options { fit: vec!["cpu.scale".into()], max_iterations: 2, ..Options::default() };
+    let b = base(json!({ "preset": "ndbapi-pk", "durationMs": 50, "warmupMs": 10 }));
+    let points = Measured::parse(csv).unwrap();
+    let f = fit(&b, &points, &options, &mut run_all, &mut quiet).unwrap();
+    // A link carries the fit as JSON; what comes back is the same fit.
+    let back: Fit = serde_json::from_value(serde_json::to_value(&f).unwrap()).unwrap();
+    assert_eq!(serde_json::to_value(&back).unwrap(), serde_json::to_value(&f).unwrap());
+    FitSession::new(&b, &points, &options).unwrap().reopen(&back).unwrap();
+    let other = Measured::parse("dataNodes,insertsPerSecond\n2,16000\n4,31000\n").unwrap();
+    assert_eq!(FitSession::new(&b, &other, &options).unwrap().reopen(&back).unwrap_err(), "the fit is of other points than these");
+    let two = Options { fit: vec!["cpu.scale".into(), "network.latencyUs".into()], ..options.clone() };
+    assert!(FitSession::new(&b, &points, &two).unwrap().reopen(&back).unwrap_err().contains("fit cpu.scale, network.latencyUs"));
+}
