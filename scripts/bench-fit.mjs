@@ -32,5 +32,5 @@ for (const f of fit.fitted) {
   const t = truth[f.field];
   console.log(`  ${f.field.padEnd(18)} ${String(+f.estimate.value.toPrecision(4)).padStart(8)}  made with ${t}  (${(100 * (f.estimate.value / t - 1)).toFixed(1)}%)`);
 }
-console.log(`  ${fit.iterations} iterations, ${fit.evaluations} parameter sets, ${fit.runs} runs; rms error ${(100 * fit.rmsRelativeError).toFixed(2)}%`);
+console.log(`  ${fit.iterations} iterations, ${fit.evaluations} parameter sets, ${fit.runs} runs; rms error ${(100 * fit.rmsRelativeError).toFixed(2)}%; ${fit.stop}`);
 console.log(`fit took ${seconds.toFixed(1)} s: ${(seconds / BUDGET_S).toFixed(2)} of the ${BUDGET_S} s budget`);

@@ -93,7 +93,14 @@ pub fn minimize<F: Fn(&[f64]) -> f64>(
         simplex.push(P(v));
     }
     let mut solver = NelderMead::new(simplex).with_sd_tolerance(limits.sd_tolerance).expect("a tolerance >= 0");
-    let mut problem = Problem::new(Cost(f));
+    // Every point evaluated, with the iteration that asked for it: the simplex is known by
+    // the points Nelder-Mead tries around it.
+    let tried: std::cell::RefCell<Vec<(u64, Vec<f64>)>> = std::cell::RefCell::new(Vec::new());
+    let iteration = std::cell::Cell::new(0u64);
+    let mut problem = Problem::new(Cost(|x: &[f64]| {
+        tried.borrow_mut().push((iteration.get(), x.to_vec()));
+        f(x)
+    }));
     let state: St = IterState::new();
     let (mut state, _) = solver.init(&mut problem, state).expect("Nelder-Mead's init does not fail");
     let mut history: Vec<Vec<f64>> = vec![state.param.clone().expect("a best point after init").0];
@@ -105,13 +112,19 @@ pub fn minimize<F: Fn(&[f64]) -> f64>(
         if n >= limits.max_iterations {
             break Stop::IterationLimit;
         }
-        if n >= limits.stall_iterations {
-            let recent = &history[(n - limits.stall_iterations) as usize..];
-            let now = &recent[recent.len() - 1];
-            if recent.iter().all(|p| p.iter().zip(now).all(|(a, b)| (a - b).abs() <= limits.x_tolerance)) {
-                break Stop::Settled;
-            }
+        let near = |p: &[f64], q: &[f64], tol: f64| p.iter().zip(q).all(|(a, b)| (a - b).abs() <= tol);
+        let stayed = |w: u64| n >= w && history[(n - w) as usize..].iter().all(|p| near(p, &history[n as usize], limits.x_tolerance));
+        // Settled: the best point stayed put over `stall_iterations`, or over half as many
+        // while every point tried meanwhile was near it too (the simplex has closed in: the
+        // rest would polish digits the points cannot tell apart).
+        let closed = |w: u64| {
+            tried.borrow().iter().filter(|(i, _)| *i + w > n).all(|(_, p)| near(p, &history[n as usize], 4.0 * limits.x_tolerance))
+        };
+        let half = limits.stall_iterations.div_ceil(2);
+        if stayed(limits.stall_iterations) || (stayed(half) && closed(half)) {
+            break Stop::Settled;
         }
+        iteration.set(n + 1);
         state = match solver.next_iter(&mut problem, state) {
             Ok((s, _)) => s,
             Err(e) => unreachable!("Nelder-Mead's step does not fail: {e}"),

@@ -234,8 +234,9 @@ impl FitSession {
         let n = self.measured.points.len() as f64;
         let limits = Limits {
             max_iterations: self.options.max_iterations,
-            // Settled: the best point moved less than 0.5% over 2(p + 1) iterations, well
-            // inside any interval the points can give.
+            // Settled: the best point moved less than 0.5% over 2(p + 1) iterations (or over
+            // p + 1 while every point tried was within 2%: search.rs), well inside any
+            // interval the points can give.
             stall_iterations: 2 * (self.params.len() as u64 + 1),
             x_tolerance: 0.005,
             sd_tolerance: 1e-12,
