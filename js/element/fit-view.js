@@ -172,7 +172,7 @@ export async function reopenFit(el) {
       el.$("#fitPredict").value = String(2 * Math.max(...fit.points.map((p) => p.values[field])));
     }
     el.$(".fit-progress").value = 1;
-    el.$(".fit-status").textContent = `Reopened from the link (not refitted): ${fit.iterations} iterations, ${fit.evaluations} parameter sets, ${fit.runs} runs; ${fit.stop}. Press Fit to fit again.
+    el.$(".fit-status").textContent = `Reopened from the link (not refitted): ${fit.iterations} iterations, ${fit.evaluations} parameter sets, ${fit.runs} runs; ${fit.stop}. Press Fit to fit again.`;
   } catch (e) {
     el.update({ view: { fitResult: undefined } });
     el.note(`The fit's result in the link was not reopened (${e?.message ?? e}); press Fit to fit the points again.`);
