@@ -155,6 +155,26 @@ pub enum Command {
         #[arg(long = "baseline-set", value_name = "KEY=VALUE", requires = "baseline")]
         baseline_sets: Vec<String>,
     },
+    /// Import SQL as a workload spec: a schema (CREATE TABLE, ALTER TABLE ... ADD PRIMARY
+    /// KEY) and transactions (BEGIN ... COMMIT blocks, autocommit statements, pgbench
+    /// scripts with \set), every assumption said with its file, line and column. The same
+    /// files run directly: `hotrow run --workload schema.sql,script.sql`.
+    Import {
+        /// The SQL files, the schema among them; `FILE@WEIGHT` weights a script's
+        /// transactions in the mix, as pgbench's `-f FILE@WEIGHT` does.
+        #[arg(required = true, value_name = "FILE[@WEIGHT]")]
+        files: Vec<String>,
+        /// The SQL dialect: mysql or postgres (default: postgres for a pgbench script or a
+        /// SERIAL column, else mysql).
+        #[arg(long, value_name = "mysql|postgres")]
+        dialect: Option<String>,
+        /// pgbench's scale factor (`:scale`), the spec's `scale`.
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=100000))]
+        scale: u64,
+        /// Print `{ spec, assumptions }` as JSON (the spec runs as `--workload spec.json`).
+        #[arg(long)]
+        json: bool,
+    },
     /// List the presets.
     Presets {
         /// Print JSON (`[{ name, description, config }]`) instead of a table.
@@ -288,9 +308,10 @@ pub struct Scenario {
     /// `preset` field in it is honoured).
     #[arg(long, value_name = "FILE")]
     config: Option<String>,
-    /// The workload: a name (`hotrow workloads` lists them) or a JSON file holding a
-    /// workload spec. Applied after --config and --preset, before --set.
-    #[arg(long, value_name = "FILE|NAME")]
+    /// The workload: a name (`hotrow workloads` lists them), a JSON file holding a
+    /// workload spec, or SQL files, comma-separated (`schema.sql,script.sql@WEIGHT`, as
+    /// `hotrow import` reads them). Applied after --config and --preset, before --set.
+    #[arg(long, value_name = "FILE|NAME|SQL,...")]
     workload: Option<String>,
     /// Set one field, e.g. `cacheSize=1000` or `network.latencyUs=20`. The value is read as
     /// JSON when it parses as JSON, else as a string. Repeatable; applied last.

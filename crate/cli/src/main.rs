@@ -14,6 +14,7 @@ mod bench;
 mod equivalence;
 mod explain;
 mod fit;
+mod import;
 mod markdown;
 mod swarm;
 mod sweep;
@@ -134,6 +135,7 @@ fn main() -> ExitCode {
             }
             ExitCode::SUCCESS
         }
+        Command::Import { files, dialect, scale, json } => import::main(&files, dialect.as_deref(), scale, json),
         Command::Workloads { json, markdown } => {
             workloads::print(json, markdown);
             ExitCode::SUCCESS

@@ -25,6 +25,9 @@ pub fn value(arg: &str) -> Result<Value, String> {
     if hotrow::config::WORKLOAD_NAMES.contains(&arg) {
         return Ok(Value::String(arg.to_string()));
     }
+    if crate::import::is_sql(arg) {
+        return crate::import::workload(arg);
+    }
     let text = std::fs::read_to_string(arg).map_err(|e| {
         format!("--workload {arg}: not a workload name ({}) and not a readable file: {e}", hotrow::config::WORKLOAD_NAMES.join(", "))
     })?;

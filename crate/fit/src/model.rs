@@ -107,7 +107,7 @@ pub(crate) struct Param {
 impl Param {
     /// From the log-scale search coordinate to a value the config takes.
     pub fn value(&self, x: f64) -> f64 {
-        let v = x.exp().clamp(self.min, self.max);
+        let v = libm::exp(x).clamp(self.min, self.max);
         if self.integer {
             v.round()
         } else {

@@ -146,7 +146,7 @@ impl FitSession {
     }
 
     fn steps(&self) -> Vec<f64> {
-        self.params.iter().map(|p| if p.integer { STEP.max(((p.start + 1.0) / p.start).ln()) } else { STEP }).collect()
+        self.params.iter().map(|p| if p.integer { STEP.max(libm::log((p.start + 1.0) / p.start)) } else { STEP }).collect()
     }
 
     /// The configs of every point and seed for these fitted values (point-major).
@@ -209,7 +209,7 @@ impl FitSession {
         if !self.asked.is_empty() {
             return Err("the last sets asked for were not told yet".into());
         }
-        let x0: Vec<f64> = self.starts().iter().map(|v| v.ln()).collect();
+        let x0: Vec<f64> = self.starts().iter().map(|&v| libm::log(v)).collect();
         let steps = self.steps();
         // The first simplex, all at once.
         let mut first = vec![x0.clone()];

@@ -24,7 +24,7 @@ impl FitSession {
                 let h = if p.integer { (best[j] * 0.05).round().max(1.0) } else { best[j] * 0.05 };
                 let at = |v: f64| {
                     let mut values = best.to_vec();
-                    values[j] = p.value(v.max(1e-12).ln());
+                    values[j] = p.value(libm::log(v.max(1e-12)));
                     values
                 };
                 (at(best[j] + h), at(best[j] - h))

@@ -1,0 +1,64 @@
+//! What SQL cannot say, said in comments: a line `-- hotrow: key=value, key=value` applies
+//! to the statement that follows it. The keys:
+//! - before `CREATE TABLE`: `rows=N`, the rows the table starts with;
+//! - before `BEGIN` / `START TRANSACTION` (or an autocommit statement): `name=...` and
+//!   `weight=N`, the transaction's name and its share of the mix;
+//! - before a row statement: `rows=N`, the rows it touches when its `WHERE` does not say
+//!   (a non-key predicate).
+
+use crate::{At, ImportError};
+
+/// One `-- hotrow:` line: its pairs, each with where its key starts.
+#[derive(Clone, Debug)]
+pub struct Annotation {
+    pub line: u64,
+    pub pairs: Vec<(String, String, At)>,
+}
+
+const KEYS: &[&str] = &["rows", "name", "weight"];
+
+/// Every `-- hotrow:` line of `text`, in order; an unknown key or a pair without `=` is
+/// refused where it stands.
+pub fn scan(file: &str, text: &str) -> Result<Vec<Annotation>, ImportError> {
+    let mut out = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let trimmed = line.trim_start();
+        let Some(rest) = trimmed.strip_prefix("--").map(str::trim_start).and_then(|r| r.strip_prefix("hotrow:")) else { continue };
+        let line_no = i as u64 + 1;
+        let base = line.len() - rest.len();
+        let mut pairs = Vec::new();
+        let mut offset = 0;
+        for part in rest.split(',') {
+            let lead = part.len() - part.trim_start().len();
+            let at = At { file: file.into(), line: line_no, column: (base + offset + lead) as u64 + 1 };
+            offset += part.len() + 1;
+            let part = part.trim();
+            if part.is_empty() {
+                continue;
+            }
+            let Some((k, v)) = part.split_once('=') else {
+                return Err(ImportError { at, message: format!("`{part}`: an annotation is key=value ({})", KEYS.join(", ")) });
+            };
+            let (k, v) = (k.trim(), v.trim());
+            if !KEYS.contains(&k) {
+                return Err(ImportError { at, message: format!("`{k}`: not an annotation key; the keys are {}", KEYS.join(", ")) });
+            }
+            pairs.push((k.to_string(), v.to_string(), at));
+        }
+        out.push(Annotation { line: line_no, pairs });
+    }
+    Ok(out)
+}
+
+/// The annotations' pairs for a statement starting at line `start`, after the statement
+/// before it ended at line `after`.
+pub fn for_statement(all: &[Annotation], after: u64, start: u64) -> Vec<(String, String, At)> {
+    all.iter().filter(|a| a.line > after && a.line < start).flat_map(|a| a.pairs.clone()).collect()
+}
+
+/// A whole-number value of a pair, within `lo..=hi`.
+pub fn number(v: &str, at: &At, key: &str, lo: u64, hi: u64) -> Result<u64, ImportError> {
+    let n: Option<u64> = v.replace('_', "").parse().ok();
+    n.filter(|n| (lo..=hi).contains(n))
+        .ok_or_else(|| ImportError { at: at.clone(), message: format!("{key}={v}: must be a whole number from {lo} to {hi}") })
+}

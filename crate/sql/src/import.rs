@@ -1,0 +1,449 @@
+//! Files to a spec: each file's pgbench meta-commands and MySQL `PARTITION BY` clauses are
+//! taken out (blanked, so lines and columns stay), its SQL parsed; `CREATE TABLE` and
+//! `ALTER TABLE` make the tables, `BEGIN` ... `COMMIT` (or `END`) blocks the transactions
+//! (a row statement outside one is an autocommit transaction of its own). Then the spec is
+//! built, and checked by the core as any spec is.
+
+use hotrow::spec::{Api, KeyChoice, KeyKind, OpKind, Spec, Statement as SpecStatement, Table, Transaction};
+use sqlparser::ast::{Spanned, Statement};
+use sqlparser::dialect::{MySqlDialect, PostgreSqlDialect};
+use sqlparser::parser::Parser;
+
+use crate::annotations::{self, Annotation};
+use crate::pgbench::{self, Draw, Variable};
+use crate::schema::{self, TableDef};
+use crate::statements::{self, Access, KeyFrom, Op};
+use crate::{Assumption, At, ImportError, Imported};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Dialect {
+    Mysql,
+    Postgres,
+}
+
+/// One input file: its name (errors and assumptions name it), its text, and the weight of
+/// its transactions in the mix (pgbench's `-f file@weight`) unless an annotation says.
+#[derive(Clone, Debug)]
+pub struct Source {
+    pub name: String,
+    pub text: String,
+    pub weight: Option<u64>,
+}
+
+#[derive(Clone, Debug)]
+pub struct Options {
+    pub dialect: Dialect,
+    /// pgbench's `:scale` (the spec's `scale`).
+    pub scale: u64,
+    /// The rows of a table nothing else gives a count (assumed, and said).
+    pub default_rows: u64,
+    /// The spec's name; absent, the first script's file name.
+    pub name: Option<String>,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options { dialect: Dialect::Mysql, scale: 1, default_rows: 1_000_000, name: None }
+    }
+}
+
+/// A transaction as read: its statements and where it began.
+struct Txn {
+    name: Option<String>,
+    weight: Option<u64>,
+    source: usize,
+    accesses: Vec<(Access, At, Option<u64>)>,
+    at: At,
+}
+
+struct Reader<'a> {
+    options: &'a Options,
+    tables: Vec<TableDef>,
+    txns: Vec<Txn>,
+    vars: Vec<Vec<Variable>>,
+    assumptions: Vec<Assumption>,
+}
+
+/// Imports `sources` (a schema and scripts, in any order of files) as one spec.
+pub fn import(sources: &[Source], options: &Options) -> Result<Imported, ImportError> {
+    let mut r = Reader { options, tables: Vec::new(), txns: Vec::new(), vars: Vec::new(), assumptions: Vec::new() };
+    for (k, source) in sources.iter().enumerate() {
+        r.read(k, source)?;
+    }
+    let spec = r.spec(sources)?;
+    let value = serde_json::to_value(&spec).expect("a spec serializes");
+    Spec::from_json(&value, "workload").map_err(|e| ImportError {
+        at: At { file: sources.first().map_or(String::new(), |s| s.name.clone()), line: 1, column: 1 },
+        message: format!("the imported workload is not one hotrow runs: {e}"),
+    })?;
+    Ok(Imported { spec: value, assumptions: r.assumptions })
+}
+
+fn at(file: &str, line: u64, column: u64) -> At {
+    At { file: file.into(), line: line.max(1), column: column.max(1) }
+}
+
+/// Blanks MySQL's `PARTITION BY ...` clauses (the parser does not read them), returning
+/// each clause's line and its first column list (`KEY (w_id)` gives `w_id`).
+fn take_partitions(text: &str) -> (String, Vec<(u64, String)>) {
+    let lower = text.to_ascii_lowercase();
+    let mut out = text.as_bytes().to_vec();
+    let mut found = Vec::new();
+    let mut from = 0;
+    while let Some(i) = lower[from..].find("partition by").map(|i| i + from) {
+        let end = lower[i..].find(';').map_or(text.len(), |j| i + j);
+        let clause = &text[i..end];
+        let column = clause.split_once('(').and_then(|(_, r)| r.split_once(')')).map(|(c, _)| c.trim().trim_matches('`').to_lowercase());
+        found.push((text[..i].matches('\n').count() as u64 + 1, column.unwrap_or_default()));
+        for b in &mut out[i..end] {
+            if *b != b'\n' {
+                *b = b' ';
+            }
+        }
+        from = end;
+    }
+    (String::from_utf8(out).expect("only ASCII bytes were replaced"), found)
+}
+
+/// The line and column a parser error names ("... at Line: 3, Column: 7").
+fn parser_at(file: &str, message: &str) -> At {
+    let num =
+        |key: &str| message.split(key).nth(1).and_then(|r| r.split(|c: char| !c.is_ascii_digit()).next()).and_then(|n| n.parse().ok());
+    at(file, num("Line: ").unwrap_or(1), num("Column: ").unwrap_or(1))
+}
+
+impl Reader<'_> {
+    fn read(&mut self, k: usize, source: &Source) -> Result<(), ImportError> {
+        let file = source.name.as_str();
+        let (vars, text) = pgbench::take_out(file, &source.text, &mut self.assumptions)?;
+        self.vars.push(vars);
+        let (text, partitions) = take_partitions(&text);
+        let notes = annotations::scan(file, &text)?;
+        let parsed = match self.options.dialect {
+            Dialect::Mysql => Parser::parse_sql(&MySqlDialect {}, &text),
+            Dialect::Postgres => Parser::parse_sql(&PostgreSqlDialect {}, &text),
+        };
+        let statements = parsed.map_err(|e| {
+            let message = e.to_string();
+            ImportError {
+                at: parser_at(file, &message),
+                message: message.split(" at Line: ").next().unwrap_or(&message).replace("sql parser error: ", "").to_string(),
+            }
+        })?;
+        let mut open: Option<Txn> = None;
+        let mut last_line = 0;
+        for s in &statements {
+            let span = s.span();
+            let here = at(file, if span.start.line == 0 { last_line + 1 } else { span.start.line }, span.start.column);
+            let pairs = annotations::for_statement(&notes, last_line, here.line);
+            last_line = span.end.line.max(here.line);
+            self.statement(k, s, here, &pairs, &partitions, &notes, &mut open)?;
+        }
+        if let Some(t) = open {
+            return Err(ImportError { at: t.at, message: "this transaction is never committed: end it with COMMIT or END".into() });
+        }
+        Ok(())
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn statement(
+        &mut self,
+        k: usize,
+        s: &Statement,
+        here: At,
+        pairs: &[(String, String, At)],
+        partitions: &[(u64, String)],
+        _notes: &[Annotation],
+        open: &mut Option<Txn>,
+    ) -> Result<(), ImportError> {
+        let pair = |key: &str| pairs.iter().find(|(k, _, _)| k == key);
+        let fail = |message: String| ImportError { at: here.clone(), message };
+        match s {
+            Statement::CreateTable(c) => {
+                let mut t = schema::from_create(c, here.clone());
+                if self.tables.iter().any(|x| x.name == t.name) {
+                    return Err(fail(format!("table `{}` is created twice", t.name)));
+                }
+                if let Some((_, v, at)) = pair("rows") {
+                    t.rows = Some(annotations::number(v, at, "rows", 0, hotrow::spec::MAX_TABLE_ROWS - 1)?);
+                }
+                // A PARTITION BY clause after this CREATE TABLE and before the next statement.
+                t.partition_by = partitions.iter().filter(|(line, _)| *line >= here.line).map(|(_, c)| c.clone()).next();
+                self.tables.push(t);
+            }
+            Statement::AlterTable(a) => {
+                let name = schema::name_of(&a.name);
+                let t = self
+                    .tables
+                    .iter_mut()
+                    .find(|t| t.name == name)
+                    .ok_or_else(|| fail(format!("ALTER TABLE `{name}`: not created above")))?;
+                for ignored in schema::alter(t, &a.operations) {
+                    self.assumptions.push(Assumption {
+                        at: here.clone(),
+                        text: format!("ALTER TABLE {name} {ignored}: ignored (only added keys matter here)"),
+                    });
+                }
+            }
+            Statement::StartTransaction { .. } => {
+                if open.is_some() {
+                    return Err(fail("BEGIN inside a transaction: COMMIT the one before".into()));
+                }
+                *open = Some(self.txn(k, here, pairs)?);
+            }
+            Statement::Commit { .. } | Statement::Rollback { .. } => {
+                let t = open.take().ok_or_else(|| fail("COMMIT without BEGIN".into()))?;
+                if matches!(s, Statement::Rollback { .. }) {
+                    self.assumptions.push(Assumption {
+                        at: here.clone(),
+                        text: "ROLLBACK: taken as the end of the transaction, its work as committed".into(),
+                    });
+                }
+                if t.accesses.is_empty() {
+                    self.assumptions.push(Assumption { at: t.at.clone(), text: "an empty transaction: left out".into() });
+                } else {
+                    self.txns.push(t);
+                }
+            }
+            Statement::Insert(_) | Statement::Update(_) | Statement::Delete(_) | Statement::Query(_) => {
+                let tables = &self.tables;
+                let key_columns = |name: &str| tables.iter().find(|t| t.name == name).map(|t| t.primary_key.clone());
+                let a = statements::access(s, &key_columns).map_err(&fail)?;
+                let rows = pair("rows")
+                    .map(|(_, v, at)| annotations::number(v, at, "rows", 1, hotrow::spec::MAX_ROWS_PER_STATEMENT))
+                    .transpose()?;
+                match open {
+                    Some(t) => t.accesses.push((a, here, rows)),
+                    None => {
+                        let mut t = self.txn(k, here.clone(), pairs)?;
+                        t.accesses.push((a, here, rows));
+                        self.txns.push(t);
+                    }
+                }
+            }
+            other => {
+                let text = other.to_string();
+                let words: Vec<&str> = text.split_whitespace().take(3).collect();
+                self.assumptions
+                    .push(Assumption { at: here, text: format!("`{}`: ignored (not a table, a key or a row statement)", words.join(" ")) });
+            }
+        }
+        Ok(())
+    }
+
+    fn txn(&self, k: usize, at: At, pairs: &[(String, String, At)]) -> Result<Txn, ImportError> {
+        let mut t = Txn { name: None, weight: None, source: k, accesses: Vec::new(), at };
+        for (key, v, at) in pairs {
+            match key.as_str() {
+                "name" => t.name = Some(v.clone()),
+                "weight" => t.weight = Some(annotations::number(v, at, "weight", 1, 1_000_000)?),
+                _ => {}
+            }
+        }
+        Ok(t)
+    }
+
+    fn var(&self, source: usize, name: &str) -> Option<&Variable> {
+        self.vars[source].iter().rev().find(|v| v.name == name)
+    }
+
+    fn say(&mut self, at: &At, text: String) {
+        self.assumptions.push(Assumption { at: at.clone(), text });
+    }
+
+    fn spec(&mut self, sources: &[Source]) -> Result<Spec, ImportError> {
+        let first = sources.first().map_or(String::new(), |s| s.name.clone());
+        if self.tables.is_empty() {
+            return Err(ImportError {
+                at: at(&first, 1, 1),
+                message: "no CREATE TABLE: give the schema (a file of CREATE TABLE statements) with the transactions".into(),
+            });
+        }
+        if self.txns.is_empty() {
+            return Err(ImportError {
+                at: at(&first, 1, 1),
+                message: "no row statements: give the transactions (BEGIN ... COMMIT blocks, or statements that autocommit)".into(),
+            });
+        }
+        let scaled = self.vars.iter().flatten().any(|v| v.scaled);
+        let tables = self.tables_of();
+        let mut transactions = Vec::new();
+        let txns = std::mem::take(&mut self.txns);
+        let mut per_source = vec![0usize; sources.len()];
+        for t in &txns {
+            per_source[t.source] += 1;
+        }
+        let mut seen = vec![0usize; sources.len()];
+        for t in &txns {
+            seen[t.source] += 1;
+            let stem = stem(&sources[t.source].name);
+            let name =
+                t.name
+                    .clone()
+                    .unwrap_or_else(|| if per_source[t.source] > 1 { format!("{stem}-{}", seen[t.source]) } else { stem.clone() });
+            let weight = t.weight.or(sources[t.source].weight).unwrap_or(1);
+            let mut statements: Vec<SpecStatement> = Vec::new();
+            for (i, (a, here, rows)) in t.accesses.iter().enumerate() {
+                let table = tables.iter().find(|x| x.name == a.table).expect("the table was looked up");
+                for n in &a.notes {
+                    self.say(here, n.clone());
+                }
+                let key = self.key(t, i, a, here, table.rows.max(1))?;
+                let rows = match (&a.key, rows) {
+                    (KeyFrom::Unknown(_), Some(r)) => *r,
+                    _ => a.rows,
+                };
+                let op = match a.op {
+                    Op::Read => OpKind::Read,
+                    Op::Update => OpKind::Update,
+                    Op::Insert => OpKind::Insert,
+                    Op::Delete => OpKind::Delete,
+                };
+                statements.push(SpecStatement { op, table: a.table.clone(), rows, key, slots: None });
+            }
+            transactions.push(Transaction { name, weight, statements });
+        }
+        let name = self.options.name.clone().unwrap_or_else(|| sources.iter().rev().map(|s| stem(&s.name)).next().unwrap_or_default());
+        Ok(Spec {
+            name,
+            about: format!("imported from SQL ({})", sources.iter().map(|s| s.name.as_str()).collect::<Vec<_>>().join(", ")),
+            api: Api::Mysqld,
+            scale: if scaled { self.options.scale } else { 1 },
+            tables,
+            transactions,
+        })
+    }
+
+    /// The tables, each with its key kind and rows (an annotation, else the range of the
+    /// pgbench variables its key is chosen by, else 0 for a table only inserted into, else
+    /// the default, said).
+    fn tables_of(&mut self) -> Vec<Table> {
+        let defs = self.tables.clone();
+        let mut out = Vec::new();
+        for t in &defs {
+            let key = if !t.takes_ids() {
+                KeyKind::PrimaryKey
+            } else if t.primary_key.is_empty() {
+                self.say(
+                    &t.at,
+                    format!("{}: no primary key, so NDB gives it a hidden one, its values from the table's SYSTAB_0 counter row", t.name),
+                );
+                KeyKind::Hidden
+            } else {
+                KeyKind::AutoIncrement
+            };
+            for u in &t.unique {
+                self.say(
+                    &t.at,
+                    format!(
+                        "{}: UNIQUE ({}): NDB's hidden index table for it is not modelled yet; its writes are not counted",
+                        t.name,
+                        u.join(", ")
+                    ),
+                );
+            }
+            if let Some(c) = &t.partition_by {
+                self.say(&t.at, format!("{}: PARTITION BY KEY ({c}): rows are placed by a hash of their own key (partitioning on a shared column is not modelled yet)", t.name));
+            }
+            let ranges: Vec<u64> = self
+                .txns
+                .iter()
+                .flat_map(|x| x.accesses.iter().map(move |(a, _, _)| (x.source, a)))
+                .filter(|(_, a)| a.table == t.name)
+                .filter_map(|(s, a)| match &a.key {
+                    KeyFrom::Param(p) => self.var(s, p).filter(|v| v.draw != Draw::Fixed).map(|v| (v.hi - v.lo + 1).max(1) as u64),
+                    _ => None,
+                })
+                .collect();
+            let only_inserted =
+                self.txns.iter().flat_map(|x| &x.accesses).filter(|(a, _, _)| a.table == t.name).all(|(a, _, _)| a.op == Op::Insert);
+            let rows = match (t.rows, ranges.iter().max()) {
+                (Some(n), _) => n,
+                (None, Some(&n)) => {
+                    self.say(&t.at, format!("{}: {n} rows, the range its key is drawn from", t.name));
+                    n
+                }
+                (None, None) if only_inserted => 0,
+                (None, None) => {
+                    let n = self.options.default_rows;
+                    self.say(&t.at, format!("{}: {n} rows assumed (say `-- hotrow: rows=N` before its CREATE TABLE)", t.name));
+                    n
+                }
+            };
+            out.push(Table { name: t.name.clone(), rows, key, partitioning: None, key_layout: None });
+        }
+        out
+    }
+
+    /// The key choice of access `i` of transaction `t`.
+    fn key(&mut self, t: &Txn, i: usize, a: &Access, here: &At, rows: u64) -> Result<Option<KeyChoice>, ImportError> {
+        let fixed = KeyChoice::Hotspot { hot_fraction: 0.5 / rows as f64, hot_share: 1.0 };
+        Ok(match &a.key {
+            KeyFrom::New => None,
+            KeyFrom::Param(p) => {
+                // The same parameter on the same table's key earlier: the same row.
+                let same = (p != "?").then(|| t.accesses[..i].iter().position(|(b, _, _)| b.table == a.table && b.key == a.key)).flatten();
+                if let Some(j) = same {
+                    Some(KeyChoice::SameAs { statement: j })
+                } else {
+                    match self.var(t.source, p).map(|v| v.draw.clone()) {
+                        Some(Draw::Uniform) => Some(KeyChoice::Uniform),
+                        Some(Draw::Zipfian(s)) => {
+                            let theta = s.clamp(0.01, 0.99);
+                            if theta != s {
+                                self.say(here, format!(":{p}: random_zipfian's parameter {s} taken as theta {theta} (hotrow's Zipfian takes 0 < theta < 1)"));
+                            }
+                            Some(KeyChoice::Zipfian { theta })
+                        }
+                        Some(Draw::Exponential(_) | Draw::Gaussian(_)) => {
+                            self.say(
+                                here,
+                                format!(":{p}: random_exponential and random_gaussian are taken as uniform (not in the spec language yet)"),
+                            );
+                            Some(KeyChoice::Uniform)
+                        }
+                        Some(Draw::Fixed) => {
+                            self.say(here, format!(":{p}: a constant, so one fixed row"));
+                            Some(fixed)
+                        }
+                        None => {
+                            self.say(
+                                here,
+                                format!(
+                                    "{}: the key's value is not drawn by the script: any row of {}, uniformly, assumed",
+                                    if p == "?" { "`?`".to_string() } else { format!(":{p}") },
+                                    a.table
+                                ),
+                            );
+                            Some(KeyChoice::Uniform)
+                        }
+                    }
+                }
+            }
+            KeyFrom::Constant => {
+                self.say(here, format!("a constant key: one fixed row of {}", a.table));
+                Some(fixed)
+            }
+            KeyFrom::Clock => {
+                self.say(
+                    here,
+                    format!(
+                        "a key from the clock: the current bucket's row of {}, one row for the run (a run is shorter than a bucket)",
+                        a.table
+                    ),
+                );
+                Some(fixed)
+            }
+            KeyFrom::Unknown(why) => {
+                self.say(here, format!("{why}: {} row(s) of {}, uniform, assumed", a.rows, a.table));
+                Some(KeyChoice::Uniform)
+            }
+        })
+    }
+}
+
+/// A file's name without its folders and extensions (`scripts/tpcb-like.sql` gives `tpcb-like`).
+fn stem(name: &str) -> String {
+    let base = name.rsplit(['/', '\\']).next().unwrap_or(name);
+    base.split('.').next().unwrap_or(base).to_string()
+}

@@ -1,0 +1,178 @@
+//! Row statements: `INSERT` (one or many `VALUES` rows), `UPDATE`, `DELETE` and `SELECT`
+//! (`FOR UPDATE` too) become row operations on one table, with where their key comes from:
+//! a parameter (`:aid`, `?`, `$1`, `@w_id`), a constant, the clock (`CURDATE()`, `NOW()`),
+//! or nothing the importer can read (a non-key predicate: an assumption).
+
+use sqlparser::ast::{BinaryOperator, Expr, FromTable, InTarget, LockType, SetExpr, Statement, TableFactor, TableObject, Value};
+
+use crate::schema::name_of;
+
+/// Where the rows' keys come from.
+#[derive(Clone, Debug, PartialEq)]
+pub enum KeyFrom {
+    /// A parameter, by name (`?` and `$n` are named by their text).
+    Param(String),
+    Constant,
+    Clock,
+    /// A predicate that is not on the key (or none): the rows are not known.
+    Unknown(String),
+    /// An insert: a new row.
+    New,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Op {
+    Read,
+    Update,
+    Insert,
+    Delete,
+}
+
+/// One statement as a row operation.
+#[derive(Clone, Debug)]
+pub struct Access {
+    pub op: Op,
+    pub table: String,
+    pub rows: u64,
+    pub key: KeyFrom,
+    /// What was assumed reading it.
+    pub notes: Vec<String>,
+}
+
+/// The row operation of a DML statement, `key_columns(table)` giving a table's primary
+/// key; `Err` says why the statement cannot be one.
+pub fn access(s: &Statement, key_columns: &dyn Fn(&str) -> Option<Vec<String>>) -> Result<Access, String> {
+    match s {
+        Statement::Insert(i) => {
+            let TableObject::TableName(name) = &i.table else { return Err("INSERT into a table function: not a table".into()) };
+            let rows = match i.source.as_deref().map(|q| q.body.as_ref()) {
+                Some(SetExpr::Values(v)) => v.rows.len() as u64,
+                Some(_) => {
+                    return Err("INSERT ... SELECT: the rows it inserts are not known; write the rows as VALUES (one or many)".into())
+                }
+                None => 1,
+            };
+            Ok(Access { op: Op::Insert, table: name_of(name), rows, key: KeyFrom::New, notes: Vec::new() })
+        }
+        Statement::Update(u) => {
+            let table = relation(&u.table.relation)?;
+            if !u.table.joins.is_empty() || u.from.is_some() {
+                return Err("UPDATE of joined tables: update one table by its key".into());
+            }
+            keyed(Op::Update, table, u.selection.as_ref(), key_columns)
+        }
+        Statement::Delete(d) => {
+            let (FromTable::WithFromKeyword(from) | FromTable::WithoutKeyword(from)) = &d.from;
+            let [one] = from.as_slice() else { return Err("DELETE from several tables: delete from one table by its key".into()) };
+            keyed(Op::Delete, relation(&one.relation)?, d.selection.as_ref(), key_columns)
+        }
+        Statement::Query(q) => {
+            let SetExpr::Select(sel) = q.body.as_ref() else {
+                return Err("a query that is not one SELECT (a UNION, VALUES): not a row operation".into());
+            };
+            let Some(first) = sel.from.first() else { return Err("a SELECT without FROM reads no row".into()) };
+            let mut a = keyed(Op::Read, relation(&first.relation)?, sel.selection.as_ref(), key_columns)?;
+            if sel.from.len() > 1 || !first.joins.is_empty() {
+                a.notes.push(format!("a join: only {} is read (its first table)", a.table));
+            }
+            if q.locks.iter().any(|l| l.lock_type == LockType::Update) {
+                a.op = Op::Update;
+                a.notes.push("SELECT ... FOR UPDATE: a locking read, taken as an update (an exclusive row lock held to commit)".into());
+            }
+            Ok(a)
+        }
+        other => Err(format!("`{}`: not a row statement (INSERT, UPDATE, DELETE, SELECT)", first_words(&other.to_string()))),
+    }
+}
+
+fn first_words(text: &str) -> String {
+    text.split_whitespace().take(3).collect::<Vec<_>>().join(" ")
+}
+
+fn relation(r: &TableFactor) -> Result<String, String> {
+    match r {
+        TableFactor::Table { name, .. } => Ok(name_of(name)),
+        _ => Err("a derived table or table function: name a table".into()),
+    }
+}
+
+/// A statement on `table` whose rows `selection` picks.
+fn keyed(op: Op, table: String, selection: Option<&Expr>, key_columns: &dyn Fn(&str) -> Option<Vec<String>>) -> Result<Access, String> {
+    let pk = key_columns(&table).ok_or_else(|| format!("table `{table}` is not in the schema (give its CREATE TABLE first)"))?;
+    let mut found: Vec<(String, KeyFrom, u64)> = Vec::new();
+    if let Some(e) = selection {
+        terms(e, &mut |column, key, rows| {
+            if pk.contains(&column) {
+                found.push((column, key, rows));
+            }
+        });
+    }
+    let mut notes = Vec::new();
+    // The key: the first key column compared to a parameter, else one compared at all.
+    let pick = found.iter().position(|(_, k, _)| matches!(k, KeyFrom::Param(_))).or(if found.is_empty() { None } else { Some(0) });
+    let Some(i) = pick else {
+        let why = match selection {
+            None => "no WHERE".to_string(),
+            Some(e) => {
+                format!("`WHERE {e}` is not on the key ({})", if pk.is_empty() { "a hidden key".to_string() } else { pk.join(", ") })
+            }
+        };
+        return Ok(Access { op, table, rows: 1, key: KeyFrom::Unknown(why), notes });
+    };
+    let (column, key, rows) = found.swap_remove(i);
+    if pk.len() > 1 {
+        notes.push(format!("a composite key ({}): a row is chosen by {column}", pk.join(", ")));
+    }
+    Ok(Access { op, table, rows, key, notes })
+}
+
+/// Calls `f(column, key, rows)` for each `column = value` and `column IN (...)` of the
+/// predicate's `AND`s.
+fn terms(e: &Expr, f: &mut dyn FnMut(String, KeyFrom, u64)) {
+    match e {
+        Expr::Nested(inner) => terms(inner, f),
+        Expr::BinaryOp { left, op: BinaryOperator::And, right } => {
+            terms(left, f);
+            terms(right, f);
+        }
+        Expr::BinaryOp { left, op: BinaryOperator::Eq, right } => {
+            if let Some(c) = column(left) {
+                f(c, value(right), 1);
+            } else if let Some(c) = column(right) {
+                f(c, value(left), 1);
+            }
+        }
+        Expr::In { expr, target: InTarget::List(list), negated: false, .. } => {
+            if let (Some(c), Some(first)) = (column(expr), list.first()) {
+                f(c, value(first), list.len() as u64);
+            }
+        }
+        _ => {}
+    }
+}
+
+fn column(e: &Expr) -> Option<String> {
+    match e {
+        Expr::Identifier(i) if !i.value.starts_with('@') => Some(i.value.to_lowercase()),
+        Expr::CompoundIdentifier(parts) => parts.last().map(|i| i.value.to_lowercase()),
+        Expr::Nested(inner) => column(inner),
+        _ => None,
+    }
+}
+
+const CLOCK: &[&str] =
+    &["curdate", "current_date", "now", "current_timestamp", "sysdate", "utc_date", "date_trunc", "date", "localtimestamp"];
+
+fn value(e: &Expr) -> KeyFrom {
+    match e {
+        Expr::Value(v) => match &v.value {
+            Value::Placeholder(p) => KeyFrom::Param(p.trim_start_matches([':', '@']).to_string()),
+            _ => KeyFrom::Constant,
+        },
+        Expr::Identifier(i) if i.value.starts_with('@') => KeyFrom::Param(i.value.trim_start_matches('@').to_string()),
+        Expr::Nested(inner) | Expr::Cast { expr: inner, .. } => value(inner),
+        Expr::Function(func) if CLOCK.contains(&name_of(&func.name).as_str()) => KeyFrom::Clock,
+        Expr::TypedString { .. } => KeyFrom::Constant,
+        other => KeyFrom::Unknown(format!("`{other}` is neither a parameter nor a constant")),
+    }
+}

@@ -1,0 +1,78 @@
+//! The importer end to end: pgbench's built-in tpcb-like script, verbatim, on pgbench's own
+//! schema runs as the shipped `tpcb` spec does; refusals name their line and column.
+
+use hotrow::{Config, Simulation, Summary};
+use hotrow_sql::{import, Dialect, Options, Source};
+use serde_json::{json, Value};
+
+fn example(name: &str) -> Source {
+    let path = format!("{}/../../examples/sql/{name}", env!("CARGO_MANIFEST_DIR"));
+    Source { name: name.into(), text: std::fs::read_to_string(&path).expect("the example exists"), weight: None }
+}
+
+fn pg() -> Options {
+    Options { dialect: Dialect::Postgres, ..Options::default() }
+}
+
+fn run(workload: Value) -> Summary {
+    let c = Config::from_json(&json!({ "preset": "modern", "workload": workload, "durationMs": 1000, "warmupMs": 500 })).unwrap();
+    let mut sim = Simulation::new(c);
+    sim.run_to_end();
+    sim.summary()
+}
+
+#[test]
+fn pgbench_tpcb_like_runs_as_the_shipped_tpcb() {
+    let got = import(&[example("pgbench-schema.sql"), example("tpcb-like.sql")], &pg()).unwrap();
+    let spec = &got.spec;
+    let tables: Vec<(&str, u64, &str)> = spec["tables"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| (t["name"].as_str().unwrap(), t["rows"].as_u64().unwrap(), t["key"].as_str().unwrap()))
+        .collect();
+    assert_eq!(
+        tables,
+        [
+            ("pgbench_history", 0, "hidden"),
+            ("pgbench_tellers", 10, "primaryKey"),
+            ("pgbench_accounts", 100000, "primaryKey"),
+            ("pgbench_branches", 1, "primaryKey")
+        ]
+    );
+    let t = &spec["transactions"][0];
+    assert_eq!(t["name"], "tpcb-like");
+    let ops: Vec<&str> = t["statements"].as_array().unwrap().iter().map(|s| s["op"].as_str().unwrap()).collect();
+    assert_eq!(ops, ["update", "read", "update", "update", "insert"]);
+    assert_eq!(t["statements"][1]["key"], json!({ "dist": "sameAs", "statement": 0 }), "the same :aid is the same row");
+    assert!(got.assumptions.iter().any(|a| a.text.contains("pgbench_history: no primary key") && a.at.line == 2), "{:?}", got.assumptions);
+    let (mine, shipped) = (run(spec.clone()), run(json!("tpcb")));
+    let ratio = mine.transactions_per_second / shipped.transactions_per_second;
+    assert!(
+        (ratio - 1.0).abs() < 0.01,
+        "imported {} vs shipped {} transactions/s",
+        mine.transactions_per_second,
+        shipped.transactions_per_second
+    );
+    let held = |s: &Summary| s.bottleneck.as_ref().map(|b| b.name.clone()).unwrap_or_default();
+    assert!(held(&mine).contains("branches") && held(&shipped).contains("branches"), "{} / {}", held(&mine), held(&shipped));
+}
+
+#[test]
+fn refusals_name_their_line_and_column() {
+    let schema = Source { name: "s.sql".into(), text: "CREATE TABLE t (id INT PRIMARY KEY, v INT);\n".into(), weight: None };
+    let cases = [
+        ("UPDATE t SET v = 1 WHERE id = ?;\nINSERT INTO t SELECT * FROM t;\n", 2, "INSERT ... SELECT"),
+        ("BEGIN;\nUPDATE t SET v = 1 WHERE id = ?;\n", 1, "never committed"),
+        ("\\set x random(5, 1)\n", 1, "upper bound"),
+        ("-- hotrow: weigth=3\nUPDATE t SET v = 1 WHERE id = ?;\n", 1, "not an annotation key"),
+        ("UPDATE nowhere SET v = 1 WHERE id = ?;\n", 1, "not in the schema"),
+        ("UPDATE t SET v = WHERE id = 1;\n", 1, "Expected"),
+    ];
+    for (text, line, says) in cases {
+        let script = Source { name: "x.sql".into(), text: text.into(), weight: None };
+        let e = import(&[schema.clone(), script], &Options::default()).unwrap_err();
+        assert_eq!((e.at.file.as_str(), e.at.line), ("x.sql", line), "{text}: {e}");
+        assert!(e.message.contains(says), "{text}: {e}");
+    }
+}
