@@ -76,3 +76,36 @@ fn refusals_name_their_line_and_column() {
         assert!(e.message.contains(says), "{text}: {e}");
     }
 }
+
+#[test]
+fn mangled_input_is_refused_or_imported_never_a_panic() {
+    let (schema, script) = (example("pgbench-schema.sql"), example("tpcb-like.sql"));
+    let text = format!("{}\n{}", schema.text, script.text);
+    let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+    let mut next = move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    let pieces = ["(", ")", ";", "\\set x random(", "BEGIN;", "COMMIT;", "-- hotrow: rows=", ":aid", "'", "\"", "((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((", "é", "\n"];
+    let mut tried = 0;
+    for cut in (0..text.len()).step_by(5).filter(|&i| text.is_char_boundary(i)) {
+        for dialect in [Dialect::Mysql, Dialect::Postgres] {
+            let source = Source { name: "m.sql".into(), text: text[..cut].to_string(), weight: None };
+            let _ = import(&[source], &Options { dialect, ..Options::default() });
+            tried += 1;
+        }
+    }
+    for _ in 0..400 {
+        let mut t = text.clone();
+        for _ in 0..3 {
+            let at = (next() as usize) % t.len();
+            let at = (0..=at).rev().find(|&i| t.is_char_boundary(i)).unwrap_or(0);
+            t.insert_str(at, pieces[(next() as usize) % pieces.len()]);
+        }
+        let _ = import(&[Source { name: "m.sql".into(), text: t, weight: None }], &pg());
+        tried += 1;
+    }
+    assert!(tried > 500);
+}
