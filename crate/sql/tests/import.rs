@@ -88,7 +88,21 @@ fn mangled_input_is_refused_or_imported_never_a_panic() {
         seed ^= seed << 17;
         seed
     };
-    let pieces = ["(", ")", ";", "\\set x random(", "BEGIN;", "COMMIT;", "-- hotrow: rows=", ":aid", "'", "\"", "((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((", "é", "\n"];
+    let pieces = [
+        "(",
+        ")",
+        ";",
+        "\\set x random(",
+        "BEGIN;",
+        "COMMIT;",
+        "-- hotrow: rows=",
+        ":aid",
+        "'",
+        "\"",
+        "((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((",
+        "é",
+        "\n",
+    ];
     let mut tried = 0;
     for cut in (0..text.len()).step_by(5).filter(|&i| text.is_char_boundary(i)) {
         for dialect in [Dialect::Mysql, Dialect::Postgres] {
