@@ -13,7 +13,11 @@ export type KeyChoice =
   | { dist: "zipfian"; /** 0 < theta < 1; YCSB uses 0.99 */ theta: number }
   | { dist: "hotspot"; /** (0, 1]: the first keys, this share of them */ hotFraction: number; /** [0, 1] of the accesses */ hotShare: number }
   | { dist: "sequential" }
-  | { dist: "sameAs"; /** an earlier statement of this transaction */ statement: number };
+  | { dist: "sameAs"; /** an earlier statement of this transaction */ statement: number }
+  | { dist: "exponential"; /** > 0: pgbench's random_exponential, the first keys most often */ parameter: number }
+  | { dist: "gaussian"; /** >= 2: pgbench's random_gaussian, cut at this many standard deviations */ parameter: number }
+  | { dist: "fixed"; /** always this key: 0 to rows x scale - 1 */ key: number }
+  | { dist: "timeBucket"; /** the current bucket's row: key = time / bucketMs mod rows */ bucketMs: number };
 
 /** A workload as data: tables and a weighted mix of transactions. Errors name the JSON
  * path (`workload.transactions[0].statements[2].rows`). */
@@ -26,7 +30,7 @@ export interface WorkloadSpec {
   api: "mysqld" | "ndbapi";
   /** Multiplies every table's rows (1..=100000; default 1). */
   scale?: number;
-  /** 1 to 64 tables; at most one with an "autoIncrement" or "hidden" key. */
+  /** 1 to 64 tables; each with an "autoIncrement" or "hidden" key has its own SYSTAB_0 counter row (the first is the one `hotRow` follows). */
   tables: {
     name: string;
     /** Rows it starts with (times `scale`; at most 2^48 in all). */
@@ -38,6 +42,8 @@ export interface WorkloadSpec {
     /** How its keys (ids, or keys the workload chooses) are laid out. Absent: the config's
      * `keyLayout` for the table taking ids, "sequential" for the others. */
     keyLayout?: KeyLayout;
+    /** Its UNIQUE keys by name: each a hidden index table (`name.index$unique`) whose row an insert or a delete also writes, in the same round. */
+    uniqueIndexes?: string[];
   }[];
   /** 1 to 10 transactions. */
   transactions: {

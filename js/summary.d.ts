@@ -140,13 +140,15 @@ export interface HotRowSummary {
 export type TxnKind = "newOrder" | "payment" | "orderStatus" | "delivery" | "stockLevel" | "insert" | "refill" | (string & {});
 
 /** One hot row: a row whose (primary) lock was among the busiest. Rows are tracked in
- * bounded memory (the 64 locked most often); a row locked once, with nobody waiting, is
+ * bounded memory (the 1024 locked most often); a row locked once, with nobody waiting, is
  * not listed. */
 export interface HotRow {
   /** Its table: a spec's table name, DBT2's (`district`, ...), or `SYSTAB_0` (the counter rows). */
   table: string;
   /** Its key in the table (a counter row's key is the id of the table it counts for; slot s of a slotted row is key + s x 2^48). */
   key: number;
+  /** A SYSTAB_0 counter row's only: the table whose ids it counts. */
+  counterOf?: string;
   /** The data node of its primary replica. */
   node: number;
   /** The seconds it was counted: the whole span (the measured period, or the window) for a row tracked from its start; less for a row first tracked after it began, whose figures (over the whole span) are then a lower bound. */

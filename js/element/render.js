@@ -304,7 +304,7 @@ export function render(el) {
 function drawHottestRows(body, rows) {
   if (!body) return;
   const whom = (r) => r.waits.slice(0, 2).map((w) => `${w.waiter} waits for ${w.holder} (${fmtPct(w.share)})`).join("; ");
-  const cells = rows.map((r) => [r.table, String(r.key), fmtPct(r.lockBusyFraction), fmtInt(r.waitsPerSecond),
+  const cells = rows.map((r) => [r.table, r.counterOf ? `counter of ${r.counterOf}` : String(r.key), fmtPct(r.lockBusyFraction), fmtInt(r.waitsPerSecond),
     r.meanWaiters.toFixed(r.meanWaiters < 10 ? 2 : 0), fmtUs(r.meanWaitUs), whom(r)]);
   const text = JSON.stringify(cells);
   if (body.dataset.rows === text) return;

@@ -81,7 +81,10 @@ pub fn hottest_rows(w: &mut String, s: &Summary) {
     }
     let _ = writeln!(w, "\n  hottest rows             busy   grants/s    waits/s  mean wait us  who waits for whom");
     for r in &s.hottest_rows {
-        let row = format!("{} {}", r.table, r.key);
+        let row = match &r.counter_of {
+            Some(of) => format!("{} ({of})", r.table),
+            None => format!("{} {}", r.table, r.key),
+        };
         let first = r.waits.first().map_or(String::new(), |x| format!("{} waits for {} ({})", x.waiter, x.holder, percent(x.share)));
         let _ = writeln!(
             w,

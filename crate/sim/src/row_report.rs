@@ -17,6 +17,9 @@ use serde::Serialize;
 pub struct RowReport {
     pub table: String,
     pub key: u64,
+    /// A SYSTAB_0 counter row's: the table whose ids it counts (its key is that table's id).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub counter_of: Option<String>,
     /// The data node of its primary replica.
     pub node: u32,
     /// The seconds it was counted: the whole span (the measured period, a window) for a
@@ -57,9 +60,7 @@ pub struct WaitReport {
 /// The name of the table with id `id` in `cfg`'s workload.
 pub fn table_name(cfg: &Config, id: u64) -> String {
     match cfg.workload.spec() {
-        Some(spec) if id != table::SYSTAB => (0..spec.tables.len())
-            .find(|&i| crate::spec::table_id(i) == id)
-            .map_or_else(|| workload::builtin_table_name(id).to_string(), |i| spec.tables[i].name.clone()),
+        Some(spec) if id != table::SYSTAB => spec.table_name(id).unwrap_or_else(|| workload::builtin_table_name(id).to_string()),
         _ => workload::builtin_table_name(id).to_string(),
     }
 }
@@ -72,6 +73,7 @@ pub fn report(cfg: &Config, rows: &[RowLockTotals], span_ns: Ns) -> Vec<RowRepor
         .map(|r| RowReport {
             table: table_name(cfg, workload::table_of(r.row)),
             key: r.row & ((1 << 56) - 1),
+            counter_of: (workload::table_of(r.row) == table::SYSTAB).then(|| table_name(cfg, r.row & ((1 << 56) - 1))),
             node: r.node,
             counted_seconds: time::as_secs(r.counted_ns.min(span_ns)),
             lock_busy_fraction: (r.busy_ns as f64 / span_ns.max(1) as f64).min(1.0),

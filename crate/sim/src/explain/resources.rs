@@ -301,14 +301,21 @@ impl Inputs<'_> {
             loads.push(l);
         }
         for r in self.rows.iter().filter(|r| r.row != self.counter_row) {
-            let table = row_report::table_name(self.cfg, workload::table_of(r.row));
             let key = r.row & ((1 << 56) - 1);
-            let (k, slot) = (key % crate::spec::MAX_TABLE_ROWS, key / crate::spec::MAX_TABLE_ROWS);
-            let slot = if slot > 0 { format!(" (slot {slot})") } else { String::new() };
-            let name = format!("row {k}{slot} of `{table}`, on data node {}", r.node);
+            // Another table's counter row (a spec may have several tables taking ids): a
+            // counter row too, though its time is counted as a tracked row's.
+            let (name, kind) = if workload::table_of(r.row) == workload::table::SYSTAB {
+                let of = row_report::table_name(self.cfg, key);
+                (format!("the counter row of `{of}` in SYSTAB_0, on data node {}", r.node), Kind::CounterRow)
+            } else {
+                let table = row_report::table_name(self.cfg, workload::table_of(r.row));
+                let (k, slot) = (key % crate::spec::MAX_TABLE_ROWS, key / crate::spec::MAX_TABLE_ROWS);
+                let slot = if slot > 0 { format!(" (slot {slot})") } else { String::new() };
+                (format!("row {k}{slot} of `{table}`, on data node {}", r.node), Kind::Row)
+            };
             // Over the whole span: a row first tracked after it began is weighed by what
             // was counted (a lower bound of its load, never a short span's noise).
-            let mut l = Load::new(r.row, name, Kind::Row, Some(r.node), 1, self.span_ns, r.busy_ns);
+            let mut l = Load::new(r.row, name, kind, Some(r.node), 1, self.span_ns, r.busy_ns);
             l.blocked_ns = r.blocked_ns as f64;
             l.queued_ns = r.queued_ns as f64;
             l.grants = r.grants;

@@ -115,7 +115,7 @@ impl Simulation {
             }
             Programs::Spec(spec) => {
                 let which = kind.spec_index().expect("a spec's kind");
-                let keys = ClientKeys { client, next_key: &mut c.next_key, primary_key: self.cfg.primary_key };
+                let keys = ClientKeys { client, next_key: &mut c.next_key, primary_key: self.cfg.primary_key, now: self.now };
                 spec.generate(which, keys, &mut c.rng, &mut txn.prog)
             }
         };

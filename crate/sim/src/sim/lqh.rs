@@ -12,6 +12,7 @@ use crate::heat::Hold;
 use crate::locks::{Acquire, Owner, RowReplica};
 use crate::time::Ns;
 use crate::topology::Host;
+use crate::workload::{self, table};
 
 impl Simulation {
     /// LQHKEYREQ at chain position `replica` on `node`.
@@ -48,8 +49,8 @@ impl Simulation {
             txn.ops[op].queued_mark = txn.queued_ns;
         }
         let o = self.txns[t].ops[op];
-        if self.is_hot(replica, o.row) {
-            self.counter_row_locked(t, waited);
+        if replica == 0 && workload::table_of(o.row) == table::SYSTAB {
+            self.counter_row_locked(t, waited); // A refill: of the principal counter row, or another's.
         }
         if replica + 1 < o.chain_len as u32 {
             let to = self.op_station(t, op, replica + 1);

@@ -1,6 +1,11 @@
 //! Key choices: which key of a table each row of a statement gets. Drawing uses only
-//! integer arithmetic and `libm`'s pure-Rust `pow`, so a run draws the same keys natively
-//! and in WebAssembly.
+//! integer arithmetic and `libm`'s pure-Rust functions (`pow`, `log`, `sqrt`, `sin`), so a
+//! run draws the same keys natively and in WebAssembly. The exponential and Gaussian
+//! choices are pgbench's (`random_exponential`, `random_gaussian`), drawn as pgbench
+//! draws them (src/bin/pgbench/pgbench.c, `getExponentialRand`, `getGaussianRand`).
+
+/// Longest time bucket: a year, in ms.
+pub const MAX_BUCKET_MS: u64 = 366 * 24 * 3600 * 1000;
 
 use super::KeyChoice;
 use crate::error::ConfigError;
@@ -19,6 +24,20 @@ pub enum KeyChooser {
     Sequential,
     SameAs {
         statement: usize,
+    },
+    Exponential {
+        parameter: f64,
+        /// exp(-parameter): pgbench's `cut`.
+        cut: f64,
+    },
+    Gaussian {
+        parameter: f64,
+    },
+    Fixed {
+        key: u64,
+    },
+    TimeBucket {
+        bucket_ns: u64,
     },
 }
 
@@ -44,6 +63,19 @@ pub(super) fn validate(k: &KeyChoice, index: usize, at: &str) -> Result<(), Conf
         KeyChoice::Hotspot { hot_share, .. } if !(0.0..=1.0).contains(&hot_share) => {
             Err(ConfigError::new(&format!("{at}.hotShare"), hot_share, "must be a number from 0 to 1"))
         }
+        KeyChoice::Exponential { parameter } if !(parameter > 0.0 && parameter <= 1e6) => Err(ConfigError::new(
+            &format!("{at}.parameter"),
+            parameter,
+            "must be a number above 0 and at most 1000000 (pgbench's random_exponential parameter)",
+        )),
+        KeyChoice::Gaussian { parameter } if !(2.0..=1e6).contains(&parameter) => Err(ConfigError::new(
+            &format!("{at}.parameter"),
+            parameter,
+            "must be a number from 2 to 1000000 (pgbench's random_gaussian parameter: standard deviations either side)",
+        )),
+        KeyChoice::TimeBucket { bucket_ms } if !(1..=MAX_BUCKET_MS).contains(&bucket_ms) => {
+            Err(ConfigError::new(&format!("{at}.bucketMs"), bucket_ms, format!("must be an integer from 1 to {MAX_BUCKET_MS} (a year)")))
+        }
         KeyChoice::SameAs { statement } if statement >= index => Err(ConfigError::new(
             &format!("{at}.statement"),
             statement,
@@ -65,6 +97,10 @@ impl KeyChooser {
             },
             KeyChoice::Sequential => KeyChooser::Sequential,
             KeyChoice::SameAs { statement } => KeyChooser::SameAs { statement },
+            KeyChoice::Exponential { parameter } => KeyChooser::Exponential { parameter, cut: libm::exp(-parameter) },
+            KeyChoice::Gaussian { parameter } => KeyChooser::Gaussian { parameter },
+            KeyChoice::Fixed { key } => KeyChooser::Fixed { key: key.min(n - 1) },
+            KeyChoice::TimeBucket { bucket_ms } => KeyChooser::TimeBucket { bucket_ns: crate::time::from_ms(bucket_ms) },
         }
     }
 
@@ -80,8 +116,31 @@ impl KeyChooser {
                     hot + rng.below(n - hot)
                 }
             }
-            KeyChooser::Sequential | KeyChooser::SameAs { .. } => unreachable!("drawn by the program"),
+            &KeyChooser::Exponential { parameter, cut } => {
+                let uniform = 1.0 - unit(rng); // (0, 1]
+                let rand = -libm::log(cut + (1.0 - cut) * uniform) / parameter; // [0, 1)
+                ((n as f64 * rand) as u64).min(n - 1)
+            }
+            &KeyChooser::Gaussian { parameter } => {
+                // Box-Muller, drawn again until within `parameter` deviations.
+                let stdev = loop {
+                    let (u1, u2) = (1.0 - unit(rng), 1.0 - unit(rng));
+                    let s = libm::sqrt(-2.0 * libm::log(u1)) * libm::sin(2.0 * std::f64::consts::PI * u2);
+                    if (-parameter..parameter).contains(&s) {
+                        break s;
+                    }
+                };
+                let rand = (stdev + parameter) / (parameter * 2.0); // [0, 1)
+                ((n as f64 * rand) as u64).min(n - 1)
+            }
+            &KeyChooser::Fixed { key } => key,
+            KeyChooser::Sequential | KeyChooser::SameAs { .. } | KeyChooser::TimeBucket { .. } => unreachable!("drawn by the program"),
         }
+    }
+
+    /// The key of a time-bucket choice at simulated time `now` (ns).
+    pub fn bucket(bucket_ns: u64, now: u64, n: u64) -> u64 {
+        (now / bucket_ns) % n
     }
 }
 
@@ -171,6 +230,40 @@ mod tests {
         let counts = shares(&c, 1000, 100_000);
         let hot: u32 = counts[..10].iter().sum();
         assert!((89_000..91_000).contains(&hot), "hot {hot}");
+    }
+
+    /// pgbench's exponential with parameter 5 over 100 keys: key k's share is
+    /// (exp(-5k/100) - exp(-5(k+1)/100)) / (1 - exp(-5)), about 4.9% for key 0.
+    #[test]
+    fn exponential_follows_pgbench() {
+        let c = KeyChooser::new(&KeyChoice::Exponential { parameter: 5.0 }, 100);
+        let counts = shares(&c, 100, 200_000);
+        for k in [0usize, 10, 50, 99] {
+            let want = (libm::exp(-5.0 * k as f64 / 100.0) - libm::exp(-5.0 * (k + 1) as f64 / 100.0)) / (1.0 - libm::exp(-5.0));
+            let got = counts[k] as f64 / 200_000.0;
+            assert!((got - want).abs() < 0.15 * want + 0.0005, "key {k}: {got} want {want}");
+        }
+    }
+
+    /// pgbench's Gaussian with parameter 2.5 over 100 keys: the middle keys most often, and
+    /// about 68% of the draws within one standard deviation (the middle 40 keys).
+    #[test]
+    fn gaussian_follows_pgbench() {
+        let c = KeyChooser::new(&KeyChoice::Gaussian { parameter: 2.5 }, 100);
+        let counts = shares(&c, 100, 200_000);
+        let middle: u32 = counts[30..70].iter().sum();
+        // P(|z| < 1) / P(|z| < 2.5) = 0.6827 / 0.9876.
+        let share = middle as f64 / 200_000.0;
+        assert!((share - 0.6913).abs() < 0.01, "{share}");
+        assert!(counts[49] > 5 * counts[2], "{:?}", &counts[..5]);
+    }
+
+    #[test]
+    fn a_time_bucket_moves_with_the_clock() {
+        let hour = crate::time::from_ms(3_600_000);
+        assert_eq!(KeyChooser::bucket(hour, 0, 24), 0);
+        assert_eq!(KeyChooser::bucket(hour, hour - 1, 24), 0);
+        assert_eq!(KeyChooser::bucket(hour, 25 * hour, 24), 1);
     }
 
     #[test]

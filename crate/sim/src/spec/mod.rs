@@ -19,8 +19,11 @@
 //! - **Placement per table.** A table may name its own `partitioning` and `keyLayout`
 //!   (the allocator lab's, `keys.rs`); a range-partitioned table starts with its rows
 //!   already cut into ranges (`RangeMap::presplit`).
-//! - **Ids.** At most one table may take ids (one SYSTAB_0 counter row): more is refused
-//!   with an error, not modelled yet.
+//! - **Ids.** Every table that takes ids has its own SYSTAB_0 counter row and its own
+//!   cached ranges (NDB keeps a tuple-id range per table). The first such table is the
+//!   *principal*: the summary's `hotRow` figures and the id-cache mutexes are its; the
+//!   others' counter rows are counted as tracked rows (`heat.rs`) and named as counter
+//!   rows by the explanation.
 
 use crate::error::ConfigError;
 use crate::keys::{KeyLayout, Partitioning};
@@ -30,6 +33,7 @@ use serde_json::Value;
 mod keys;
 mod program;
 mod shipped;
+mod validate;
 
 pub use keys::KeyChooser;
 pub use program::{ClientKeys, SpecState};
@@ -42,6 +46,8 @@ pub const MAX_TRANSACTIONS: usize = crate::workload::MAX_SPEC_TRANSACTIONS;
 pub const MAX_STATEMENTS: usize = 256;
 pub const MAX_ROWS_PER_STATEMENT: u64 = 10_000;
 pub const MAX_ROWS_PER_TRANSACTION: u64 = 60_000;
+/// Most unique indexes a spec's tables have in all (each is a hidden table of its own).
+pub const MAX_UNIQUE_INDEXES: usize = 64;
 /// Rows of a table times the scale stay below this (keys are 56 bits).
 pub const MAX_TABLE_ROWS: u64 = 1 << 48;
 /// Most rows a slotted counter spreads over (`Statement::slots`): slot s of key k is the
@@ -85,6 +91,11 @@ pub struct Table {
     /// the config's `keyLayout` for the table taking ids, `sequential` for the others.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub key_layout: Option<KeyLayout>,
+    /// Its UNIQUE keys, by name: NDB keeps each in a hidden index table (`t.name$unique`),
+    /// so an insert or a delete of a row also writes the index table's row, in the same
+    /// round, on the partition a hash of the unique value picks.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub unique_indexes: Vec<String>,
 }
 
 /// What a statement does to each of its rows.
@@ -112,6 +123,18 @@ pub enum KeyChoice {
     Sequential,
     /// The key of row i of statement `statement` (an earlier one of this transaction).
     SameAs { statement: usize },
+    /// pgbench's `random_exponential`: key k with probability falling as exp(-parameter k
+    /// / rows), the first keys most often (parameter > 0).
+    Exponential { parameter: f64 },
+    /// pgbench's `random_gaussian`: a normal curve centred on the middle key, cut at
+    /// `parameter` standard deviations either side (parameter >= 2).
+    Gaussian { parameter: f64 },
+    /// Always the row with this key (a constant in the `WHERE`): `0..rows`.
+    Fixed { key: u64 },
+    /// The row of the current time bucket (`WHERE day = CURDATE()`): key (simulated time /
+    /// `bucketMs`) mod rows, so a run shorter than a bucket hits one row.
+    #[serde(rename_all = "camelCase")]
+    TimeBucket { bucket_ms: u64 },
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -198,136 +221,6 @@ impl Spec {
         Ok(spec)
     }
 
-    fn validate(&self, at: &str) -> Result<(), ConfigError> {
-        let err = |path: String, value: &dyn std::fmt::Display, allowed: String| Err(ConfigError::new(&path, value, allowed));
-        if self.name.is_empty() || self.name.len() > 64 {
-            return err(format!("{at}.name"), &format!("{:?}", self.name), "a name of 1 to 64 characters".into());
-        }
-        if !(1..=100_000).contains(&self.scale) {
-            return err(format!("{at}.scale"), &self.scale, "must be an integer from 1 to 100000".into());
-        }
-        if self.tables.is_empty() || self.tables.len() > MAX_TABLES {
-            return err(format!("{at}.tables"), &format!("{} tables", self.tables.len()), format!("1 to {MAX_TABLES} tables"));
-        }
-        for (i, t) in self.tables.iter().enumerate() {
-            let here = format!("{at}.tables[{i}]");
-            if t.name.is_empty() || t.name.len() > 64 {
-                return err(format!("{here}.name"), &format!("{:?}", t.name), "a name of 1 to 64 characters".into());
-            }
-            if self.tables[..i].iter().any(|o| o.name == t.name) {
-                return err(format!("{here}.name"), &format!("{:?}", t.name), "table names must differ".into());
-            }
-            if t.rows.saturating_mul(self.scale) > MAX_TABLE_ROWS {
-                return err(format!("{here}.rows"), &t.rows, format!("rows x scale must be at most 2^48 (scale {})", self.scale));
-            }
-        }
-        let id_tables: Vec<&str> = self.tables.iter().filter(|t| t.key != KeyKind::PrimaryKey).map(|t| t.name.as_str()).collect();
-        if id_tables.len() > 1 {
-            return err(
-                format!("{at}.tables"),
-                &format!("{id_tables:?}"),
-                "at most one table may take its keys from the id allocator (autoIncrement or hidden key): one SYSTAB_0 counter row is modelled".into(),
-            );
-        }
-        if self.transactions.is_empty() || self.transactions.len() > MAX_TRANSACTIONS {
-            let n = self.transactions.len();
-            return err(format!("{at}.transactions"), &format!("{n} transactions"), format!("1 to {MAX_TRANSACTIONS} transactions"));
-        }
-        for (i, x) in self.transactions.iter().enumerate() {
-            self.validate_transaction(x, &format!("{at}.transactions[{i}]"))?;
-            if self.transactions[..i].iter().any(|o| o.name == x.name) {
-                return err(format!("{at}.transactions[{i}].name"), &format!("{:?}", x.name), "transaction names must differ".into());
-            }
-        }
-        Ok(())
-    }
-
-    fn validate_transaction(&self, x: &Transaction, at: &str) -> Result<(), ConfigError> {
-        let reserved = ["refill", "newOrder", "payment", "orderStatus", "delivery", "stockLevel"];
-        if x.name.is_empty() || x.name.len() > 64 || reserved.contains(&x.name.as_str()) {
-            return Err(ConfigError::new(
-                &format!("{at}.name"),
-                format!("{:?}", x.name),
-                "a name of 1 to 64 characters, not one of DBT2's or `refill`",
-            ));
-        }
-        if !(1..=1_000_000).contains(&x.weight) {
-            return Err(ConfigError::new(&format!("{at}.weight"), x.weight, "must be an integer from 1 to 1000000"));
-        }
-        if x.statements.is_empty() || x.statements.len() > MAX_STATEMENTS {
-            let n = x.statements.len();
-            return Err(ConfigError::new(
-                &format!("{at}.statements"),
-                format!("{n} statements"),
-                format!("1 to {MAX_STATEMENTS} statements"),
-            ));
-        }
-        let mut total = 0;
-        for (i, s) in x.statements.iter().enumerate() {
-            let here = format!("{at}.statements[{i}]");
-            let Some(table) = self.tables.iter().find(|t| t.name == s.table) else {
-                let names: Vec<&str> = self.tables.iter().map(|t| t.name.as_str()).collect();
-                return Err(ConfigError::new(
-                    &format!("{here}.table"),
-                    format!("{:?}", s.table),
-                    format!("one of the spec's tables: {}", names.join(", ")),
-                ));
-            };
-            if !(1..=MAX_ROWS_PER_STATEMENT).contains(&s.rows) {
-                return Err(ConfigError::new(
-                    &format!("{here}.rows"),
-                    s.rows,
-                    format!("must be an integer from 1 to {MAX_ROWS_PER_STATEMENT}"),
-                ));
-            }
-            let slots = s.slots.unwrap_or(1);
-            if !(1..=MAX_SLOTS).contains(&slots) {
-                return Err(ConfigError::new(&format!("{here}.slots"), slots, format!("must be an integer from 1 to {MAX_SLOTS}")));
-            }
-            if slots > 1 && !matches!(s.op, OpKind::Update | OpKind::Read) {
-                return Err(ConfigError::new(
-                    &format!("{here}.slots"),
-                    slots,
-                    "spreads the rows of an update or a read; an insert or a delete takes none",
-                ));
-            }
-            total += s.rows * if s.op == OpKind::Read { slots } else { 1 };
-            if total > MAX_ROWS_PER_TRANSACTION {
-                return Err(ConfigError::new(
-                    &format!("{here}.rows"),
-                    s.rows,
-                    format!("a transaction may touch at most {MAX_ROWS_PER_TRANSACTION} rows in all"),
-                ));
-            }
-            let allocated = s.op == OpKind::Insert && table.key != KeyKind::PrimaryKey;
-            match (&s.key, allocated) {
-                (Some(_), true) => {
-                    return Err(ConfigError::new(
-                        &format!("{here}.key"),
-                        "a key choice",
-                        format!("an insert into `{}` ({:?} key) takes its key from the id allocator: remove `key`", table.name, table.key),
-                    ))
-                }
-                (Some(k), false) => {
-                    keys::validate(k, i, &format!("{here}.key"))?;
-                    if let KeyChoice::SameAs { statement } = *k {
-                        let theirs = &x.statements[statement];
-                        let their_table = self.tables.iter().find(|t| t.name == theirs.table);
-                        if theirs.op == OpKind::Insert && their_table.is_some_and(|t| t.key != KeyKind::PrimaryKey) {
-                            return Err(ConfigError::new(
-                                &format!("{here}.key.statement"),
-                                statement,
-                                "names an insert whose key the id allocator gives, which is not known when the transaction is drawn",
-                            ));
-                        }
-                    }
-                }
-                (None, _) => {}
-            }
-        }
-        Ok(())
-    }
-
     /// The table whose new rows the insert-skew report follows (and whose SYSTAB_0 row
     /// refills lock): the one taking ids, else the first one a transaction inserts into,
     /// else the first table.
@@ -338,14 +231,14 @@ impl Spec {
         })
     }
 
-    /// Rows the table taking ids starts with (its keys `0..` that many exist), 0 without one.
-    pub fn id_rows(&self) -> u64 {
-        self.id_table().map_or(0, |t| self.tables[t].rows * self.scale)
-    }
-
-    /// The index of the table that takes ids from the allocator, if any.
+    /// The index of the principal table taking ids from the allocator (the first), if any.
     pub fn id_table(&self) -> Option<usize> {
         self.tables.iter().position(|t| t.key != KeyKind::PrimaryKey)
+    }
+
+    /// The indices of every table taking ids from the allocator, the principal first.
+    pub fn id_tables(&self) -> impl Iterator<Item = usize> + '_ {
+        (0..self.tables.len()).filter(|&i| self.tables[i].key != KeyKind::PrimaryKey)
     }
 
     /// Table `i`'s partitioning: its own, or for the table taking ids the config's, or hash.
@@ -359,6 +252,25 @@ impl Spec {
     pub fn key_layout(&self, i: usize, config: KeyLayout) -> KeyLayout {
         let t = &self.tables[i];
         t.key_layout.unwrap_or(if t.key != KeyKind::PrimaryKey { config } else { KeyLayout::Sequential })
+    }
+
+    /// The table ids of table `i`'s unique index tables: after every table's own ids.
+    pub fn index_table_ids(&self, i: usize) -> std::ops::Range<u64> {
+        let before: usize = self.tables[..i].iter().map(|t| t.unique_indexes.len()).sum();
+        let first = self.tables.len() + before;
+        table_id(first)..table_id(first + self.tables[i].unique_indexes.len())
+    }
+
+    /// The name of the table (or unique index table) with id `id`, if the spec has it.
+    pub fn table_name(&self, id: u64) -> Option<String> {
+        if let Some(i) = (0..self.tables.len()).find(|&i| table_id(i) == id) {
+            return Some(self.tables[i].name.clone());
+        }
+        (0..self.tables.len()).find_map(|i| {
+            let ids = self.index_table_ids(i);
+            ids.contains(&id)
+                .then(|| format!("{}.{}$unique", self.tables[i].name, self.tables[i].unique_indexes[(id - ids.start) as usize]))
+        })
     }
 
     /// The index of the table named `name` (validated specs name only their own tables).

@@ -1,7 +1,7 @@
 //! The swarm's workload specs: drawn at random, valid by construction, and small enough
-//! that a run stays short. Each part of the spec language is reached: every key kind (at
-//! most one table taking ids), each table's own partitioning and key layout, every
-//! operation, multi-row statements, every key choice with its parameters anywhere in
+//! that a run stays short. Each part of the spec language is reached: every key kind (up
+//! to two tables taking ids), each table's own partitioning and key layout, every
+//! operation, multi-row statements, unique indexes, every key choice with its parameters anywhere in
 //! their ranges, `sameAs` naming any earlier statement it may, both API paths, a scale.
 
 use super::{log_uniform, pick};
@@ -11,10 +11,16 @@ use serde_json::{json, Value};
 /// A random valid spec.
 pub fn random_spec(rng: &mut Prng) -> Value {
     let tables = rng.range(1, 5) as usize;
-    let id_table = rng.chance(2, 3).then(|| rng.below(tables as u64) as usize);
+    let mut id_tables = Vec::new();
+    if rng.chance(2, 3) {
+        id_tables.push(rng.below(tables as u64) as usize);
+        if tables > 1 && rng.chance(1, 3) {
+            id_tables.push((id_tables[0] + 1 + rng.below(tables as u64 - 1) as usize) % tables);
+        }
+    }
     let table_list: Vec<Value> = (0..tables)
         .map(|i| {
-            let key = if Some(i) == id_table { pick(rng, &["autoIncrement", "hidden"]) } else { "primaryKey" };
+            let key = if id_tables.contains(&i) { pick(rng, &["autoIncrement", "hidden"]) } else { "primaryKey" };
             let rows = if key == "primaryKey" { log_uniform(rng, 1, 100_000) } else { rng.below(1000) };
             let mut t = json!({ "name": format!("t{i}"), "rows": rows, "key": key });
             if rng.chance(1, 4) {
@@ -22,6 +28,9 @@ pub fn random_spec(rng: &mut Prng) -> Value {
             }
             if rng.chance(1, 4) {
                 t["keyLayout"] = pick(rng, &["sequential", "shardBits", "bitReversed"]).into();
+            }
+            if rng.chance(1, 5) {
+                t["uniqueIndexes"] = if rng.chance(1, 2) { json!(["u"]) } else { json!(["u", "v"]) };
             }
             t
         })
@@ -36,7 +45,7 @@ pub fn random_spec(rng: &mut Prng) -> Value {
                     let op = pick(rng, &["read", "update", "insert", "delete"]);
                     let table = rng.below(tables as u64) as usize;
                     let rows = if rng.chance(1, 6) { log_uniform(rng, 2, 200) } else { 1 };
-                    let from_allocator = op == "insert" && Some(table) == id_table;
+                    let from_allocator = op == "insert" && id_tables.contains(&table);
                     let mut s = json!({ "op": op, "table": format!("t{table}"), "rows": rows });
                     if !from_allocator && rng.chance(3, 4) {
                         let earlier: Vec<usize> = (0..i).filter(|&j| !allocated[j]).collect();
@@ -56,11 +65,15 @@ pub fn random_spec(rng: &mut Prng) -> Value {
 /// A key choice; `sameAs` one of `earlier` when there is one.
 fn key_choice(rng: &mut Prng, earlier: &[usize]) -> Value {
     let percent = |rng: &mut Prng, lo: u64| rng.range(lo, 99) as f64 / 100.0;
-    match rng.below(5) {
+    match rng.below(9) {
         0 => json!({ "dist": "uniform" }),
         1 => json!({ "dist": "zipfian", "theta": percent(rng, 1) }),
         2 => json!({ "dist": "hotspot", "hotFraction": percent(rng, 1), "hotShare": percent(rng, 0) }),
         3 => json!({ "dist": "sequential" }),
+        5 => json!({ "dist": "exponential", "parameter": log_uniform(rng, 1, 100) as f64 / 10.0 }),
+        6 => json!({ "dist": "gaussian", "parameter": 2.0 + percent(rng, 0) * 8.0 }),
+        7 => json!({ "dist": "fixed", "key": 0 }),
+        8 => json!({ "dist": "timeBucket", "bucketMs": log_uniform(rng, 1, 10_000) }),
         _ if !earlier.is_empty() => json!({ "dist": "sameAs", "statement": pick(rng, earlier) }),
         _ => json!({ "dist": "uniform" }),
     }

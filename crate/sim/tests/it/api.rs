@@ -152,6 +152,7 @@ fn summary_serialises_with_public_names() {
         [
             "blockedFraction",
             "countedSeconds",
+            "counterOf", // The first row is the SYSTAB_0 counter row; other rows have no `counterOf`.
             "grantsPerSecond",
             "key",
             "lockBusyFraction",

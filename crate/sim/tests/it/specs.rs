@@ -348,3 +348,66 @@ fn new_ids_never_name_the_rows_a_table_starts_with() {
         }
     }
 }
+
+/// An orders schema with two AUTO_INCREMENT tables: each has its own SYSTAB_0 counter row,
+/// refilled for its own inserts. Both are among the hottest rows (named by `counterOf`), the
+/// summary's `hotRow` lock follows the first one's, the refills of both add up to the run's, and
+/// with a cache of 1 the explanation names a counter row as the bottleneck.
+#[test]
+fn each_table_taking_ids_has_its_own_counter_row() {
+    let spec = json!({ "name": "orders", "api": "mysqld",
+        "tables": [{ "name": "orders", "rows": 1000, "key": "autoIncrement" },
+                   { "name": "order_items", "rows": 5000, "key": "autoIncrement" }],
+        "transactions": [{ "name": "place", "statements": [
+            { "op": "insert", "table": "orders" },
+            { "op": "insert", "table": "order_items", "rows": 5 }] }] });
+    let s = crate::run("modern", json!({ "workload": spec, "cacheSize": 1, "durationMs": 200, "warmupMs": 50 }));
+    let counter = |of: &str| {
+        s.hottest_rows.iter().find(|r| r.counter_of.as_deref() == Some(of)).unwrap_or_else(|| panic!("{of}: {:?}", s.hottest_rows)).clone()
+    };
+    let (orders, items) = (counter("orders"), counter("order_items"));
+    assert_eq!((orders.table.as_str(), items.table.as_str()), ("SYSTAB_0", "SYSTAB_0"));
+    assert_ne!(orders.key, items.key, "a counter row per table");
+    // One refill per statement each (cache 1; a 5-row INSERT prefetches its 5 ids).
+    let tps = s.transactions_per_second;
+    for r in [&orders, &items] {
+        assert!((r.grants_per_second - tps).abs() < 0.05 * tps, "{r:?} vs {tps:.0} transactions/s");
+    }
+    // The hot row's lock figures are the first table's counter row's; its refills count
+    // every table's.
+    assert!((s.hot_row.lock_utilization - orders.lock_busy_fraction).abs() < 0.02, "{:?} vs {orders:?}", s.hot_row);
+    let all = orders.grants_per_second + items.grants_per_second;
+    assert!((s.hot_row.refills_per_second - all).abs() < 0.05 * all, "{} refills/s vs {all:.0}", s.hot_row.refills_per_second);
+    assert!((s.inserts_per_second - 6.0 * tps).abs() < 0.05 * 6.0 * tps, "{} inserts/s", s.inserts_per_second);
+    assert_eq!(s.duplicate_ids, 0);
+    let b = s.bottleneck.as_ref().expect("a bottleneck");
+    assert_eq!(b.kind.name(), "counterRow", "{b:?}");
+    assert!(b.name.contains("in SYSTAB_0"), "{}", b.name);
+}
+
+/// Several tables taking ids keep ids unique under every strategy, an API node restart and a
+/// data node failure, with and without `primaryKey`.
+#[test]
+fn several_tables_taking_ids_keep_ids_unique_under_every_strategy() {
+    let spec = json!({ "name": "two", "api": "ndbapi",
+        "tables": [{ "name": "a", "rows": 300, "key": "hidden" }, { "name": "b", "rows": 0, "key": "autoIncrement" },
+                   { "name": "c", "rows": 100, "key": "primaryKey" }],
+        "transactions": [{ "name": "x", "statements": [
+            { "op": "insert", "table": "a", "rows": 3 }, { "op": "insert", "table": "b" },
+            { "op": "update", "table": "c" }] },
+            { "name": "y", "statements": [{ "op": "insert", "table": "b", "rows": 4 }] }] });
+    let faults = json!([{ "kind": "apiNodeRestart", "atMs": 10, "apiNode": 0 }, { "kind": "dataNodeFailure", "atMs": 20, "dataNode": 1 }]);
+    for allocator in ["counterRow", "centralService", "timestamp"] {
+        for scope in ["apiNode", "client"] {
+            for primary_key in [false, true] {
+                let s = crate::run(
+                    "modern",
+                    json!({ "workload": spec, "allocator": allocator, "idCacheScope": scope, "primaryKey": primary_key,
+                    "faults": faults, "cacheSize": 3, "durationMs": 40, "warmupMs": 0 }),
+                );
+                assert!(s.inserts_per_second > 0.0, "{allocator} {scope} primaryKey {primary_key}");
+                assert_eq!(s.duplicate_ids, 0, "{allocator} {scope} primaryKey {primary_key}");
+            }
+        }
+    }
+}

@@ -16,7 +16,10 @@
 //! ```
 //!
 //! A cached range belongs to an API node (behind its mutex: the thread that finds it
-//! empty fetches the next one while the others queue) or to one client (`idCacheScope`).
+//! empty fetches the next one while the others queue) or to one client (`idCacheScope`),
+//! one per table taking ids (a spec may have several: each has its own SYSTAB_0 counter
+//! row; NDB keeps a tuple-id range per table). Cache `unit x tables + k` is unit `unit`'s
+//! range of id table `k`, so with one table a cache's index is its unit's.
 //! Every range that arrives is one *coordination*; its latency is from the request to
 //! the arrival. Once an id is known, `id_ready` gives the row its key (`keyLayout`) and
 //! partition (`partitioning`, `keys.rs`) and the round goes on.
@@ -29,6 +32,7 @@
 
 use super::Simulation;
 
+mod faults;
 mod mutex;
 pub(super) mod refill;
 pub(super) mod service;
@@ -55,22 +59,25 @@ pub(super) enum IdSource {
     Timestamp(Vec<TimestampIds>),
 }
 
-/// Cached ranges, one per API node or per client.
+/// Cached ranges, one per API node or per client and table taking ids.
 #[derive(Clone)]
 pub(super) struct Ranges {
     pub caches: Vec<IdCache>,
     pub scope: IdCacheScope,
+    /// Tables taking ids: each unit has this many caches, consecutive.
+    pub tables: u32,
     /// Since when each range's mutex is held by a fetch (its busy time, `explain.rs`).
     pub held_since: Vec<Option<Ns>>,
 }
 
 impl Ranges {
-    /// The cached range transaction `t` (of client `client` on API node `api`) takes from.
-    fn unit_of(&self, api: u32, client: u32) -> u32 {
-        match self.scope {
+    /// The cached range of id table `k` that client `client` on API node `api` takes from.
+    fn unit_of(&self, api: u32, client: u32, k: u32) -> u32 {
+        let unit = match self.scope {
             IdCacheScope::ApiNode => api,
             IdCacheScope::Client => client,
-        }
+        };
+        unit * self.tables + k
     }
 }
 
@@ -80,31 +87,40 @@ impl Ranges {
 pub(super) struct Ids {
     pub source: IdSource,
     pub tables: Tables,
-    /// The hidden-key table's SYSTAB_0 counter row (`counterRow` refills lock it).
+    /// The principal table's SYSTAB_0 counter row (`counterRow` refills lock it), with
+    /// its time accounting.
     pub hot: HotRow,
+    /// NEXTID of each table's counter row: the next id no refill has taken.
+    pub next_ids: Vec<u64>,
     /// The central allocator service (idle unless `allocator` is `centralService`).
     pub service: Service,
-    /// Every range granted, to find ids issued twice.
-    pub check: IdChecker,
-    /// The last id issued anywhere (to count ids issued in order).
-    last: u64,
-    /// mysqld's rule for an AUTO_INCREMENT column: a refill during a multi-row INSERT
-    /// fetches at least the statement's rows (`statement_rows`).
-    pub statement_prefetch: bool,
+    /// Every range granted, per table, to find ids issued twice.
+    pub check: Vec<IdChecker>,
+    /// The last id issued per table (to count ids issued in order).
+    last: Vec<u64>,
+    /// mysqld's rule for an AUTO_INCREMENT column, per table: a refill during a multi-row
+    /// INSERT fetches at least the statement's rows (`statement_rows`).
+    pub statement_prefetch: Vec<bool>,
 }
 
 impl Ids {
     pub fn new(cfg: &Config, topo: &Topology) -> Ids {
-        let first_id = refill::first_id(&cfg.workload);
+        let tables = Tables::new(cfg, topo.partitions);
+        let n = tables.id_tables();
+        let first_ids = refill::first_ids(&cfg.workload, n);
+        // The service and the timestamp generators serve every table: past all their rows.
+        let first_id = first_ids.iter().copied().max().unwrap_or(1);
         let ranges = || {
             let units = match cfg.id_cache_scope {
                 IdCacheScope::ApiNode => cfg.api_nodes,
                 IdCacheScope::Client => cfg.clients(),
-            };
+            } as usize
+                * n;
             Ranges {
                 caches: (0..units).map(|_| IdCache::default()).collect(),
                 scope: cfg.id_cache_scope,
-                held_since: vec![None; units as usize],
+                tables: n as u32,
+                held_since: vec![None; units],
             }
         };
         let source = match cfg.allocator {
@@ -116,15 +132,15 @@ impl Ids {
                     .collect(),
             ),
         };
-        let tables = Tables::new(cfg, topo.partitions);
         Ids {
             source,
-            hot: HotRow::new(topo, tables.table, first_id),
+            hot: HotRow::new(topo, tables.table),
             tables,
+            next_ids: first_ids,
             service: Service::new(first_id),
-            check: IdChecker::default(),
-            last: 0,
-            statement_prefetch: refill::statement_prefetch(&cfg.workload),
+            check: vec![IdChecker::default(); n],
+            last: vec![0; n],
+            statement_prefetch: refill::statement_prefetch(&cfg.workload, n),
         }
     }
 
@@ -151,7 +167,7 @@ impl Ids {
     /// Ids issued twice: ranges that overlapped (the checker sees every granted range), or
     /// timestamp ids that broke their generator's order (each checks its own).
     pub fn duplicates(&self) -> u64 {
-        self.check.duplicates
+        self.check.iter().map(|c| c.duplicates).sum::<u64>()
             + match &self.source {
                 IdSource::CounterRow(_) | IdSource::CentralService(_) => 0,
                 IdSource::Timestamp(stamps) => stamps.iter().map(|s| s.violations).sum(),
@@ -163,7 +179,7 @@ impl Ids {
             IdSource::CounterRow(r) | IdSource::CentralService(r) => r.caches.iter().map(IdCache::memory_bytes).sum(),
             IdSource::Timestamp(stamps) => stamps.iter().map(TimestampIds::memory_bytes).sum::<usize>(),
         };
-        source + self.tables.memory_bytes() + self.service.memory_bytes() + self.check.stretches() * 48
+        source + self.tables.memory_bytes() + self.service.memory_bytes() + self.check.iter().map(IdChecker::stretches).sum::<usize>() * 48
     }
 }
 
@@ -179,12 +195,24 @@ enum Asked {
 }
 
 impl Simulation {
-    /// The API node that owns cached range `unit`.
-    pub(super) fn unit_api(&self, unit: u32) -> u32 {
-        match self.ids.ranges().expect("a range strategy").scope {
+    /// The API node that owns cached range `cache`.
+    pub(super) fn unit_api(&self, cache: u32) -> u32 {
+        let r = self.ids.ranges().expect("a range strategy");
+        let unit = cache / r.tables;
+        match r.scope {
             IdCacheScope::ApiNode => unit,
             IdCacheScope::Client => self.clients[unit as usize].api,
         }
+    }
+
+    /// Which table taking ids (0 the principal) the insert waiting in `t`'s round is into.
+    pub(super) fn wanted_table(&self, t: u32) -> u32 {
+        if self.ids.tables.more.is_empty() {
+            return 0;
+        }
+        let txn = &self.txns[t];
+        let o = txn.ops[txn.round_ops()].iter().find(|o| o.needs_id).expect("a round waiting for an id has an insert without key");
+        self.ids.tables.id_index(workload::table_of(o.row)).expect("only tables taking ids wait for ids") as u32
     }
 
     pub(super) fn sizing(&self) -> Sizing {
@@ -194,10 +222,11 @@ impl Simulation {
     /// Transaction `t`'s round inserts a row whose key the allocator gives.
     pub(super) fn want_id(&mut self, t: u32) {
         let (api, client) = (self.txns[t].api, self.txns[t].client);
+        let k = self.wanted_table(t);
         let now = self.now;
         let asked = match &mut self.ids.source {
             IdSource::CounterRow(r) | IdSource::CentralService(r) => {
-                let unit = r.unit_of(api, client);
+                let unit = r.unit_of(api, client, k);
                 match r.caches[unit as usize].take(t) {
                     Take::Id(id) => Asked::Id(id),
                     Take::Wait => Asked::Wait,
@@ -236,7 +265,8 @@ impl Simulation {
     /// when the fetch began: if it restarted since, nobody holds the range any more.
     pub(super) fn range_arrived(&mut self, unit: u32, parent: Option<u32>, first: u64, count: u64, epoch: u32, started: Ns) {
         self.metrics.coordinated(self.now - started, self.now);
-        self.ids.check.grant(first, first + count);
+        let k = unit % self.ids.ranges().expect("a range strategy").tables;
+        self.ids.check[k as usize].grant(first, first + count);
         let api = self.unit_api(unit) as usize;
         if epoch != self.faults.api_epoch[api] {
             self.metrics.totals.ids_lost += count; // The API node restarted meanwhile: nobody holds this range.
@@ -269,14 +299,20 @@ impl Simulation {
     /// Transaction `t` got `id` for its insert: its row's key follows `keyLayout`, its
     /// partition `partitioning`; then the round goes to the TC.
     pub(super) fn id_ready(&mut self, t: u32, id: u64) {
+        let k = self.wanted_table(t) as usize;
         let totals = &mut self.metrics.totals;
-        if id > self.ids.last || totals.ids_issued == 0 {
+        if id > self.ids.last[k] || totals.ids_issued == 0 {
             totals.ids_in_order += 1;
         }
-        self.ids.last = id;
+        self.ids.last[k] = id;
         totals.ids_issued += 1;
-        let key = keys::key_of(id, self.ids.tables.layout, self.cfg.shard_bits as u32);
-        let part = self.place_key(key);
+        let part = if k == 0 {
+            let key = keys::key_of(id, self.ids.tables.layout, self.cfg.shard_bits as u32);
+            self.place_key(key)
+        } else {
+            let more = &mut self.ids.tables.more[k - 1];
+            more.placement.place(keys::key_of(id, more.layout, self.cfg.shard_bits as u32), &self.topo)
+        };
         if let IdSource::Timestamp(_) = self.ids.source {
             let api = self.txns[t].api as usize;
             self.metrics.count(self.now, |c| c.stamp_ids[api] += 1);
@@ -306,78 +342,5 @@ impl Simulation {
         let part = self.ids.tables.inserted.place(key, &self.topo);
         self.metrics.inserted_into(part, self.now);
         part
-    }
-
-    /// An API node restarts: its cached ranges (its own, or its clients') are lost, or its
-    /// timestamp generator starts again.
-    pub(super) fn api_restarted(&mut self, api: u32) {
-        let now = self.now;
-        if self.ids.ranges().is_some_and(|r| r.scope == IdCacheScope::ApiNode) {
-            self.mutex_released(api);
-        }
-        let lost = match &mut self.ids.source {
-            IdSource::CounterRow(r) | IdSource::CentralService(r) => match r.scope {
-                IdCacheScope::ApiNode => std::mem::take(&mut r.caches[api as usize]).remaining(),
-                IdCacheScope::Client => (self.clients.iter().zip(r.caches.iter_mut()))
-                    .filter(|(client, _)| client.api == api)
-                    .map(|(_, cache)| std::mem::take(cache).remaining())
-                    .sum(),
-            },
-            IdSource::Timestamp(stamps) => {
-                stamps[api as usize].restart(now);
-                0
-            }
-        };
-        self.metrics.totals.ids_lost += lost;
-    }
-
-    /// Takes aborted transaction `t` out of the allocator's queues. If it was itself
-    /// fetching a range, the fetch finishes for the waiters behind it.
-    pub(super) fn leave_allocator(&mut self, t: u32) {
-        if !std::mem::replace(&mut self.txns[t].waiting_id, false) {
-            return;
-        }
-        let (api, client) = (self.txns[t].api, self.txns[t].client);
-        let fetching = match &mut self.ids.source {
-            IdSource::CounterRow(r) | IdSource::CentralService(r) => {
-                let unit = r.unit_of(api, client);
-                !r.caches[unit as usize].remove_waiter(t)
-            }
-            IdSource::Timestamp(stamps) => {
-                stamps[api as usize].remove_waiter(t);
-                false
-            }
-        };
-        if fetching {
-            for r in self.txns.iter_mut().filter(|r| r.live()) {
-                if let Some(refill) = r.refill.as_mut().filter(|refill| refill.parent == Some(t)) {
-                    refill.parent = None;
-                }
-            }
-            self.ids.service.orphan(t);
-        }
-    }
-
-    /// Clients added while running (client scope) get their own cached ranges.
-    pub(super) fn clients_added(&mut self) {
-        let n = self.clients.len();
-        match &mut self.ids.source {
-            IdSource::CounterRow(r) | IdSource::CentralService(r) => {
-                if r.scope == IdCacheScope::Client {
-                    r.caches.resize_with(n, IdCache::default);
-                    r.held_since.resize(n, None);
-                }
-            }
-            IdSource::Timestamp(_) => {}
-        }
-    }
-
-    /// The allocator process fails (`allocatorFailure`, which validation allows only for
-    /// the central service): its standby takes over after `takeover_ms`.
-    pub(super) fn allocator_failed(&mut self, takeover_ms: u64) {
-        match self.ids.source {
-            IdSource::CentralService(_) => self.fail_service(takeover_ms),
-            IdSource::CounterRow(_) | IdSource::Timestamp(_) => unreachable!("validation allows allocatorFailure only for centralService"),
-        }
     }
 }

@@ -8,12 +8,14 @@ use crate::sim::Simulation;
 use crate::time::Ns;
 
 impl Simulation {
-    /// Range `unit`'s mutex is released (its range arrived, or its API node restarted):
-    /// the hold is busy time of an API node's mutex.
-    pub(super) fn mutex_released(&mut self, unit: u32) {
+    /// Range `cache`'s mutex is released (its range arrived, or its API node restarted):
+    /// the hold is busy time of an API node's mutex (the principal table's; another
+    /// table's mutex is not a resource the reports name).
+    pub(super) fn mutex_released(&mut self, cache: u32) {
         let r = self.ids.ranges_mut();
-        if let Some(since) = r.held_since[unit as usize].take() {
-            if r.scope == IdCacheScope::ApiNode {
+        let (unit, principal) = (cache / r.tables, cache.is_multiple_of(r.tables));
+        if let Some(since) = r.held_since[cache as usize].take() {
+            if r.scope == IdCacheScope::ApiNode && principal {
                 self.metrics.span(since, self.now, |c, ns| c.mutex_busy_ns[unit as usize] += ns);
             }
         }
@@ -21,8 +23,10 @@ impl Simulation {
 
     /// A range fetch for `unit` waited `blocked` ns for the counter row's lock and
     /// `queued` ns for busy threads: time its mutex's holder waited on other resources.
-    pub(super) fn mutex_waited(&mut self, unit: u32, blocked: Ns, queued: Ns) {
-        if self.ids.ranges().is_some_and(|r| r.scope == IdCacheScope::ApiNode) {
+    pub(super) fn mutex_waited(&mut self, cache: u32, blocked: Ns, queued: Ns) {
+        let r = self.ids.ranges().expect("a range strategy");
+        let (unit, principal) = (cache / r.tables, cache.is_multiple_of(r.tables));
+        if r.scope == IdCacheScope::ApiNode && principal {
             self.metrics.count(self.now, |c| {
                 c.mutex_blocked_ns[unit as usize] += blocked;
                 c.mutex_queued_ns[unit as usize] += queued;

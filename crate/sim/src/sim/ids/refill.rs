@@ -7,9 +7,12 @@
 //! cacheSize`, reading the old value back. That row's primary replica is the *hot row*:
 //! its lock is held for the refill's whole prepare and commit, so refills queue on it.
 //!
-//! Here live the counter itself (`next_id`), the refill's start and end, and the hot
-//! row's time accounting (lock busy time, waiters over time), which the metrics split
-//! across windows.
+//! A spec may have several tables taking ids: each has its own counter row and NEXTID
+//! (`Ids::next_ids`); the principal's (the first's) is *the* hot row, whose time the
+//! metrics account here; the others' are tracked rows as any other (`heat.rs`).
+//!
+//! Here live the refill's start and end, the counters' advance, and the hot row's time
+//! accounting (lock busy time, waiters over time), which the metrics split across windows.
 
 use crate::sim::HotRowLock;
 use crate::sim::Simulation;
@@ -17,14 +20,13 @@ use crate::time::Ns;
 use crate::topology::Topology;
 use crate::workload::{self, table, TxnKind};
 
-/// The hot row: the SYSTAB_0 counter row's primary replica, with its time accounting.
+/// The hot row: the principal SYSTAB_0 counter row's primary replica, with its time
+/// accounting.
 #[derive(Clone, Debug)]
 pub(in crate::sim) struct HotRow {
     /// The SYSTAB_0 row counting the hidden keys of `Tables::table`.
     pub row: u64,
     pub part: u32,
-    /// NEXTID: the next hidden key no refill has taken.
-    pub next_id: u64,
     granted_at: Option<Ns>,
     accounted_from: Ns,
     queue_len: u64,
@@ -37,12 +39,10 @@ impl HotRow {
         HotRowLock { held: self.granted_at.is_some(), waiting: self.queue_len }
     }
 
-    /// `first_id`: the counter's start, past the rows the table starts with.
-    pub fn new(topo: &Topology, hidden_table: u64, first_id: u64) -> HotRow {
+    pub fn new(topo: &Topology, hidden_table: u64) -> HotRow {
         HotRow {
             row: workload::row_key(table::SYSTAB, hidden_table),
             part: topo.partition_of(hidden_table),
-            next_id: first_id,
             granted_at: None,
             accounted_from: 0,
             queue_len: 0,
@@ -51,14 +51,17 @@ impl HotRow {
     }
 }
 
-/// The first id: 1, or past the rows a spec's id table starts with (NDB's AUTO_INCREMENT
-/// counter starts above the greatest key).
-pub(super) fn first_id(w: &crate::config::Workload) -> u64 {
-    1 + w.spec().map_or(0, crate::spec::Spec::id_rows)
+/// Each of the `n` tables taking ids' first id: 1, or past the rows a spec's table starts
+/// with (NDB's AUTO_INCREMENT counter starts above the greatest key).
+pub(super) fn first_ids(w: &crate::config::Workload, n: usize) -> Vec<u64> {
+    match w.spec() {
+        Some(s) if s.id_table().is_some() => s.id_tables().map(|i| 1 + s.tables[i].rows * s.scale).collect(),
+        _ => vec![1; n],
+    }
 }
 
-/// Whether refills follow mysqld's per-statement AUTO_INCREMENT prefetch: the ids table is
-/// an `autoIncrement` one written through mysqld. In NDB's handler
+/// Whether each of the `n` tables taking ids follows mysqld's per-statement AUTO_INCREMENT
+/// prefetch in its refills: an `autoIncrement` table written through mysqld. In NDB's handler
 /// (storage/ndb/plugin/ha_ndbcluster.cc, `ha_ndbcluster::start_bulk_insert` and
 /// `get_auto_increment`), a statement inserting a known number of rows raises the range
 /// it fetches, `m_autoincrement_prefetch`, from `ndb_autoincrement_prefetch_sz` to at
@@ -66,10 +69,13 @@ pub(super) fn first_id(w: &crate::config::Workload) -> u64 {
 /// `getAutoIncrementValue(..., 1000)`, 1 before Bug #39267's fix: here `cacheSize`)
 /// whatever the statement; the NDB API's own `getAutoIncrementValue` callers choose
 /// their cache size themselves.
-pub(super) fn statement_prefetch(w: &crate::config::Workload) -> bool {
-    w.spec().is_some_and(|s| {
-        s.api == crate::spec::Api::Mysqld && s.id_table().is_some_and(|t| s.tables[t].key == crate::spec::KeyKind::AutoIncrement)
-    })
+pub(super) fn statement_prefetch(w: &crate::config::Workload, n: usize) -> Vec<bool> {
+    match w.spec() {
+        Some(s) if s.id_table().is_some() => {
+            s.id_tables().map(|i| s.api == crate::spec::Api::Mysqld && s.tables[i].key == crate::spec::KeyKind::AutoIncrement).collect()
+        }
+        _ => vec![false; n],
+    }
 }
 
 impl Simulation {
@@ -77,41 +83,53 @@ impl Simulation {
     /// a separate committed transaction on the table's SYSTAB_0 row.
     pub(in crate::sim) fn start_refill(&mut self, parent: u32, unit: u32) {
         let client = self.txns[parent].client;
+        let table = self.ids.tables.id_table(self.cache_table(unit));
         let r = self.alloc_txn(TxnKind::REFILL, client);
         let txn = &mut self.txns[r];
         txn.refill = Some(crate::sim::txn::Refill { parent: Some(parent), first: 0, count: 0, applied: false, unit });
         txn.piggyback = true;
-        workload::refill(self.ids.tables.table, &mut txn.prog);
+        workload::refill(table, &mut txn.prog);
         self.place_ops(r);
         self.next_round(r);
     }
 
-    /// The refill's update got the counter row's lock: it takes the range's size in ids
-    /// (`cacheSize`, or more as a growing cache grows).
+    /// The refill's update got its counter row's lock: it takes the range's size in ids
+    /// (`cacheSize`, or more as a growing cache grows). The principal counter row's time
+    /// is accounted as the hot row's.
     pub(in crate::sim) fn counter_row_locked(&mut self, t: u32, waited: Ns) {
         let sizing = self.sizing();
-        self.metrics.count(self.now, |c| {
-            c.hot_grants += 1;
-            c.hot_wait_ns += waited;
-        });
-        self.ids.hot.granted_at = Some(self.now);
-        self.ids.hot.accounted_from = self.now;
-        let parent = self.txns[t].refill.as_ref().and_then(|r| r.parent);
-        let statement = match parent {
-            Some(p) if self.ids.statement_prefetch => self.statement_rows(p),
+        let refill = self.txns[t].refill.expect("only refills lock a counter row");
+        let k = self.cache_table(refill.unit);
+        if k == 0 {
+            self.metrics.count(self.now, |c| {
+                c.hot_grants += 1;
+                c.hot_wait_ns += waited;
+            });
+            self.ids.hot.granted_at = Some(self.now);
+            self.ids.hot.accounted_from = self.now;
+        }
+        let statement = match refill.parent {
+            Some(p) if self.ids.statement_prefetch[k] => self.statement_rows(p, k),
             _ => 0,
         };
-        let refill = self.txns[t].refill.as_mut().expect("only refills lock the counter row");
-        refill.first = self.ids.hot.next_id;
-        refill.count = self.ids.cache(refill.unit).range_size(sizing).max(statement);
+        let first = self.ids.next_ids[k];
+        let count = self.ids.cache(refill.unit).range_size(sizing).max(statement);
+        let refill = self.txns[t].refill.as_mut().expect("only refills lock a counter row");
+        refill.first = first;
+        refill.count = count;
         refill.applied = true;
-        self.ids.hot.next_id += refill.count;
+        self.ids.next_ids[k] += count;
     }
 
-    /// Rows the current statement (round) of transaction `p` inserts into the ids table.
-    fn statement_rows(&self, p: u32) -> u64 {
+    /// Which table taking ids (0 the principal) cached range `cache` is of.
+    pub(in crate::sim) fn cache_table(&self, cache: u32) -> usize {
+        (cache % self.ids.ranges().expect("a range strategy").tables) as usize
+    }
+
+    /// Rows the current statement (round) of transaction `p` inserts into id table `k`.
+    fn statement_rows(&self, p: u32, k: usize) -> u64 {
         let txn = &self.txns[p];
-        let table = self.ids.tables.table;
+        let table = self.ids.tables.id_table(k);
         txn.ops[txn.round_ops()].iter().filter(|o| o.write && workload::table_of(o.row) == table).count() as u64
     }
 
@@ -130,9 +148,10 @@ impl Simulation {
     /// The aborted refill `t` still holds the counter row's lock, so nobody read the value
     /// its update wrote: put it back.
     pub(in crate::sim) fn undo_counter_update(&mut self, t: u32) {
-        if let Some(refill) = self.txns[t].refill.as_mut().filter(|r| r.applied) {
-            self.ids.hot.next_id = refill.first;
-            refill.applied = false;
+        if let Some(refill) = self.txns[t].refill.filter(|r| r.applied) {
+            let k = self.cache_table(refill.unit);
+            self.ids.next_ids[k] = refill.first;
+            self.txns[t].refill.as_mut().expect("a refill").applied = false;
         }
     }
 

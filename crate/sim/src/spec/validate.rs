@@ -1,0 +1,155 @@
+//! A spec's checks: every table, transaction and statement against its allowed range, the
+//! key choices' parameters, and what a statement may name (its table, an earlier
+//! statement whose keys are known); an error names the JSON path.
+
+use super::{keys, KeyChoice, KeyKind, OpKind, Spec, Transaction, MAX_ROWS_PER_STATEMENT, MAX_ROWS_PER_TRANSACTION, MAX_SLOTS};
+use super::{MAX_STATEMENTS, MAX_TABLES, MAX_TABLE_ROWS, MAX_TRANSACTIONS, MAX_UNIQUE_INDEXES};
+use crate::error::ConfigError;
+
+impl Spec {
+    pub(super) fn validate(&self, at: &str) -> Result<(), ConfigError> {
+        let err = |path: String, value: &dyn std::fmt::Display, allowed: String| Err(ConfigError::new(&path, value, allowed));
+        if self.name.is_empty() || self.name.len() > 64 {
+            return err(format!("{at}.name"), &format!("{:?}", self.name), "a name of 1 to 64 characters".into());
+        }
+        if !(1..=100_000).contains(&self.scale) {
+            return err(format!("{at}.scale"), &self.scale, "must be an integer from 1 to 100000".into());
+        }
+        if self.tables.is_empty() || self.tables.len() > MAX_TABLES {
+            return err(format!("{at}.tables"), &format!("{} tables", self.tables.len()), format!("1 to {MAX_TABLES} tables"));
+        }
+        for (i, t) in self.tables.iter().enumerate() {
+            let here = format!("{at}.tables[{i}]");
+            if t.name.is_empty() || t.name.len() > 64 {
+                return err(format!("{here}.name"), &format!("{:?}", t.name), "a name of 1 to 64 characters".into());
+            }
+            if self.tables[..i].iter().any(|o| o.name == t.name) {
+                return err(format!("{here}.name"), &format!("{:?}", t.name), "table names must differ".into());
+            }
+            if t.rows.saturating_mul(self.scale) > MAX_TABLE_ROWS {
+                return err(format!("{here}.rows"), &t.rows, format!("rows x scale must be at most 2^48 (scale {})", self.scale));
+            }
+            for (j, u) in t.unique_indexes.iter().enumerate() {
+                if u.is_empty() || u.len() > 64 || t.unique_indexes[..j].contains(u) {
+                    return err(format!("{here}.uniqueIndexes[{j}]"), &format!("{u:?}"), "a name of 1 to 64 characters, each once".into());
+                }
+            }
+        }
+        let indexes: usize = self.tables.iter().map(|t| t.unique_indexes.len()).sum();
+        if indexes > MAX_UNIQUE_INDEXES {
+            return err(
+                format!("{at}.tables"),
+                &format!("{indexes} unique indexes"),
+                format!("at most {MAX_UNIQUE_INDEXES} unique indexes in all"),
+            );
+        }
+        if self.transactions.is_empty() || self.transactions.len() > MAX_TRANSACTIONS {
+            let n = self.transactions.len();
+            return err(format!("{at}.transactions"), &format!("{n} transactions"), format!("1 to {MAX_TRANSACTIONS} transactions"));
+        }
+        for (i, x) in self.transactions.iter().enumerate() {
+            self.validate_transaction(x, &format!("{at}.transactions[{i}]"))?;
+            if self.transactions[..i].iter().any(|o| o.name == x.name) {
+                return err(format!("{at}.transactions[{i}].name"), &format!("{:?}", x.name), "transaction names must differ".into());
+            }
+        }
+        Ok(())
+    }
+
+    fn validate_transaction(&self, x: &Transaction, at: &str) -> Result<(), ConfigError> {
+        let reserved = ["refill", "newOrder", "payment", "orderStatus", "delivery", "stockLevel"];
+        if x.name.is_empty() || x.name.len() > 64 || reserved.contains(&x.name.as_str()) {
+            return Err(ConfigError::new(
+                &format!("{at}.name"),
+                format!("{:?}", x.name),
+                "a name of 1 to 64 characters, not one of DBT2's or `refill`",
+            ));
+        }
+        if !(1..=1_000_000).contains(&x.weight) {
+            return Err(ConfigError::new(&format!("{at}.weight"), x.weight, "must be an integer from 1 to 1000000"));
+        }
+        if x.statements.is_empty() || x.statements.len() > MAX_STATEMENTS {
+            let n = x.statements.len();
+            return Err(ConfigError::new(
+                &format!("{at}.statements"),
+                format!("{n} statements"),
+                format!("1 to {MAX_STATEMENTS} statements"),
+            ));
+        }
+        let mut total = 0;
+        for (i, s) in x.statements.iter().enumerate() {
+            let here = format!("{at}.statements[{i}]");
+            let Some(table) = self.tables.iter().find(|t| t.name == s.table) else {
+                let names: Vec<&str> = self.tables.iter().map(|t| t.name.as_str()).collect();
+                return Err(ConfigError::new(
+                    &format!("{here}.table"),
+                    format!("{:?}", s.table),
+                    format!("one of the spec's tables: {}", names.join(", ")),
+                ));
+            };
+            if !(1..=MAX_ROWS_PER_STATEMENT).contains(&s.rows) {
+                return Err(ConfigError::new(
+                    &format!("{here}.rows"),
+                    s.rows,
+                    format!("must be an integer from 1 to {MAX_ROWS_PER_STATEMENT}"),
+                ));
+            }
+            let slots = s.slots.unwrap_or(1);
+            if !(1..=MAX_SLOTS).contains(&slots) {
+                return Err(ConfigError::new(&format!("{here}.slots"), slots, format!("must be an integer from 1 to {MAX_SLOTS}")));
+            }
+            if slots > 1 && !matches!(s.op, OpKind::Update | OpKind::Read) {
+                return Err(ConfigError::new(
+                    &format!("{here}.slots"),
+                    slots,
+                    "spreads the rows of an update or a read; an insert or a delete takes none",
+                ));
+            }
+            let index_rows = if matches!(s.op, OpKind::Insert | OpKind::Delete) { table.unique_indexes.len() as u64 } else { 0 };
+            total += s.rows * if s.op == OpKind::Read { slots } else { 1 + index_rows };
+            if total > MAX_ROWS_PER_TRANSACTION {
+                return Err(ConfigError::new(
+                    &format!("{here}.rows"),
+                    s.rows,
+                    format!("a transaction may touch at most {MAX_ROWS_PER_TRANSACTION} rows in all"),
+                ));
+            }
+            let allocated = s.op == OpKind::Insert && table.key != KeyKind::PrimaryKey;
+            match (&s.key, allocated) {
+                (Some(_), true) => {
+                    return Err(ConfigError::new(
+                        &format!("{here}.key"),
+                        "a key choice",
+                        format!("an insert into `{}` ({:?} key) takes its key from the id allocator: remove `key`", table.name, table.key),
+                    ))
+                }
+                (Some(k), false) => {
+                    keys::validate(k, i, &format!("{here}.key"))?;
+                    let rows = table.rows.max(1) * self.scale;
+                    if let KeyChoice::Fixed { key } = *k {
+                        if key >= rows {
+                            return Err(ConfigError::new(
+                                &format!("{here}.key.key"),
+                                key,
+                                format!("must be a key of `{}`: 0 to {} (rows x scale - 1)", table.name, rows - 1),
+                            ));
+                        }
+                    }
+                    if let KeyChoice::SameAs { statement } = *k {
+                        let theirs = &x.statements[statement];
+                        let their_table = self.tables.iter().find(|t| t.name == theirs.table);
+                        if theirs.op == OpKind::Insert && their_table.is_some_and(|t| t.key != KeyKind::PrimaryKey) {
+                            return Err(ConfigError::new(
+                                &format!("{here}.key.statement"),
+                                statement,
+                                "names an insert whose key the id allocator gives, which is not known when the transaction is drawn",
+                            ));
+                        }
+                    }
+                }
+                (None, _) => {}
+            }
+        }
+        Ok(())
+    }
+}
