@@ -4,7 +4,10 @@
 //! - before `BEGIN` / `START TRANSACTION` (or an autocommit statement): `name=...` and
 //!   `weight=N`, the transaction's name and its share of the mix;
 //! - before a row statement: `rows=N`, the rows it touches when its `WHERE` does not say
-//!   (a non-key predicate).
+//!   (a non-key predicate); `key=DIST`, how its key's value is drawn, when the SQL cannot
+//!   say (a `?` parameter is uniform otherwise): `uniform`, `zipfian(THETA)`,
+//!   `hotspot(FRACTION, SHARE)`, `exponential(PARAMETER)`, `gaussian(PARAMETER)`, as the
+//!   spec language's key choices.
 
 use crate::{At, ImportError};
 
@@ -15,7 +18,7 @@ pub struct Annotation {
     pub pairs: Vec<(String, String, At)>,
 }
 
-const KEYS: &[&str] = &["rows", "name", "weight"];
+const KEYS: &[&str] = &["rows", "name", "weight", "key"];
 
 /// Every `-- hotrow:` line of `text`, in order; an unknown key or a pair without `=` is
 /// refused where it stands.
@@ -28,7 +31,7 @@ pub fn scan(file: &str, text: &str) -> Result<Vec<Annotation>, ImportError> {
         let base = line.len() - rest.len();
         let mut pairs = Vec::new();
         let mut offset = 0;
-        for part in rest.split(',') {
+        for part in split_top(rest) {
             let lead = part.len() - part.trim_start().len();
             let at = At { file: file.into(), line: line_no, column: (base + offset + lead) as u64 + 1 };
             offset += part.len() + 1;
@@ -48,6 +51,58 @@ pub fn scan(file: &str, text: &str) -> Result<Vec<Annotation>, ImportError> {
         out.push(Annotation { line: line_no, pairs });
     }
     Ok(out)
+}
+
+/// Splits at the commas outside parentheses (`key=hotspot(0.01, 0.9), rows=3`).
+fn split_top(text: &str) -> Vec<&str> {
+    let (mut depth, mut start, mut out) = (0i32, 0, Vec::new());
+    for (i, c) in text.char_indices() {
+        match c {
+            '(' => depth += 1,
+            ')' => depth -= 1,
+            ',' if depth == 0 => {
+                out.push(&text[start..i]);
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    out.push(&text[start..]);
+    out
+}
+
+/// A `key=` annotation's key choice.
+pub fn key_choice(v: &str, at: &At) -> Result<hotrow::spec::KeyChoice, ImportError> {
+    use hotrow::spec::KeyChoice;
+    let fail = || ImportError {
+        at: at.clone(),
+        message: format!(
+            "key={v}: a key choice is uniform, zipfian(THETA), hotspot(FRACTION, SHARE), exponential(PARAMETER) or gaussian(PARAMETER)"
+        ),
+    };
+    let (name, args) = match v.split_once('(') {
+        Some((n, rest)) => (n.trim(), rest.strip_suffix(')').ok_or_else(fail)?),
+        None => (v.trim(), ""),
+    };
+    let nums: Vec<f64> = if args.trim().is_empty() {
+        Vec::new()
+    } else {
+        args.split(',').map(|x| x.trim().parse::<f64>()).collect::<Result<_, _>>().map_err(|_| fail())?
+    };
+    let choice = match (name, nums.as_slice()) {
+        ("uniform", []) => KeyChoice::Uniform,
+        ("zipfian", &[theta]) => KeyChoice::Zipfian { theta },
+        ("hotspot", &[hot_fraction, hot_share]) => KeyChoice::Hotspot { hot_fraction, hot_share },
+        ("exponential", &[parameter]) => KeyChoice::Exponential { parameter },
+        ("gaussian", &[parameter]) => KeyChoice::Gaussian { parameter },
+        _ => return Err(fail()),
+    };
+    // The core's own checks of the parameters, named here.
+    let json = serde_json::to_value(&choice).expect("a key choice serializes");
+    let spec = serde_json::json!({ "name": "k", "api": "mysqld", "tables": [{ "name": "t", "rows": 1, "key": "primaryKey" }],
+        "transactions": [{ "name": "x", "statements": [{ "op": "read", "table": "t", "key": json }] }] });
+    hotrow::spec::Spec::from_json(&spec, "key").map_err(|e| ImportError { at: at.clone(), message: format!("key={v}: {}", e.allowed) })?;
+    Ok(choice)
 }
 
 /// The annotations' pairs for a statement starting at line `start`, after the statement

@@ -9,7 +9,7 @@ use sqlparser::ast::{Spanned, Statement};
 use sqlparser::dialect::{MySqlDialect, PostgreSqlDialect};
 use sqlparser::parser::Parser;
 
-use crate::annotations::{self, Annotation};
+use crate::annotations;
 use crate::pgbench::{self, Variable};
 use crate::schema::{self, TableDef};
 use crate::statements::{self, Access, KeyFrom, Op};
@@ -107,6 +107,20 @@ fn take_partitions(text: &str) -> (String, Vec<(u64, String)>) {
     (String::from_utf8(out).expect("only ASCII bytes were replaced"), found)
 }
 
+/// The first line from `from` on (1-based) with code: not blank, not only a comment or `;`.
+fn code_line(text: &str, from: u64) -> u64 {
+    let code = |l: &str| {
+        let t = l.trim().trim_start_matches(';').trim();
+        !t.is_empty() && !t.starts_with("--")
+    };
+    text.lines().enumerate().skip(from.saturating_sub(1) as usize).find(|(_, l)| code(l)).map_or(from, |(i, _)| i as u64 + 1)
+}
+
+/// The column (1-based) of line `line`'s first character that is not blank.
+fn column_of(text: &str, line: u64) -> u64 {
+    text.lines().nth(line.saturating_sub(1) as usize).map_or(1, |l| (l.len() - l.trim_start().len()) as u64 + 1)
+}
+
 /// The line and column a parser error names ("... at Line: 3, Column: 7").
 fn parser_at(file: &str, message: &str) -> At {
     let num =
@@ -136,10 +150,17 @@ impl Reader<'_> {
         let mut last_line = 0;
         for s in &statements {
             let span = s.span();
-            let here = at(file, if span.start.line == 0 { last_line + 1 } else { span.start.line }, span.start.column);
+            // Some statements carry no span (BEGIN, COMMIT): the first line of code after the
+            // statement before.
+            let here = if span.start.line == 0 {
+                let line = code_line(&text, last_line + 1);
+                at(file, line, column_of(&text, line))
+            } else {
+                at(file, span.start.line, span.start.column)
+            };
             let pairs = annotations::for_statement(&notes, last_line, here.line);
             last_line = span.end.line.max(here.line);
-            self.statement(k, s, here, &pairs, &partitions, &notes, &mut open)?;
+            self.statement(k, s, here, &pairs, &partitions, &mut open)?;
         }
         if let Some(t) = open {
             return Err(ImportError { at: t.at, message: "this transaction is never committed: end it with COMMIT or END".into() });
@@ -147,7 +168,6 @@ impl Reader<'_> {
         Ok(())
     }
 
-    #[allow(clippy::too_many_arguments)]
     fn statement(
         &mut self,
         k: usize,
@@ -155,7 +175,6 @@ impl Reader<'_> {
         here: At,
         pairs: &[(String, String, At)],
         partitions: &[(u64, String)],
-        _notes: &[Annotation],
         open: &mut Option<Txn>,
     ) -> Result<(), ImportError> {
         let pair = |key: &str| pairs.iter().find(|(k, _, _)| k == key);
@@ -210,7 +229,16 @@ impl Reader<'_> {
             Statement::Insert(_) | Statement::Update(_) | Statement::Delete(_) | Statement::Query(_) => {
                 let tables = &self.tables;
                 let key_columns = |name: &str| tables.iter().find(|t| t.name == name).map(|t| t.primary_key.clone());
-                let a = statements::access(s, &key_columns).map_err(&fail)?;
+                let mut a = statements::access(s, &key_columns).map_err(&fail)?;
+                if let Some((_, v, at)) = pair("key") {
+                    if a.key == KeyFrom::New {
+                        return Err(ImportError {
+                            at: at.clone(),
+                            message: "key=: an INSERT's rows are new; a key choice is for the rows a statement finds".into(),
+                        });
+                    }
+                    a.dist = Some(annotations::key_choice(v, at)?);
+                }
                 let rows = pair("rows")
                     .map(|(_, v, at)| annotations::number(v, at, "rows", 1, hotrow::spec::MAX_ROWS_PER_STATEMENT))
                     .transpose()?;

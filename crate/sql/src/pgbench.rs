@@ -92,8 +92,14 @@ fn variable(name: String, expr: &str, at: At) -> Result<Variable, ImportError> {
     let draw = match func {
         "random" => Draw::Uniform,
         "random_zipfian" => Draw::Zipfian(param(2)?),
-        "random_exponential" => Draw::Exponential(param(2)?),
-        "random_gaussian" => Draw::Gaussian(param(2)?),
+        "random_exponential" => match param(2)? {
+            x if x > 0.0 && x <= 1e6 => Draw::Exponential(x),
+            x => return Err(fail(format!("random_exponential: parameter {x} must be above 0 (and at most 1000000), as pgbench requires"))),
+        },
+        "random_gaussian" => match param(2)? {
+            x if (2.0..=1e6).contains(&x) => Draw::Gaussian(x),
+            x => return Err(fail(format!("random_gaussian: parameter {x} must be at least 2 (and at most 1000000), as pgbench requires"))),
+        },
         other => {
             return Err(fail(format!(
                 "{other}: not a pgbench random function hotrow reads (random, random_zipfian, random_exponential, random_gaussian)"

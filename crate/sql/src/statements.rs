@@ -1,9 +1,12 @@
 //! Row statements: `INSERT` (one or many `VALUES` rows), `UPDATE`, `DELETE` and `SELECT`
 //! (`FOR UPDATE` too) become row operations on one table, with where their key comes from:
-//! a parameter (`:aid`, `?`, `$1`, `@w_id`), a constant, the clock (`CURDATE()`, `NOW()`),
-//! or nothing the importer can read (a non-key predicate: an assumption).
+//! a parameter (`:aid`, `?`, `$1`, `@w_id`), a constant, the clock (`CURDATE()`, `NOW()`,
+//! `DATE_TRUNC('hour', NOW())`: a time bucket), or nothing the importer can read (a non-key
+//! predicate: an assumption).
 
-use sqlparser::ast::{BinaryOperator, Expr, FromTable, InTarget, LockType, SetExpr, Statement, TableFactor, TableObject, Value};
+use sqlparser::ast::{
+    AssignmentTarget, BinaryOperator, Expr, FromTable, InTarget, LockType, SetExpr, Statement, TableFactor, TableObject, Value,
+};
 
 use crate::schema::name_of;
 
@@ -12,8 +15,10 @@ use crate::schema::name_of;
 pub enum KeyFrom {
     /// A parameter, by name (`?` and `$n` are named by their text).
     Param(String),
-    Constant,
-    Clock,
+    /// A literal, as written (`42`, `'EU'`): the same literal is the same row.
+    Constant(String),
+    /// The clock, truncated to a bucket of this many ms (a day for `CURDATE()`).
+    Clock { bucket_ms: u64, function: String },
     /// A predicate that is not on the key (or none): the rows are not known.
     Unknown(String),
     /// An insert: a new row.
@@ -35,6 +40,10 @@ pub struct Access {
     pub table: String,
     pub rows: u64,
     pub key: KeyFrom,
+    /// An UPDATE's assigned columns.
+    pub set: Vec<String>,
+    /// How its key is drawn, as a `key=` annotation says (else from the SQL).
+    pub dist: Option<hotrow::spec::KeyChoice>,
     /// What was assumed reading it.
     pub notes: Vec<String>,
 }
@@ -52,14 +61,23 @@ pub fn access(s: &Statement, key_columns: &dyn Fn(&str) -> Option<Vec<String>>) 
                 }
                 None => 1,
             };
-            Ok(Access { op: Op::Insert, table: name_of(name), rows, key: KeyFrom::New, notes: Vec::new() })
+            Ok(Access { op: Op::Insert, table: name_of(name), rows, key: KeyFrom::New, set: Vec::new(), dist: None, notes: Vec::new() })
         }
         Statement::Update(u) => {
             let table = relation(&u.table.relation)?;
             if !u.table.joins.is_empty() || u.from.is_some() {
                 return Err("UPDATE of joined tables: update one table by its key".into());
             }
-            keyed(Op::Update, table, u.selection.as_ref(), key_columns)
+            let mut a = keyed(Op::Update, table, u.selection.as_ref(), key_columns)?;
+            a.set = u
+                .assignments
+                .iter()
+                .flat_map(|x| match &x.target {
+                    AssignmentTarget::ColumnName(c) => vec![name_of(c)],
+                    AssignmentTarget::Tuple(cs) => cs.iter().map(name_of).collect(),
+                })
+                .collect();
+            Ok(a)
         }
         Statement::Delete(d) => {
             let (FromTable::WithFromKeyword(from) | FromTable::WithoutKeyword(from)) = &d.from;
@@ -117,13 +135,13 @@ fn keyed(op: Op, table: String, selection: Option<&Expr>, key_columns: &dyn Fn(&
                 format!("`WHERE {e}` is not on the key ({})", if pk.is_empty() { "a hidden key".to_string() } else { pk.join(", ") })
             }
         };
-        return Ok(Access { op, table, rows: 1, key: KeyFrom::Unknown(why), notes });
+        return Ok(Access { op, table, rows: 1, key: KeyFrom::Unknown(why), set: Vec::new(), dist: None, notes });
     };
     let (column, key, rows) = found.swap_remove(i);
     if pk.len() > 1 {
         notes.push(format!("a composite key ({}): a row is chosen by {column}", pk.join(", ")));
     }
-    Ok(Access { op, table, rows, key, notes })
+    Ok(Access { op, table, rows, key, set: Vec::new(), dist: None, notes })
 }
 
 /// Calls `f(column, key, rows)` for each `column = value` and `column IN (...)` of the
@@ -160,19 +178,49 @@ fn column(e: &Expr) -> Option<String> {
     }
 }
 
-const CLOCK: &[&str] =
-    &["curdate", "current_date", "now", "current_timestamp", "sysdate", "utc_date", "date_trunc", "date", "localtimestamp"];
+/// The clock's functions and the bucket their value changes by (`DATE_TRUNC`'s is its unit's).
+const CLOCK: &[(&str, u64)] = &[
+    ("curdate", DAY),
+    ("current_date", DAY),
+    ("utc_date", DAY),
+    ("date", DAY),
+    ("now", SECOND),
+    ("current_timestamp", SECOND),
+    ("sysdate", SECOND),
+    ("localtimestamp", SECOND),
+    ("utc_timestamp", SECOND),
+    ("unix_timestamp", SECOND),
+    ("date_trunc", DAY),
+];
+const SECOND: u64 = 1000;
+const DAY: u64 = 86_400_000;
+/// `DATE_TRUNC`'s units.
+const UNITS: &[(&str, u64)] =
+    &[("second", SECOND), ("minute", 60 * SECOND), ("hour", 3_600_000), ("day", DAY), ("week", 7 * DAY), ("month", 30 * DAY)];
+
+/// The bucket of a clock function's value: `DATE_TRUNC`'s unit, else the function's own.
+fn clock(func: &sqlparser::ast::Function, name: &str) -> Option<KeyFrom> {
+    let &(_, own) = CLOCK.iter().find(|(n, _)| *n == name)?;
+    let text = func.to_string().to_lowercase();
+    let bucket_ms =
+        if name == "date_trunc" { UNITS.iter().find(|(u, _)| text.contains(&format!("'{u}'"))).map_or(own, |&(_, ms)| ms) } else { own };
+    Some(KeyFrom::Clock { bucket_ms, function: func.to_string() })
+}
 
 fn value(e: &Expr) -> KeyFrom {
     match e {
         Expr::Value(v) => match &v.value {
             Value::Placeholder(p) => KeyFrom::Param(p.trim_start_matches([':', '@']).to_string()),
-            _ => KeyFrom::Constant,
+            other => KeyFrom::Constant(other.to_string()),
         },
         Expr::Identifier(i) if i.value.starts_with('@') => KeyFrom::Param(i.value.trim_start_matches('@').to_string()),
         Expr::Nested(inner) | Expr::Cast { expr: inner, .. } => value(inner),
-        Expr::Function(func) if CLOCK.contains(&name_of(&func.name).as_str()) => KeyFrom::Clock,
-        Expr::TypedString { .. } => KeyFrom::Constant,
+        Expr::Function(func) => {
+            let name = name_of(&func.name);
+            // DATE(NOW()) and the like: the outer function sets the bucket.
+            clock(func, &name).unwrap_or_else(|| KeyFrom::Unknown(format!("`{e}` is neither a parameter, a constant nor the clock")))
+        }
+        Expr::TypedString(t) => KeyFrom::Constant(t.to_string()),
         other => KeyFrom::Unknown(format!("`{other}` is neither a parameter nor a constant")),
     }
 }

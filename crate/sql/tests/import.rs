@@ -123,3 +123,48 @@ fn mangled_input_is_refused_or_imported_never_a_panic() {
     }
     assert!(tried > 500);
 }
+
+/// The orders example: two AUTO_INCREMENT tables, each with its own SYSTAB_0 counter row,
+/// both among the hottest rows on the bug report's cluster (cache 1); the UNIQUE key's index
+/// table written on each insert (more messages per order than without it); the stock's
+/// annotated skew and the day's counter as the spec's key choices.
+#[test]
+fn the_orders_example_has_two_counter_rows_and_a_unique_index() {
+    let got = import(&[example("orders-schema.sql"), example("orders.sql")], &Options::default()).unwrap();
+    let spec = got.spec.clone();
+    let table = |name: &str| spec["tables"].as_array().unwrap().iter().find(|t| t["name"] == name).unwrap().clone();
+    assert_eq!((table("orders")["key"].as_str(), table("order_items")["key"].as_str()), (Some("autoIncrement"), Some("autoIncrement")));
+    assert_eq!(table("orders")["uniqueIndexes"], json!(["order_ref"]));
+    let place = &spec["transactions"][0];
+    assert_eq!((place["name"].as_str(), place["weight"].as_u64()), (Some("place_order"), Some(9)));
+    assert_eq!(spec["transactions"][1]["weight"], 1);
+    let stmt = |table: &str| place["statements"].as_array().unwrap().iter().find(|s| s["table"] == table).unwrap().clone();
+    assert_eq!(stmt("order_items")["rows"], 3);
+    assert_eq!(stmt("stock")["key"], json!({ "dist": "hotspot", "hotFraction": 0.2, "hotShare": 0.8 }));
+    assert_eq!(stmt("stock")["rows"], 3);
+    assert_eq!(stmt("daily_counters")["key"], json!({ "dist": "timeBucket", "bucketMs": 86_400_000 }));
+    for says in ["orders.order_ref$unique", "the current day's row of daily_counters", "the annotation says"] {
+        assert!(got.assumptions.iter().any(|a| a.text.contains(says)), "{says}: {:?}", got.assumptions);
+    }
+
+    let run = |workload: &Value| {
+        let c = Config::from_json(&json!({ "preset": "bug39267", "workload": workload, "durationMs": 2000, "warmupMs": 500 })).unwrap();
+        let mut sim = Simulation::new(c);
+        sim.run_to_end();
+        sim.summary()
+    };
+    let s = run(&spec);
+    let place_rate = s.committed_by_type["place_order"] as f64 / s.simulated_seconds;
+    for of in ["orders", "order_items"] {
+        let row = s.hottest_rows.iter().find(|r| r.counter_of.as_deref() == Some(of));
+        let row = row.unwrap_or_else(|| panic!("the counter row of {of} is not among {:?}", s.hottest_rows));
+        assert!((row.grants_per_second - place_rate).abs() < 0.05 * place_rate, "{of}: {row:?} vs {place_rate:.0} orders/s");
+    }
+    // Without its UNIQUE key an order writes one row fewer: fewer messages per transaction.
+    let mut plain = spec.clone();
+    plain["tables"][0].as_object_mut().unwrap().remove("uniqueIndexes");
+    let t = run(&plain);
+    let per_txn = |s: &Summary| s.nodes.iter().map(|n| n.messages).sum::<f64>() / s.transactions_per_second;
+    let (with, without) = (per_txn(&s), per_txn(&t));
+    assert!(with > 1.06 * without, "{with:.1} messages per transaction with the unique index, {without:.1} without");
+}

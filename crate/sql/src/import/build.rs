@@ -27,15 +27,27 @@ impl Reader<'_> {
             } else {
                 KeyKind::AutoIncrement
             };
-            for u in &t.unique {
+            let unique_indexes: Vec<String> = t.unique.iter().map(|u| u.join("_")).collect();
+            for (u, name) in t.unique.iter().zip(&unique_indexes) {
                 self.say(
                     &t.at,
                     format!(
-                        "{}: UNIQUE ({}): NDB's hidden index table for it is not modelled yet; its writes are not counted",
+                        "{}: UNIQUE ({}): NDB's hidden index table `{}.{name}$unique`; each insert and delete also writes its row",
                         t.name,
-                        u.join(", ")
+                        u.join(", "),
+                        t.name
                     ),
                 );
+            }
+            let rewrites: Vec<(At, String)> = self
+                .txns
+                .iter()
+                .flat_map(|x| &x.accesses)
+                .filter(|(a, _, _)| a.table == t.name && a.op == Op::Update)
+                .filter_map(|(a, at, _)| a.set.iter().find(|c| t.unique.iter().any(|u| u.contains(c))).map(|c| (at.clone(), c.clone())))
+                .collect();
+            for (at, column) in rewrites {
+                self.say(&at, format!("UPDATE of {column}, a UNIQUE column of {}: its index row's rewrite is not modelled", t.name));
             }
             if let Some(c) = &t.partition_by {
                 self.say(&t.at, format!("{}: PARTITION BY KEY ({c}): rows are placed by a hash of their own key (partitioning on a shared column is not modelled yet)", t.name));
@@ -55,7 +67,7 @@ impl Reader<'_> {
             let rows = match (t.rows, ranges.iter().max()) {
                 (Some(n), _) => n,
                 (None, Some(&n)) => {
-                    self.say(&t.at, format!("{}: {n} rows, the range its key is drawn from", t.name));
+                    self.say(&t.at, format!("{}: {n} row{}, the range its key is drawn from", t.name, if n == 1 { "" } else { "s" }));
                     n
                 }
                 (None, None) if only_inserted => 0,
@@ -65,14 +77,21 @@ impl Reader<'_> {
                     n
                 }
             };
-            out.push(Table { name: t.name.clone(), rows, key, partitioning: None, key_layout: None });
+            out.push(Table { name: t.name.clone(), rows, key, partitioning: None, key_layout: None, unique_indexes });
         }
         out
     }
 
     /// The key choice of access `i` of transaction `t`.
     pub(super) fn key(&mut self, t: &Txn, i: usize, a: &Access, here: &At, rows: u64) -> Result<Option<KeyChoice>, ImportError> {
-        let fixed = KeyChoice::Hotspot { hot_fraction: 0.5 / rows as f64, hot_share: 1.0 };
+        if let Some(k) = &a.dist {
+            let k = k.clone();
+            self.say(
+                here,
+                format!("{}'s key drawn as the annotation says: {}", a.table, serde_json::to_string(&k).expect("a key choice serializes")),
+            );
+            return Ok(Some(k));
+        }
         Ok(match &a.key {
             KeyFrom::New => None,
             KeyFrom::Param(p) => {
@@ -90,16 +109,13 @@ impl Reader<'_> {
                             }
                             Some(KeyChoice::Zipfian { theta })
                         }
-                        Some(Draw::Exponential(_) | Draw::Gaussian(_)) => {
-                            self.say(
-                                here,
-                                format!(":{p}: random_exponential and random_gaussian are taken as uniform (not in the spec language yet)"),
-                            );
-                            Some(KeyChoice::Uniform)
-                        }
+                        Some(Draw::Exponential(parameter)) => Some(KeyChoice::Exponential { parameter }),
+                        Some(Draw::Gaussian(parameter)) => Some(KeyChoice::Gaussian { parameter }),
                         Some(Draw::Fixed) => {
-                            self.say(here, format!(":{p}: a constant, so one fixed row"));
-                            Some(fixed)
+                            let v = self.var(t.source, p).map_or(0, |v| v.lo);
+                            let key = fixed_key(&v.to_string(), rows);
+                            self.say(here, format!(":{p}: a constant ({v}), so one fixed row of {}: key {key}", a.table));
+                            Some(KeyChoice::Fixed { key })
                         }
                         None => {
                             self.say(
@@ -115,24 +131,48 @@ impl Reader<'_> {
                     }
                 }
             }
-            KeyFrom::Constant => {
-                self.say(here, format!("a constant key: one fixed row of {}", a.table));
-                Some(fixed)
+            KeyFrom::Constant(text) => {
+                let key = fixed_key(text, rows);
+                self.say(here, format!("a constant key ({text}): one fixed row of {}, key {key}", a.table));
+                Some(KeyChoice::Fixed { key })
             }
-            KeyFrom::Clock => {
+            KeyFrom::Clock { bucket_ms, function } => {
                 self.say(
                     here,
                     format!(
-                        "a key from the clock: the current bucket's row of {}, one row for the run (a run is shorter than a bucket)",
+                        "a key from the clock ({function}): the current {}'s row of {}, one row while a run is shorter than that",
+                        bucket_name(*bucket_ms),
                         a.table
                     ),
                 );
-                Some(fixed)
+                Some(KeyChoice::TimeBucket { bucket_ms: *bucket_ms })
             }
             KeyFrom::Unknown(why) => {
                 self.say(here, format!("{why}: {} row(s) of {}, uniform, assumed", a.rows, a.table));
                 Some(KeyChoice::Uniform)
             }
         })
+    }
+}
+
+/// The row a constant key names: its value when it is a whole number below `rows`, else a
+/// hash of its text (the same constant is the same row).
+fn fixed_key(text: &str, rows: u64) -> u64 {
+    match text.trim_matches('\'').parse::<u64>() {
+        Ok(n) if n < rows => n,
+        _ => text.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| (h ^ b as u64).wrapping_mul(0x100_0000_01b3)) % rows,
+    }
+}
+
+/// A bucket's length in words.
+fn bucket_name(ms: u64) -> String {
+    match ms {
+        1000 => "second".into(),
+        60_000 => "minute".into(),
+        3_600_000 => "hour".into(),
+        86_400_000 => "day".into(),
+        604_800_000 => "week".into(),
+        2_592_000_000 => "month (30 days)".into(),
+        _ => format!("{ms} ms bucket"),
     }
 }
