@@ -67,7 +67,10 @@ test("a row of one's own that binds leads the headline and the cluster drawing",
   // ids come from it, one refill per 1000 at the default cache, far from busy).
   assert.ok((await waitValue(pg, "bindingRowLockUtilization", (v) => v > 0.9)) <= 1);
   assert.equal(await pg.locator(".figure.binding .label").textContent(), "row lock busy (daily 0)");
-  assert.ok(+(await pg.locator('[data-metric="hotRowLockUtilization"]').getAttribute("data-value")) < 0.9);
+  // Awaited rather than read once: read once, this failed one run in ten of the browser
+  // phase (with no value said; the CLI's windows of this spec never pass 1%). If it stays
+  // at 0.9 or more, waitValue's error names the value.
+  assert.ok((await waitValue(pg, "hotRowLockUtilization", (v) => v < 0.9)) >= 0);
   assert.match(await pg.locator("canvas.cluster").getAttribute("aria-label"), /holds daily 0, the row that binds/);
   // The stock rows are 100% busy only waiting for the daily row: their bars say so on hover.
   const stock = pg.locator(".why-bar", { hasText: "stock" }).first();
