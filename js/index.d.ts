@@ -168,3 +168,46 @@ export function workloads(): { name: Workload; about: string; spec: WorkloadSpec
  * simulations' and checkpoints' bytes are reused). */
 export function memoryBytes(): number;
 export const version: string;
+
+/** One SQL file given to `importSql`: its name (errors and assumptions name it), its text,
+ * and the weight of its transactions in the mix (pgbench's `-f file@weight`) unless an
+ * annotation says. */
+export interface SqlSource {
+  name: string;
+  text: string;
+  /** 1..=1000000. */
+  weight?: number;
+}
+
+export interface SqlImportOptions {
+  /** Guessed when absent: "postgres" for a pgbench script (a `\set` line) or a SERIAL column, else "mysql". */
+  dialect?: "mysql" | "postgres";
+  /** pgbench's `:scale` (the spec's `scale`), 1..=100000; default 1. */
+  scale?: number;
+  /** The rows of a table nothing else gives a count (assumed, and said); default 1000000. */
+  defaultRows?: number;
+  /** The spec's name; absent, the last file's name. */
+  name?: string;
+}
+
+/** Something the importer assumed, where it did (1-based line and column). */
+export interface SqlAssumption {
+  file: string;
+  line: number;
+  column: number;
+  text: string;
+}
+
+/** An import refused: the place (line and column 0 when the error names none) and why. */
+export class SqlImportError extends Error {
+  file: string;
+  line: number;
+  column: number;
+  /** The message without its place. */
+  reason: string;
+}
+
+/** Imports SQL (a schema and its transactions, or pgbench scripts) as a workload spec, every
+ * assumption said. Loads the SQL import's own WebAssembly module (dist/sql) at the first
+ * call. Rejects with a `SqlImportError` naming the file, line and column. */
+export function importSql(input: string | SqlSource[], options?: SqlImportOptions): Promise<{ spec: WorkloadSpec; assumptions: SqlAssumption[] }>;

@@ -4,8 +4,11 @@
 // list): its functions call the module instantiated here.
 import { readFileSync } from "node:fs";
 import * as wasm from "../dist/web/hotrow.js";
+import { instantiateSqlWith } from "./sql.js";
 
 wasm.initSync({ module: readFileSync(new URL("../dist/web/hotrow_bg.wasm", import.meta.url)) });
+// The SQL import's module, from disk too, at importSql's first call only.
+instantiateSqlWith((sql) => sql.initSync({ module: readFileSync(new URL("../dist/sql/hotrow_sql_bg.wasm", import.meta.url)) }));
 
 export * from "./index.js";
 

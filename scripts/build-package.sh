@@ -52,3 +52,13 @@ if [ ! -f "$stamp" ] || [ -n "$(find crate/sim/src crate/fit/src crate/fit-wasm/
   rm -f dist/fit/.gitignore
   touch "$stamp"
 fi
+
+# The SQL import's module (crate/sql-wasm), apart: only SQL given to importSql or typed into
+# the playground's SQL tab loads it.
+stamp=dist/.built-sql
+if [ ! -f "$stamp" ] || [ -n "$(find crate/sim/src crate/sql/src crate/sql-wasm/src crate/sql-wasm/Cargo.toml Cargo.lock -newer "$stamp" -print -quit)" ]; then
+  wasm-pack --log-level warn build crate/sql-wasm --release --target web --out-dir ../../dist/sql \
+    --out-name hotrow_sql --mode no-install --no-pack >&2
+  rm -f dist/sql/.gitignore
+  touch "$stamp"
+fi

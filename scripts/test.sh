@@ -12,7 +12,7 @@ cargo fmt --all -- --check 2>&1
 cargo clippy --workspace --all-targets --locked -- -D warnings 2>&1
 
 phase "cargo test: simulation core (unit, integration, golden digests) and CLI"
-cargo test --workspace --exclude hotrow-wasm --exclude hotrow-fit-wasm --release --locked 2>&1
+cargo test --workspace --exclude hotrow-wasm --exclude hotrow-fit-wasm --exclude hotrow-sql-wasm --release --locked 2>&1
 
 phase "build: CLI, WebAssembly package, playground site"
 cargo build --release --locked -p hotrow-cli 2>&1

@@ -27,9 +27,11 @@ test("the packed tarball installs into an empty project and works there", (t) =>
   }
   assert.ok(!files.some((f) => f.startsWith("crate/") || f.startsWith("target/") || f.startsWith("node_modules/")), files.join(" "));
   // One WebAssembly module of the simulation (Node instantiates the bytes browsers load),
-  // and the fit's, which only the playground's Fit mode loads.
-  assert.deepEqual(files.filter((f) => f.endsWith(".wasm")).sort(), ["dist/fit/hotrow_fit_bg.wasm", "dist/web/hotrow_bg.wasm"]);
+  // the fit's, which only the playground's Fit mode loads, and the SQL import's, which only
+  // SQL loads.
+  assert.deepEqual(files.filter((f) => f.endsWith(".wasm")).sort(), ["dist/fit/hotrow_fit_bg.wasm", "dist/sql/hotrow_sql_bg.wasm", "dist/web/hotrow_bg.wasm"]);
   assert.ok(files.includes("dist/fit/hotrow_fit.js"), "the fit module's loader");
+  assert.ok(files.includes("dist/sql/hotrow_sql.js") && files.includes("js/sql.js"), "the SQL module's loader");
   assert.ok(existsSync(join(app, "node_modules/hotrow/dist/web/hotrow_bg.wasm")));
 
   writeFileSync(join(app, "main.mjs"), `
@@ -37,10 +39,13 @@ test("the packed tarball installs into an empty project and works there", (t) =>
     await init();
     const sim = new Simulation({ preset: "ndbapi-hidden-pk", seed: 5, durationMs: 200, warmupMs: 50 });
     while (!sim.runToEnd().reached);
-    console.log(JSON.stringify({ digest: sim.summary().digest, presets: presets().length, version }));
+    const { importSql } = await import("hotrow");
+    const sql = await importSql("CREATE TABLE t (id INT AUTO_INCREMENT PRIMARY KEY);\nINSERT INTO t VALUES (NULL);\n");
+    console.log(JSON.stringify({ digest: sim.summary().digest, presets: presets().length, version, sqlTables: sql.spec.tables.length }));
   `);
   const out = JSON.parse(execFileSync("node", ["main.mjs"], { cwd: app, encoding: "utf8" }));
   assert.equal(out.presets, 12);
+  assert.equal(out.sqlTables, 1, "importSql works from the installed package");
   const native = JSON.parse(execFileSync(cli, ["run", "--json", "--preset", "ndbapi-hidden-pk", "--set", "seed=5", "--set", "durationMs=200", "--set", "warmupMs=50"], { encoding: "utf8" }));
   assert.equal(out.digest, native.digest, "the installed package gives the native digest");
 
@@ -129,4 +134,15 @@ test("the fit's WebAssembly module stays within its size budget (260 KiB gzipped
   const gz = gzipSync(wasm, { level: 9 }).length;
   console.log(`hotrow_fit_bg.wasm: ${(wasm.length / 1024).toFixed(0)} KiB raw, ${(gz / 1024).toFixed(0)} KiB gzipped`);
   assert.ok(gz <= 260 * 1024, `${gz} bytes gzipped`);
+});
+
+// The SQL import's module (crate/sql-wasm) is loaded only when SQL is given (importSql, the
+// playground's SQL tab), so an embed never pays for it. It is mostly the SQL parser
+// (sqlparser 0.64, MySQL and PostgreSQL dialects, compiled with opt-level "z"): 660 KiB
+// gzipped when it landed (1,867,700 bytes raw, -Oz; 982 KiB gzipped at opt-level 3).
+test("the SQL import's WebAssembly module stays within its size budget (700 KiB gzipped)", () => {
+  const wasm = readFileSync(join(root, "dist/sql/hotrow_sql_bg.wasm"));
+  const gz = gzipSync(wasm, { level: 9 }).length;
+  console.log(`hotrow_sql_bg.wasm: ${(wasm.length / 1024).toFixed(0)} KiB raw, ${(gz / 1024).toFixed(0)} KiB gzipped`);
+  assert.ok(gz <= 700 * 1024, `${gz} bytes gzipped`);
 });

@@ -33,29 +33,9 @@ fn sources(files: &[&str]) -> Result<Vec<Source>, String> {
         .collect()
 }
 
-/// PostgreSQL for a pgbench script (a line starting with `\`) or a SERIAL column, else MySQL.
-fn guess(sources: &[Source]) -> Dialect {
-    let pg =
-        sources.iter().any(|s| s.text.lines().any(|l| l.trim_start().starts_with('\\')) || s.text.to_ascii_lowercase().contains("serial"));
-    if pg {
-        Dialect::Postgres
-    } else {
-        Dialect::Mysql
-    }
-}
-
-fn dialect(name: Option<&str>, sources: &[Source]) -> Result<Dialect, String> {
-    match name {
-        None => Ok(guess(sources)),
-        Some("mysql") => Ok(Dialect::Mysql),
-        Some("postgres" | "postgresql") => Ok(Dialect::Postgres),
-        Some(other) => Err(format!("--dialect {other}: must be mysql or postgres")),
-    }
-}
-
 fn imported(files: &[&str], dialect_name: Option<&str>, scale: u64) -> Result<Imported, String> {
     let sources = sources(files)?;
-    let options = Options { dialect: dialect(dialect_name, &sources)?, scale, ..Options::default() };
+    let options = Options { dialect: Dialect::named(dialect_name, &sources).map_err(|e| format!("--{e}"))?, scale, ..Options::default() };
     import(&sources, &options).map_err(|e| e.to_string())
 }
 

@@ -23,6 +23,31 @@ pub enum Dialect {
     Postgres,
 }
 
+impl Dialect {
+    /// `mysql` or `postgres` (`postgresql` too); absent, guessed from the sources.
+    pub fn named(name: Option<&str>, sources: &[Source]) -> Result<Dialect, String> {
+        match name {
+            None => Ok(Dialect::guess(sources)),
+            Some("mysql") => Ok(Dialect::Mysql),
+            Some("postgres" | "postgresql") => Ok(Dialect::Postgres),
+            Some(other) => Err(format!("dialect {other}: must be mysql or postgres")),
+        }
+    }
+
+    /// PostgreSQL for a pgbench script (a line starting with `\`) or a SERIAL column, else
+    /// MySQL.
+    pub fn guess(sources: &[Source]) -> Dialect {
+        let pg = sources
+            .iter()
+            .any(|s| s.text.lines().any(|l| l.trim_start().starts_with('\\')) || s.text.to_ascii_lowercase().contains("serial"));
+        if pg {
+            Dialect::Postgres
+        } else {
+            Dialect::Mysql
+        }
+    }
+}
+
 /// One input file: its name (errors and assumptions name it), its text, and the weight of
 /// its transactions in the mix (pgbench's `-f file@weight`) unless an annotation says.
 #[derive(Clone, Debug)]

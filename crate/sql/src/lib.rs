@@ -16,6 +16,9 @@ mod statements;
 
 pub use import::{import, Dialect, Options, Source};
 
+/// Most rows a table may be assumed to have when nothing says (`Options::default_rows`).
+pub const MAX_DEFAULT_ROWS: u64 = hotrow::spec::MAX_TABLE_ROWS - 1;
+
 use serde::Serialize;
 
 /// Where in the input something is: a file's name, a line and a column (1-based).
