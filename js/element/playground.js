@@ -20,6 +20,7 @@ import { readLinkedSpec, linkedSpecText } from "./spec-link.js";
 import { ClusterDrawing } from "./cluster.js";
 import { Tour } from "./tour.js";
 import { wireSpecEditor } from "./spec-editor.js";
+import { showLinkedSql } from "./sql-editor.js";
 import * as rewind from "./rewind.js";
 import { initialState, nextState } from "./store.js";
 import { onWorkerMessage } from "./messages.js";
@@ -71,6 +72,7 @@ export class Playground {
     this.metricEls = Object.fromEntries(this.$$("[data-metric]").map((el) => [el.dataset.metric, el]));
     wireControls(this, FIELD_LABELS);
     showFitInputs(this);
+    showLinkedSql(this);
     wireSpecEditor(this);
     bindKeys(this);
     // Focusable, so that a click anywhere in it gives its shortcuts the keyboard.
@@ -167,6 +169,7 @@ export class Playground {
     this.errors = errors;
     this.specLink = null;
     if (this.$) showFitInputs(this); // a link's points (the inputs keep edits between loads)
+    if (this.$) showLinkedSql(this); // a link's SQL, in the editor's SQL tab
     if (state.spec) {
       readLinkedSpec(this, state.spec); // starts the run once read
       return;
@@ -186,6 +189,7 @@ export class Playground {
     const view = { mode: this.view.mode, speed: this.view.speed };
     if (this.view.mode === "compare") Object.assign(view, this.compareSpec());
     if (this.view.mode === "fit") Object.assign(view, fitLink(this.view));
+    if (this.view.sql && typeof this.overrides.workload === "object") view.sql = this.view.sql; // the SQL its spec came from
     if (this.tour?.active) view.tour = this.tour.index + 1;
     return { config: this.overrides, view };
   }

@@ -2,11 +2,12 @@
 // the worker (a `new Simulation` there) before the run restarts with it. An error names
 // the JSON path and the text stays as typed; DBT2 is built in and has no spec.
 import { request } from "./requests.js";
+import { wireSqlTabs } from "./sql-editor.js";
 
 /** Wires the editor of element `el` (its `#specText`, `.spec-apply`, `.spec-status`). */
 export function wireSpecEditor(el) {
   const text = el.$("#specText");
-  el.$(".spec-apply").onclick = () => applySpec(el);
+  wireSqlTabs(el, applySpec); // Apply applies the tab shown: this JSON, or the SQL (sql-editor.js)
   el.$(".spec-reset").onclick = () => {
     text.value = specText(el, el.$("#workload").value);
     status(el, "", false);
@@ -33,7 +34,10 @@ export function syncSpecEditor(el) {
   const name = typeof running === "object" ? running?.name : running;
   const spec = specText(el, name);
   text.value = spec;
-  status(el, spec ? "" : "DBT2 is built in and has no spec: pick a spec workload to edit it, or paste a spec and apply.", false);
+  // What Apply said of the run it started stays; an error or the DBT2 hint goes.
+  const out = el.$(".spec-status");
+  if (!spec) status(el, "DBT2 is built in and has no spec: pick a spec workload to edit it, or paste a spec and apply.", false);
+  else if (out.classList.contains("error-text") || out.textContent.startsWith("DBT2")) status(el, "", false);
 }
 
 function status(el, message, isError) {
@@ -60,5 +64,6 @@ async function applySpec(el) {
   }
   text.dataset.edited = "false";
   status(el, `Running "${spec.name}". The page's link holds it (compressed): "Copy link" shares it.`, false);
+  el.update({ view: { sql: undefined } }); // the link's SQL, if any, no longer made this spec
   el.change("workload", spec);
 }

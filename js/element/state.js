@@ -61,6 +61,7 @@ export const VIEW = {
   fitPoints: "csv", // Fit mode's measured points
   fitFields: "names", // Fit mode's fields to fit, comma-separated
   fitResult: "packed", // Fit mode's result, packed (spec-link.js): a link reopens it without refitting
+  sql: "packed", // the SQL the running spec was imported from, packed (sql-editor.js): a link shows it again
 };
 
 /** The element's attributes: every URL field (kebab-cased), the view settings an

@@ -13,6 +13,7 @@ import { DEFAULT_SPEED } from "./state.js";
  * @property {string} [compareB]
  * @property {number} [tour]  the tour's chapter shown, 1-based
  * @property {number} [pauseAtMs]  the run pauses itself at this simulated time
+ * @property {string} [sql]  the SQL the running spec was imported from, packed (sql-editor.js)
  */
 
 /**

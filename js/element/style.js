@@ -78,6 +78,10 @@ canvas.cluster { width: 100%; height: 250px; display: block; }
 .why-bar .bar-label { overflow-wrap: anywhere; } /* a long resource name wraps, never cut */
 .why-bar.hot .bar-fill { background: var(--hotrow-hot); }
 .why-remedies { display: flex; flex-wrap: wrap; gap: 6px; align-items: center; margin-top: 6px; }
+.spec-tabs { display: flex; gap: 2px; margin: 4px 0; }
+.spec-tab[aria-selected="true"] { background: var(--hotrow-accent); color: var(--hotrow-on-accent); border-color: var(--hotrow-accent); }
+.sql-assumptions ol { margin: 4px 0; padding-left: 20px; font: 12px ui-monospace, monospace; max-height: 220px; overflow: auto; }
+.sql-assumptions li { overflow-wrap: anywhere; }
 .spec-editor textarea, #fitPoints { width: 100%; box-sizing: border-box; font: 12px ui-monospace, monospace; }
 .fit-points-control { grid-column: span 2; }
 #fitFields { width: 100%; box-sizing: border-box; }

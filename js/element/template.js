@@ -139,12 +139,16 @@ export const template = () => `
     <span class="hint" id="preset-about"></span></div>
   <div class="control full-only wide"><label for="workload">workload</label><select id="workload"></select>
     <span class="hint restart-tag">restarts the run</span>
-    <details class="spec-editor"><summary>edit the workload spec</summary>
-      <label for="specText" class="hint">tables, transactions and their statements as JSON (the spec language: docs/workloads.md)</label>
-      <textarea id="specText" rows="12" spellcheck="false" autocomplete="off"></textarea>
-      <span class="inline"><button class="spec-apply" title="check the spec, then restart the run with it">Apply</button>
+    <details class="spec-editor"><summary>edit the workload spec, or bring your SQL</summary>
+      <span class="spec-tabs" role="tablist" aria-label="the workload as"><button role="tab" class="spec-tab" data-tab="json" aria-selected="true" aria-controls="specJson">JSON spec</button><button role="tab" class="spec-tab" data-tab="sql" aria-selected="false" aria-controls="specSql">SQL</button></span>
+      <div id="specJson" role="tabpanel"><label for="specText" class="hint">tables, transactions and their statements as JSON (the spec language: docs/workloads.md)</label>
+      <textarea id="specText" rows="12" spellcheck="false" autocomplete="off"></textarea></div>
+      <div id="specSql" role="tabpanel" hidden><label for="sqlText" class="hint">a schema (CREATE TABLE) and its transactions (BEGIN ... COMMIT), MySQL or PostgreSQL, pgbench scripts too; <code>-- hotrow: rows=N</code>, <code>name=</code>, <code>weight=</code>, <code>key=</code> lines say what SQL cannot (docs/workloads.md)</label>
+      <textarea id="sqlText" rows="14" spellcheck="false" autocomplete="off" placeholder="CREATE TABLE orders (id BIGINT AUTO_INCREMENT PRIMARY KEY, ...);&#10;BEGIN;&#10;INSERT INTO orders (customer_id) VALUES (?);&#10;COMMIT;"></textarea></div>
+      <span class="inline"><button class="spec-apply" title="check the spec (or import the SQL), then restart the run with it">Apply</button>
         <button class="spec-reset" title="back to the selected workload's spec">Reset</button></span>
-      <output class="spec-status" aria-live="polite"></output></details></div>
+      <output class="spec-status" aria-live="polite"></output>
+      <div class="sql-assumptions" hidden><span class="hint">what the import assumed (file:line:column)</span><ol></ol></div></details></div>
   <div class="control"><label for="cacheSize">id cache size <span class="live-tag">live</span></label>
     <span class="inline"><input id="cacheSize" type="range" min="0" max="6" step="0.01"><output for="cacheSize"></output></span>
     <span class="hint">ids fetched per refill of the counter row (log scale, 1 to 1,000,000)</span></div>

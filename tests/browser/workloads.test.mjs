@@ -175,3 +175,47 @@ test("sweep and compare work over workloads: every shipped one and one's own, ea
   assert.deepEqual(problems, []);
   await page.close();
 });
+
+test("the SQL tab: the orders example pasted, its assumptions listed, an error at its line, the run uses it, the link reopens the SQL", async () => {
+  const { readFileSync } = await import("node:fs");
+  const sql = ["examples/sql/orders-schema.sql", "examples/sql/orders.sql"].map((f) => readFileSync(new URL(`../../${f}`, import.meta.url), "utf8")).join("\n");
+  const { page, problems } = await open(`${env.site.origin}/index.html?preset=bug39267&speed=1000`);
+  const pg = page.locator("hotrow-playground");
+  await pg.locator(".spec-editor summary").click();
+  await pg.locator('.spec-tab[data-tab="sql"]').click();
+  const text = pg.locator("#sqlText");
+  // A refusal names its line and column and selects the line.
+  await text.fill(sql.replace("UPDATE stock", "UPDATE stock SET WHERE"));
+  await pg.locator(".spec-apply").click();
+  const refused = await pg.locator(".spec-status.error-text").filter({ hasText: /^line \d+, column \d+: / }).textContent();
+  const line = Number(refused.match(/^line (\d+)/)[1]);
+  assert.ok(sql.split("\n")[line - 1].includes("UPDATE stock"), `${refused} names the line of UPDATE stock`);
+  const selected = await pg.evaluate((el) => { const t = el.shadowRoot.querySelector("#sqlText"); return t.value.slice(t.selectionStart, t.selectionEnd); });
+  assert.match(selected, /UPDATE stock SET WHERE/);
+  // The example as it is: assumptions listed by line, the spec runs.
+  await text.fill(sql);
+  await pg.locator(".spec-apply").click();
+  await pg.locator(".spec-status").filter({ hasText: 'Running "workload", imported from SQL with 4 assumptions' }).waitFor({ timeout: 30_000 });
+  const assumptions = await pg.locator(".sql-assumptions li").allTextContents();
+  assert.ok(assumptions.some((a) => /^\d+:\d+: orders: UNIQUE \(order_ref\)/.test(a)), assumptions.join("\n"));
+  assert.ok(assumptions.some((a) => a.includes("the current day's row of daily_counters")), assumptions.join("\n"));
+  await pg.locator("#workload option:checked").filter({ hasText: "your spec: workload" }).waitFor({ state: "attached" });
+  // Both tables' counter rows are hot on the bug report's cluster (cache 1).
+  await page.waitForFunction(() => {
+    const rows = [...document.querySelector("hotrow-playground").shadowRoot.querySelectorAll(".hottest tbody tr")].map((r) => r.textContent);
+    return rows.some((r) => r.includes("counter of orders")) && rows.some((r) => r.includes("counter of order_items"));
+  }, null, { timeout: 30_000 });
+  // The link keeps the SQL: reopened, the SQL tab shows it with its assumptions, and it runs.
+  await page.waitForFunction(() => location.search.includes("sql=") && location.search.includes("spec="));
+  const shared = page.url();
+  assert.deepEqual(problems, []);
+  await page.close();
+  const again = await open(shared);
+  const pg2 = again.page.locator("hotrow-playground");
+  await pg2.locator("#workload option:checked").filter({ hasText: "your spec: workload" }).waitFor({ state: "attached" });
+  await pg2.locator(".sql-assumptions li").first().waitFor({ timeout: 30_000 });
+  assert.equal(await pg2.locator("#sqlText").inputValue(), sql);
+  assert.equal(await pg2.locator('.spec-tab[data-tab="sql"]').getAttribute("aria-selected"), "true");
+  assert.deepEqual(again.problems, []);
+  await again.page.close();
+});
