@@ -22,6 +22,7 @@ test("importSql equals hotrow import --json on every example, field for field", 
   const examples = [
     ["examples/sql/pgbench-schema.sql", "examples/sql/tpcb-like.sql"],
     ["examples/sql/orders-schema.sql", "examples/sql/orders.sql"],
+    ["examples/sql/orders-schema.sql", "examples/sql/orders-digests.csv"],
   ];
   for (const files of examples) {
     const got = await importSql(files.map(source));

@@ -5,9 +5,13 @@ use hotrow_sql::{import, Dialect, Imported, Options, Source};
 use serde_json::Value;
 use std::process::ExitCode;
 
-/// Whether a `--workload` value names SQL files (each ends in `.sql`, weights aside).
+/// Whether a `--workload` value names SQL files (each ends in `.sql`, or `.csv` for a
+/// statement digest table, weights aside).
 pub fn is_sql(arg: &str) -> bool {
-    arg.split(',').all(|f| f.split('@').next().unwrap_or("").to_ascii_lowercase().ends_with(".sql"))
+    arg.split(',').all(|f| {
+        let name = f.split('@').next().unwrap_or("").to_ascii_lowercase();
+        name.ends_with(".sql") || name.ends_with(".csv")
+    })
 }
 
 /// The files of `FILE[@WEIGHT]` arguments.

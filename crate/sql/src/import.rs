@@ -15,6 +15,7 @@ use crate::schema::{self, TableDef};
 use crate::statements::{self, Access, KeyFrom, Op};
 
 mod build;
+mod digests;
 use crate::{Assumption, At, ImportError, Imported};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -95,7 +96,11 @@ struct Reader<'a> {
 pub fn import(sources: &[Source], options: &Options) -> Result<Imported, ImportError> {
     let mut r = Reader { options, tables: Vec::new(), txns: Vec::new(), vars: Vec::new(), assumptions: Vec::new() };
     for (k, source) in sources.iter().enumerate() {
-        r.read(k, source)?;
+        if digests::is_digest_csv(source) {
+            r.read_digests(k, source)?;
+        } else {
+            r.read(k, source)?;
+        }
     }
     let spec = r.spec(sources)?;
     let value = serde_json::to_value(&spec).expect("a spec serializes");

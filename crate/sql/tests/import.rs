@@ -168,3 +168,49 @@ fn the_orders_example_has_two_counter_rows_and_a_unique_index() {
     let (with, without) = (per_txn(&s), per_txn(&t));
     assert!(with > 1.06 * without, "{with:.1} messages per transaction with the unique index, {without:.1} without");
 }
+
+/// A statement digest table (performance_schema's, as CSV) with the schema: one transaction
+/// per digest, weighted by its count; the row without a digest (NULL) left out; counts past
+/// a weight's range scaled (said); a digest cut short left out (said); a bad count refused
+/// at its line.
+#[test]
+fn a_digest_csv_gives_a_transaction_per_digest_weighted_by_its_count() {
+    let got = import(&[example("orders-schema.sql"), example("orders-digests.csv")], &Options::default()).unwrap();
+    let txns: Vec<(String, u64, String)> = got.spec["transactions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| {
+            let s = &t["statements"][0];
+            (
+                t["name"].as_str().unwrap().to_string(),
+                t["weight"].as_u64().unwrap(),
+                format!("{} {}", s["op"].as_str().unwrap(), s["table"].as_str().unwrap()),
+            )
+        })
+        .collect();
+    let want =
+        [("digest 1", 900_000, "insert orders"), ("digest 2", 900_000, "update daily_counters"), ("digest 3", 100_000, "read orders")];
+    assert_eq!(txns, want.map(|(n, w, s)| (n.to_string(), w, s.to_string())));
+    assert_eq!(got.spec["transactions"][1]["statements"][0]["key"], json!({ "dist": "timeBucket", "bucketMs": 86_400_000 }));
+
+    let schema = Source { name: "s.sql".into(), text: "CREATE TABLE t (id INT PRIMARY KEY, v INT);\n".into(), weight: None };
+    let csv = |body: &str| Source { name: "d.csv".into(), text: format!("DIGEST_TEXT,COUNT_STAR\n{body}"), weight: None };
+    let got = import(
+        &[schema.clone(), csv("\"UPDATE `t` SET `v` = ? WHERE `id` = ?\",3000000\n\"SELECT `v` FROM `t` WHERE `id` IN (...)\",1000\n\"UPDATE `t` SET `v` = ? WHERE `id` = ? AND ...\",7\n")],
+        &Options::default(),
+    )
+    .unwrap();
+    let weights: Vec<u64> = got.spec["transactions"].as_array().unwrap().iter().map(|t| t["weight"].as_u64().unwrap()).collect();
+    assert_eq!(weights, [1_000_000, 333], "counts / 3 (the largest, 3,000,000, over 1,000,000)");
+    for says in ["weights are counts / 3", "IN (...) list: one row assumed", "cut at performance_schema_max_digest_length"] {
+        assert!(got.assumptions.iter().any(|a| a.text.contains(says)), "{says}: {:?}", got.assumptions);
+    }
+    let e = import(
+        &[schema, csv("\"SELECT `v` FROM `t` WHERE `id` = ?\",\n\"SELECT `v` FROM `t` WHERE `id` = ?\",many\n")],
+        &Options::default(),
+    )
+    .unwrap_err();
+    assert_eq!((e.at.file.as_str(), e.at.line), ("d.csv", 2), "{e}");
+    assert!(e.message.contains("COUNT_STAR"), "{e}");
+}
