@@ -36,11 +36,11 @@ export interface WorkloadSpec {
     /** Rows it starts with (times `scale`; at most 2^48 in all). */
     rows: number;
     key: "primaryKey" | "autoIncrement" | "hidden";
-    /** Absent: the config's `partitioning` for the table taking ids, "hash" for the others.
+    /** Absent: the config's `partitioning` for the tables taking ids, "hash" for the others.
      * A "range" table starts with its rows cut into ranges of `rangeRows`. */
     partitioning?: Partitioning;
     /** How its keys (ids, or keys the workload chooses) are laid out. Absent: the config's
-     * `keyLayout` for the table taking ids, "sequential" for the others. */
+     * `keyLayout` for the tables taking ids, "sequential" for the others. */
     keyLayout?: KeyLayout;
     /** Its UNIQUE keys by name: each a hidden index table (`name.index$unique`) whose row an insert or a delete also writes, in the same round. */
     uniqueIndexes?: string[];

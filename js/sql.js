@@ -15,9 +15,14 @@ export function instantiateSqlWith(f) {
   instantiate = () => f(sql);
 }
 
-/** Loads the SQL module once. */
+/** Loads the SQL module once (a failed load, e.g. a network error, is tried again next call). */
 function load() {
-  loading ??= Promise.resolve(instantiate()).then(() => sql);
+  loading ??= Promise.resolve(instantiate())
+    .then(() => sql)
+    .catch((e) => {
+      loading = null;
+      throw e;
+    });
   return loading;
 }
 

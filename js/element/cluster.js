@@ -237,7 +237,7 @@ export class ClusterDrawing {
     this.panel.dataset.drawing = this.signals ? "signals" : "flows";
     const held = v.lockHeld ? "held" : "free";
     const row = this.binding
-      ? ` Node ${this.binding.node} holds ${this.binding.table} ${this.binding.key}, the row that binds; its lock is busy ${Math.round(100 * this.binding.lockBusyFraction)}% of the time.`
+      ? ` Node ${this.binding.node} holds ${this.binding.counterOf ? `the counter row of ${this.binding.counterOf}` : `${this.binding.table} ${this.binding.key}`}, the row that binds; its lock is busy ${Math.round(100 * this.binding.lockBusyFraction)}% of the time.`
       : this.allocator === "counterRow" ? ` Node ${v.hotRowNode} holds the counter row; its lock is ${held} with ${v.lockWaiting} refills waiting.` : "";
     const service = this.serviceShown ? " The allocator service runs on a host of its own." : "";
     const label = `${v.dataNodes} data nodes in ${v.nodeGroups} node groups, ${v.apiNodes} API nodes.${row}${service} ${v.inFlight} messages in flight.`;

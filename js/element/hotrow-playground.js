@@ -25,7 +25,7 @@ export const INTERNALS = Symbol.for("hotrow.playground.internals");
  * it (Bug #39267), charted live while you turn its knobs.
  *
  * @summary A live, embeddable simulation of a hot counter row in a sharded cluster.
- * @fires {CustomEvent<HotrowSnapshotDetail>} hotrow-snapshot - after every drawn update: `{ tpm, insertsPerSecond, hotRowLockUtilization, refillsPerSecond, nowMs, compareRatio?, compareAtMs? }` (hotRowLockUtilization: the SYSTAB_0 counter row's, as in the CLI and the JSON; bindingRowLockUtilization, present when a row of the workload's own tables binds the latest window: that row's)
+ * @fires {CustomEvent<HotrowSnapshotDetail>} hotrow-snapshot - after every drawn update: `{ tpm, insertsPerSecond, hotRowLockUtilization, refillsPerSecond, nowMs, compareRatio?, compareAtMs? }` (hotRowLockUtilization: the SYSTAB_0 counter row's, the first table's when several take ids, as in the CLI and the JSON; bindingRowLockUtilization, present when a row of the workload's own tables, or another table's counter row, binds the latest window: that row's)
  * @fires {CustomEvent<HotrowStateChangeDetail>} hotrow-statechange - the state changed: `{ query }` reopens it as a URL query
  * @fires {CustomEvent<HotrowSweepResult[]>} hotrow-sweep - a sweep's results so far: one `{ index, value, ...metrics }` per run
  * @fires {CustomEvent<HotrowSweepDoneDetail>} hotrow-sweepdone - a sweep finished: `{ runs, workers, seconds }`, or null when cancelled

@@ -226,7 +226,7 @@ export function render(el) {
     set("bindingRowLockUtilization", fmtPct(binding.lockBusyFraction));
     alarm(el.metricEls.bindingRowLockUtilization, binding.lockBusyFraction);
     el.metricEls.bindingRowLockUtilization.dataset.value = String(binding.lockBusyFraction);
-    const label = `row lock busy (${binding.table} ${binding.key})`;
+    const label = binding.counterOf ? `counter row lock busy (${binding.counterOf})` : `row lock busy (${binding.table} ${binding.key})`;
     const labelEl = el.metricEls.bindingRowLockUtilization.previousElementSibling;
     if (labelEl.textContent !== label) labelEl.textContent = label;
   }

@@ -88,6 +88,7 @@ async function applySql(el) {
   status(el, `Running "${got.spec.name}", imported from SQL${said}. ${"text" in packed ? 'The link holds the SQL: "Copy link" shares it.' : `The link holds the spec only: ${packed.error}.`}`, false);
   el.$("#specText").value = JSON.stringify(got.spec, null, 2);
   el.$("#specText").dataset.edited = "false";
+  if ("text" in packed) text.dataset.packed = packed.text;
   el.update({ view: { sql: "text" in packed ? packed.text : undefined } });
   el.change("workload", got.spec);
 }
@@ -96,7 +97,9 @@ async function applySql(el) {
  * run is the link's spec's, already started). */
 export async function showLinkedSql(el) {
   const packed = el.view.sql;
-  if (!packed || !el.$) return;
+  // Shown already (a load that kept it): the text, and any edit of it, stay.
+  if (!packed || !el.$ || el.$("#sqlText").dataset.packed === packed) return;
+  el.$("#sqlText").dataset.packed = packed;
   let sql;
   try {
     ({ sql } = await decodeJson(packed, "SQL"));

@@ -40,7 +40,7 @@ test("the packed tarball installs into an empty project and works there", (t) =>
     const sim = new Simulation({ preset: "ndbapi-hidden-pk", seed: 5, durationMs: 200, warmupMs: 50 });
     while (!sim.runToEnd().reached);
     const { importSql } = await import("hotrow");
-    const sql = await importSql("CREATE TABLE t (id INT AUTO_INCREMENT PRIMARY KEY);\nINSERT INTO t VALUES (NULL);\n");
+    const sql = await importSql("CREATE TABLE t (id INT AUTO_INCREMENT PRIMARY KEY);\\nINSERT INTO t VALUES (NULL);\\n");
     console.log(JSON.stringify({ digest: sim.summary().digest, presets: presets().length, version, sqlTables: sql.spec.tables.length }));
   `);
   const out = JSON.parse(execFileSync("node", ["main.mjs"], { cwd: app, encoding: "utf8" }));
@@ -117,6 +117,10 @@ test("the packed tarball installs into an empty project and works there", (t) =>
 // (gamma-distributed service times, cpu.scale) took it to 279 KiB, and open arrivals (the
 // waiting lines, the summary's `arrivals`, two window metrics, the offered load as a
 // resource) to 284 KiB (measured: 285,289 then 291,023 bytes); the budget moved to 300 KiB.
+// What real schemas need in the spec language (several tables taking ids, unique indexes,
+// four more key choices, a counter row's table in the reports) took it from 291,881 to
+// 301,556 bytes (the Gaussian drawn by the polar method: libm's sine would add 2 KiB more);
+// the SQL parser stays in a module of its own.
 test("the WebAssembly module stays within its size budget (300 KiB gzipped)", () => {
   const wasm = readFileSync(join(root, "dist/web/hotrow_bg.wasm"));
   const gz = gzipSync(wasm, { level: 9 }).length;
@@ -128,12 +132,14 @@ test("the WebAssembly module stays within its size budget (300 KiB gzipped)", ()
 // pays for it. It holds the fit (argmin's Nelder-Mead, the CSV reader, the USL) and what
 // checks a config (the presets, the shipped workload specs and their validator, the metric
 // catalog): 249 KiB gzipped when it landed (683,790 bytes raw, built with -Oz). Tried
-// first inside the main module: +95 KiB for every page, not landed.
-test("the fit's WebAssembly module stays within its size budget (260 KiB gzipped)", () => {
+// first inside the main module: +95 KiB for every page, not landed. What real schemas need in
+// the spec language (several tables taking ids, unique indexes, four more key choices) took it
+// to 259.3 KiB (265,558 bytes), and the budget to 270 KiB.
+test("the fit's WebAssembly module stays within its size budget (270 KiB gzipped)", () => {
   const wasm = readFileSync(join(root, "dist/fit/hotrow_fit_bg.wasm"));
   const gz = gzipSync(wasm, { level: 9 }).length;
   console.log(`hotrow_fit_bg.wasm: ${(wasm.length / 1024).toFixed(0)} KiB raw, ${(gz / 1024).toFixed(0)} KiB gzipped`);
-  assert.ok(gz <= 260 * 1024, `${gz} bytes gzipped`);
+  assert.ok(gz <= 270 * 1024, `${gz} bytes gzipped`);
 });
 
 // The SQL import's module (crate/sql-wasm) is loaded only when SQL is given (importSql, the

@@ -36,11 +36,17 @@ impl Dialect {
     }
 
     /// PostgreSQL for a pgbench script (a line starting with `\`) or a SERIAL column, else
-    /// MySQL.
+    /// MySQL. A digest CSV is MySQL's whatever the others are: it is left out of the guess.
     pub fn guess(sources: &[Source]) -> Dialect {
+        let serial = |text: &str| {
+            text.to_ascii_lowercase()
+                .split(|c: char| !c.is_ascii_alphanumeric() && c != '_')
+                .any(|w| matches!(w, "serial" | "bigserial" | "smallserial"))
+        };
         let pg = sources
             .iter()
-            .any(|s| s.text.lines().any(|l| l.trim_start().starts_with('\\')) || s.text.to_ascii_lowercase().contains("serial"));
+            .filter(|s| !digests::is_digest_csv(s))
+            .any(|s| s.text.lines().any(|l| l.trim_start().starts_with('\\')) || serial(&s.text));
         if pg {
             Dialect::Postgres
         } else {
@@ -90,11 +96,13 @@ struct Reader<'a> {
     txns: Vec<Txn>,
     vars: Vec<Vec<Variable>>,
     assumptions: Vec<Assumption>,
+    /// Digests read so far (each a transaction `digest N`, numbered across files).
+    digests: usize,
 }
 
 /// Imports `sources` (a schema and scripts, in any order of files) as one spec.
 pub fn import(sources: &[Source], options: &Options) -> Result<Imported, ImportError> {
-    let mut r = Reader { options, tables: Vec::new(), txns: Vec::new(), vars: Vec::new(), assumptions: Vec::new() };
+    let mut r = Reader { options, tables: Vec::new(), txns: Vec::new(), vars: Vec::new(), assumptions: Vec::new(), digests: 0 };
     for (k, source) in sources.iter().enumerate() {
         if digests::is_digest_csv(source) {
             r.read_digests(k, source)?;
@@ -139,11 +147,27 @@ fn take_partitions(text: &str) -> (String, Vec<(u64, String)>) {
 
 /// The first line from `from` on (1-based) with code: not blank, not only a comment or `;`.
 fn code_line(text: &str, from: u64) -> u64 {
-    let code = |l: &str| {
-        let t = l.trim().trim_start_matches(';').trim();
-        !t.is_empty() && !t.starts_with("--")
-    };
-    text.lines().enumerate().skip(from.saturating_sub(1) as usize).find(|(_, l)| code(l)).map_or(from, |(i, _)| i as u64 + 1)
+    let mut in_block = false;
+    for (i, l) in text.lines().enumerate().skip(from.saturating_sub(1) as usize) {
+        let mut t = l.trim();
+        if in_block {
+            // Inside a /* ... */ comment: code only after its end, on this line.
+            let Some(end) = t.find("*/") else { continue };
+            in_block = false;
+            t = t[end + 2..].trim();
+        }
+        let t = t.trim_start_matches(';').trim();
+        if let Some(rest) = t.strip_prefix("/*") {
+            in_block = !rest.contains("*/");
+            if in_block || rest.split_once("*/").is_some_and(|(_, after)| after.trim().is_empty()) {
+                continue;
+            }
+        }
+        if !t.is_empty() && !t.starts_with("--") && !t.starts_with('#') {
+            return i as u64 + 1;
+        }
+    }
+    from
 }
 
 /// The column (1-based) of line `line`'s first character that is not blank.

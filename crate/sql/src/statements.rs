@@ -195,12 +195,41 @@ const CLOCK: &[(&str, u64)] = &[
 const SECOND: u64 = 1000;
 const DAY: u64 = 86_400_000;
 /// `DATE_TRUNC`'s units.
-const UNITS: &[(&str, u64)] =
-    &[("second", SECOND), ("minute", 60 * SECOND), ("hour", 3_600_000), ("day", DAY), ("week", 7 * DAY), ("month", 30 * DAY)];
+const UNITS: &[(&str, u64)] = &[
+    ("second", SECOND),
+    ("minute", 60 * SECOND),
+    ("hour", 3_600_000),
+    ("day", DAY),
+    ("week", 7 * DAY),
+    ("month", 30 * DAY),
+    ("quarter", 91 * DAY),
+    ("year", 365 * DAY),
+];
 
-/// The bucket of a clock function's value: `DATE_TRUNC`'s unit, else the function's own.
+/// The bucket of a clock function's value: `DATE_TRUNC`'s unit, else the function's own. A
+/// function of a value (`DATE(x)`, `DATE_TRUNC('hour', x)`, `UNIX_TIMESTAMP(x)`) is the clock
+/// only when `x` is; else it is what `x` is (`DATE(?)` a parameter).
 fn clock(func: &sqlparser::ast::Function, name: &str) -> Option<KeyFrom> {
+    use sqlparser::ast::{FunctionArg, FunctionArgExpr, FunctionArguments};
     let &(_, own) = CLOCK.iter().find(|(n, _)| *n == name)?;
+    let args: Vec<&Expr> = match &func.args {
+        FunctionArguments::List(list) => list
+            .args
+            .iter()
+            .filter_map(|a| match a {
+                FunctionArg::Unnamed(FunctionArgExpr::Expr(e)) => Some(e),
+                _ => None,
+            })
+            .collect(),
+        _ => Vec::new(),
+    };
+    let of_value = matches!(name, "date" | "date_trunc" | "unix_timestamp");
+    if let (true, Some(last)) = (of_value, args.last()) {
+        let inner = value(last);
+        if !matches!(inner, KeyFrom::Clock { .. }) {
+            return Some(inner);
+        }
+    }
     let text = func.to_string().to_lowercase();
     let bucket_ms =
         if name == "date_trunc" { UNITS.iter().find(|(u, _)| text.contains(&format!("'{u}'"))).map_or(own, |&(_, ms)| ms) } else { own };

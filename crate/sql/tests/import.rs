@@ -197,13 +197,29 @@ fn a_digest_csv_gives_a_transaction_per_digest_weighted_by_its_count() {
     let schema = Source { name: "s.sql".into(), text: "CREATE TABLE t (id INT PRIMARY KEY, v INT);\n".into(), weight: None };
     let csv = |body: &str| Source { name: "d.csv".into(), text: format!("DIGEST_TEXT,COUNT_STAR\n{body}"), weight: None };
     let got = import(
-        &[schema.clone(), csv("\"UPDATE `t` SET `v` = ? WHERE `id` = ?\",3000000\n\"SELECT `v` FROM `t` WHERE `id` IN (...)\",1000\n\"UPDATE `t` SET `v` = ? WHERE `id` = ? AND ...\",7\n")],
+        &[
+            schema.clone(),
+            csv(concat!(
+                "\"UPDATE `t` SET `v` = ? WHERE `id` = ?\",3000000\n\"SELECT `v` FROM `t` WHERE `id` IN (...)\",1000\n",
+                "\"UPDATE `t` SET `v` = ? WHERE `id` = ? AND ...\",7\n\"SELECT @@`version_comment` LIMIT ?\",2\n",
+                "\"SELECT `name` FROM `performance_schema` . `threads` WHERE `thread_id` = ?\",5\n\"SHOW WARNINGS\",3\n"
+            )),
+        ],
         &Options::default(),
     )
     .unwrap();
     let weights: Vec<u64> = got.spec["transactions"].as_array().unwrap().iter().map(|t| t["weight"].as_u64().unwrap()).collect();
     assert_eq!(weights, [1_000_000, 333], "counts / 3 (the largest, 3,000,000, over 1,000,000)");
-    for says in ["weights are counts / 3", "IN (...) list: one row assumed", "cut at performance_schema_max_digest_length"] {
+    // A real export's other rows are left out, said: no FROM, a table outside the schema,
+    // not a row statement.
+    for says in [
+        "weights are counts / 3",
+        "IN (...) list: one row assumed",
+        "cut at performance_schema_max_digest_length",
+        "`SELECT @@`version_comment` LIMIT ?`: left out",
+        "`threads` is not in the schema",
+        "`SHOW WARNINGS`: ignored",
+    ] {
         assert!(got.assumptions.iter().any(|a| a.text.contains(says)), "{says}: {:?}", got.assumptions);
     }
     let e = import(
@@ -213,4 +229,24 @@ fn a_digest_csv_gives_a_transaction_per_digest_weighted_by_its_count() {
     .unwrap_err();
     assert_eq!((e.at.file.as_str(), e.at.line), ("d.csv", 2), "{e}");
     assert!(e.message.contains("COUNT_STAR"), "{e}");
+}
+
+/// A function of a value is the clock only when the value is (`DATE(?)` is a parameter,
+/// `DATE(NOW())` today's row, `DATE_TRUNC('year', NOW())` this year's); an annotation
+/// before `BEGIN` holds across a block comment between them.
+#[test]
+fn the_clock_is_read_only_from_the_clock_and_annotations_hold_across_comments() {
+    let text = "CREATE TABLE d (day DATE PRIMARY KEY, n INT);\n-- hotrow: name=bump, weight=3\n/* a block\n comment */\n# a MySQL comment\nBEGIN;\n\
+        UPDATE d SET n = n + 1 WHERE day = DATE(?);\nUPDATE d SET n = n + 1 WHERE day = DATE(NOW());\n\
+        UPDATE d SET n = n + 1 WHERE day = DATE_TRUNC('year', NOW());\nCOMMIT;\n/* two\nlines */\nBEGIN;\nCOMMIT;\n";
+    let got = import(&[Source { name: "c.sql".into(), text: text.into(), weight: None }], &Options::default()).unwrap();
+    let t = &got.spec["transactions"][0];
+    assert_eq!((t["name"].as_str(), t["weight"].as_u64()), (Some("bump"), Some(3)), "{t}");
+    // BEGIN (no span in the parser's tree) is found on its own line, past the comments: the
+    // empty transaction at the end is said at line 13.
+    assert!(got.assumptions.iter().any(|a| a.text.contains("an empty transaction") && a.at.line == 13), "{:?}", got.assumptions);
+    let keys: Vec<&Value> = t["statements"].as_array().unwrap().iter().map(|s| &s["key"]).collect();
+    assert_eq!(keys[0], &json!({ "dist": "uniform" }), "DATE(?) is a parameter");
+    assert_eq!(keys[1], &json!({ "dist": "timeBucket", "bucketMs": 86_400_000 }));
+    assert_eq!(keys[2], &json!({ "dist": "timeBucket", "bucketMs": 31_536_000_000u64 }));
 }

@@ -143,9 +143,13 @@ impl Simulation {
         let span = time::from_ms(s.config().window_ms); // every window is one `windowMs` long
         let hottest = latest.map(|w| hotrow::hot_rows_report(s.config(), &w.hottest_rows, span)).unwrap_or_default();
         o.set("hottestRows", to_js(&hottest));
-        // The row of the workload's own that bound the latest window, if one did.
+        // The row of the workload's own that bound the latest window, if one did (or another
+        // table's counter row: the principal's has the hot row's figure).
+        let counter_row = s.counter_row();
         let binding = latest
-            .filter(|_| kind == Some(hotrow::explain::Kind::Row))
+            .filter(|w| {
+                kind == Some(hotrow::explain::Kind::Row) || (kind == Some(hotrow::explain::Kind::CounterRow) && w.bound.id != counter_row)
+            })
             .and_then(|w| w.hottest_rows.iter().position(|r| r.row == w.bound.id))
             .map(|i| &hottest[i]);
         o.set("bindingRow", binding.map_or(JsValue::NULL, |r| to_js(&r)));

@@ -273,6 +273,12 @@ impl Simulation {
         self.ids.duplicates()
     }
 
+    /// The key of the principal SYSTAB_0 counter row (the first table taking ids; the
+    /// `hotRow` figures are its): its row in `hottestRows` and its resource's id.
+    pub fn counter_row(&self) -> u64 {
+        self.ids.hot.row
+    }
+
     /// The data node holding the primary replica of the SYSTAB_0 counter row.
     pub fn hot_row_node(&self) -> Host {
         self.place.primary(&self.topo, self.ids.hot.part)

@@ -1,8 +1,9 @@
 //! Key choices: which key of a table each row of a statement gets. Drawing uses only
-//! integer arithmetic and `libm`'s pure-Rust functions (`pow`, `log`, `sqrt`, `sin`), so a
+//! integer arithmetic and `libm`'s pure-Rust functions (`pow`, `exp`, `log`, `sqrt`), so a
 //! run draws the same keys natively and in WebAssembly. The exponential and Gaussian
-//! choices are pgbench's (`random_exponential`, `random_gaussian`), drawn as pgbench
-//! draws them (src/bin/pgbench/pgbench.c, `getExponentialRand`, `getGaussianRand`).
+//! choices are pgbench's (`random_exponential`, `random_gaussian`: src/bin/pgbench/pgbench.c,
+//! `getExponentialRand`, `getGaussianRand`): the same distributions, the exponential drawn
+//! as pgbench draws it, the Gaussian by the polar method rather than Box-Muller.
 
 /// Longest time bucket: a year, in ms.
 pub const MAX_BUCKET_MS: u64 = 366 * 24 * 3600 * 1000;
@@ -122,12 +123,19 @@ impl KeyChooser {
                 ((n as f64 * rand) as u64).min(n - 1)
             }
             &KeyChooser::Gaussian { parameter } => {
-                // Box-Muller, drawn again until within `parameter` deviations.
+                // A standard normal deviate, drawn again until within `parameter` deviations
+                // as pgbench does. pgbench draws it by Box-Muller; Marsaglia's polar method
+                // gives the same distribution without a sine (libm's would add its tables
+                // to the module every page loads).
                 let stdev = loop {
-                    let (u1, u2) = (1.0 - unit(rng), 1.0 - unit(rng));
-                    let s = libm::sqrt(-2.0 * libm::log(u1)) * libm::sin(2.0 * std::f64::consts::PI * u2);
-                    if (-parameter..parameter).contains(&s) {
-                        break s;
+                    let (u, v) = (2.0 * unit(rng) - 1.0, 2.0 * unit(rng) - 1.0);
+                    let s = u * u + v * v;
+                    if s == 0.0 || s >= 1.0 {
+                        continue;
+                    }
+                    let z = u * libm::sqrt(-2.0 * libm::log(s) / s);
+                    if (-parameter..parameter).contains(&z) {
+                        break z;
                     }
                 };
                 let rand = (stdev + parameter) / (parameter * 2.0); // [0, 1)

@@ -84,11 +84,11 @@ pub struct Table {
     pub rows: u64,
     pub key: KeyKind,
     /// How its rows are placed: `hash` (NDB) or `range`. Absent: the config's
-    /// `partitioning` for the table taking ids, `hash` for the others.
+    /// `partitioning` for the tables taking ids, `hash` for the others.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub partitioning: Option<Partitioning>,
     /// How a key (an id, or a key the workload chooses) becomes the stored key. Absent:
-    /// the config's `keyLayout` for the table taking ids, `sequential` for the others.
+    /// the config's `keyLayout` for the tables taking ids, `sequential` for the others.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub key_layout: Option<KeyLayout>,
     /// Its UNIQUE keys, by name: NDB keeps each in a hidden index table (`t.name$unique`),
@@ -241,13 +241,13 @@ impl Spec {
         (0..self.tables.len()).filter(|&i| self.tables[i].key != KeyKind::PrimaryKey)
     }
 
-    /// Table `i`'s partitioning: its own, or for the table taking ids the config's, or hash.
+    /// Table `i`'s partitioning: its own, or for the tables taking ids the config's, or hash.
     pub fn partitioning(&self, i: usize, config: Partitioning) -> Partitioning {
         let t = &self.tables[i];
         t.partitioning.unwrap_or(if t.key != KeyKind::PrimaryKey { config } else { Partitioning::Hash })
     }
 
-    /// Table `i`'s key layout: its own, or for the table taking ids the config's, or
+    /// Table `i`'s key layout: its own, or for the tables taking ids the config's, or
     /// sequential.
     pub fn key_layout(&self, i: usize, config: KeyLayout) -> KeyLayout {
         let t = &self.tables[i];

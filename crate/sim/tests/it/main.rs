@@ -96,5 +96,14 @@ pub fn golden_cases() -> Vec<Value> {
         "preset": "ndbapi-pk", "seed": 13, "apiNodes": 2, "arrivalRatePerApiNode": 40000, "arrivalCv": 0.5, "durationMs": 100, "warmupMs": 20,
         "faults": [{ "atMs": 50, "kind": "apiNodeRestart", "apiNode": 1, "downMs": 20 }]
     }));
+    // What real schemas need (several tables taking ids, unique indexes, pgbench's keys, a
+    // fixed row, a time bucket), on the bug report's cluster with a small cache and per
+    // client, and an API node restarting: native and wasm draw and count alike.
+    let hand2: Value = serde_json::from_str(include_str!("../golden/hand-spec-2.json")).expect("the second hand-written spec");
+    cases.push(json!({ "preset": "bug39267", "workload": hand2, "seed": 4, "cacheSize": 3, "durationMs": 60, "warmupMs": 20 }));
+    cases.push(json!({
+        "preset": "modern", "workload": hand2, "seed": 6, "idCacheScope": "client", "cacheSize": 2, "durationMs": 40, "warmupMs": 10,
+        "faults": [{ "atMs": 25, "kind": "apiNodeRestart", "apiNode": 0, "downMs": 5 }]
+    }));
     cases
 }

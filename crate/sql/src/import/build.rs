@@ -27,7 +27,16 @@ impl Reader<'_> {
             } else {
                 KeyKind::AutoIncrement
             };
-            let unique_indexes: Vec<String> = t.unique.iter().map(|u| u.join("_")).collect();
+            // Named by their columns (at most 60 characters), a repeat numbered.
+            let mut unique_indexes: Vec<String> = Vec::new();
+            for u in &t.unique {
+                let base: String = u.join("_").chars().take(60).collect();
+                let name = (1..)
+                    .map(|n| if n == 1 { base.clone() } else { format!("{base}_{n}") })
+                    .find(|x| !unique_indexes.contains(x))
+                    .expect("a free name");
+                unique_indexes.push(name);
+            }
             for (u, name) in t.unique.iter().zip(&unique_indexes) {
                 self.say(
                     &t.at,
@@ -173,6 +182,8 @@ fn bucket_name(ms: u64) -> String {
         86_400_000 => "day".into(),
         604_800_000 => "week".into(),
         2_592_000_000 => "month (30 days)".into(),
+        7_862_400_000 => "quarter (91 days)".into(),
+        31_536_000_000 => "year (365 days)".into(),
         _ => format!("{ms} ms bucket"),
     }
 }

@@ -5,12 +5,15 @@
 //! normalised (`?` for values, `(...)` for a list or a row of values, `/* , ... */` for more
 //! rows): `(...)` is read as one value, so a multi-row INSERT or an `IN` list counts as one
 //! row (said); a digest cut at `performance_schema_max_digest_length` (ending in `...`) is
-//! left out (said).
+//! left out (said). A digest that is not a row statement on the schema's tables (`SELECT
+//! @@version_comment`, a statement on `performance_schema`, one the parser cannot read) is
+//! left out, said: a real export has them. Digests are MySQL's, so they are read as MySQL
+//! whatever the other files' dialect.
 
-use sqlparser::dialect::{MySqlDialect, PostgreSqlDialect};
+use sqlparser::dialect::MySqlDialect;
 use sqlparser::parser::Parser;
 
-use super::{at, Dialect, Reader, Source};
+use super::{at, Reader, Source};
 use crate::{At, ImportError};
 
 /// Whether a source is a digest CSV: its first line names `DIGEST_TEXT` and `COUNT_STAR`.
@@ -56,16 +59,16 @@ impl Reader<'_> {
             self.say(&at(file, 1, 1), format!("COUNT_STAR up to {most}: weights are counts / {per} (a weight is at most {MAX_WEIGHT})"));
         }
         let mut open = None;
-        for (n, (here, text, count)) in rows.into_iter().enumerate() {
+        for (here, text, count) in rows {
             let Some(sql) = self.normalised(&here, &text) else { continue };
-            let parsed = match self.options.dialect {
-                Dialect::Mysql => Parser::parse_sql(&MySqlDialect {}, &sql),
-                Dialect::Postgres => Parser::parse_sql(&PostgreSqlDialect {}, &sql),
+            let statements = match Parser::parse_sql(&MySqlDialect {}, &sql) {
+                Ok(s) => s,
+                Err(e) => {
+                    let why = e.to_string().replace("sql parser error: ", "");
+                    self.say(&here, format!("`{}`: left out (not read: {why})", clip(&text)));
+                    continue;
+                }
             };
-            let statements = parsed.map_err(|e| ImportError {
-                at: here.clone(),
-                message: format!("DIGEST_TEXT `{}`: {}", clip(&text), e.to_string().replace("sql parser error: ", "")),
-            })?;
             for s in &statements {
                 use sqlparser::ast::Statement as S;
                 if matches!(s, S::StartTransaction { .. } | S::Commit { .. } | S::Rollback { .. }) {
@@ -79,11 +82,15 @@ impl Reader<'_> {
                     continue;
                 }
                 let weight = (count / per).max(1);
+                self.digests += 1;
                 let pairs = [
-                    ("name".to_string(), format!("digest {}", n + 1), here.clone()),
+                    ("name".to_string(), format!("digest {}", self.digests), here.clone()),
                     ("weight".to_string(), weight.to_string(), here.clone()),
                 ];
-                self.statement(k, s, here.clone(), &pairs, &[], &mut open)?;
+                if let Err(e) = self.statement(k, s, here.clone(), &pairs, &[], &mut open) {
+                    self.digests -= 1;
+                    self.say(&here, format!("`{}`: left out ({})", clip(&text), e.message));
+                }
             }
         }
         Ok(())

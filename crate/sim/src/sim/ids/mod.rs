@@ -26,7 +26,7 @@
 //!
 //! Adding a strategy: its state (a variant here, or a module of its own as `service.rs`),
 //! a variant of `Allocator` with its name and menu label in `config/ids.rs` (the field
-//! table takes its choices from there), an arm in each match here and in `explain/`, and
+//! table takes its choices from there), an arm in each match here, in `faults.rs` and in `explain/`, and
 //! a preset in `config/presets.rs`; crate/ARCHITECTURE.md's recipe lists the rest, as
 //! counted on a branch.
 
