@@ -44,21 +44,19 @@ if [ ! -f "$stamp" ] || [ -n "$(find crate/sim/src crate/wasm/src crate/wasm/Car
   touch "$stamp"
 fi
 
-# The fit's module (crate/fit-wasm), apart: only the playground's Fit mode loads it.
-stamp=dist/.built-fit
-if [ ! -f "$stamp" ] || [ -n "$(find crate/sim/src crate/fit/src crate/fit-wasm/src crate/fit-wasm/Cargo.toml Cargo.lock -newer "$stamp" -print -quit)" ]; then
-  wasm-pack --log-level warn build crate/fit-wasm --release --target web --out-dir ../../dist/fit \
-    --out-name hotrow_fit --mode no-install --no-pack >&2
-  rm -f dist/fit/.gitignore
-  touch "$stamp"
-fi
-
-# The SQL import's module (crate/sql-wasm), apart: only SQL given to importSql or typed into
-# the playground's SQL tab loads it.
-stamp=dist/.built-sql
-if [ ! -f "$stamp" ] || [ -n "$(find crate/sim/src crate/sql/src crate/sql-wasm/src crate/sql-wasm/Cargo.toml Cargo.lock -newer "$stamp" -print -quit)" ]; then
-  wasm-pack --log-level warn build crate/sql-wasm --release --target web --out-dir ../../dist/sql \
-    --out-name hotrow_sql --mode no-install --no-pack >&2
-  rm -f dist/sql/.gitignore
-  touch "$stamp"
-fi
+# A WebAssembly module of its own, apart from the simulation's, built when any of its
+# sources is newer than its stamp: module CRATE OUT NAME SOURCE...
+module() {
+  local crate=$1 out=$2 name=$3 stamp=dist/.built-$2
+  shift 3
+  if [ ! -f "$stamp" ] || [ -n "$(find "$@" Cargo.lock -newer "$stamp" -print -quit)" ]; then
+    wasm-pack --log-level warn build "crate/$crate" --release --target web --out-dir "../../dist/$out" \
+      --out-name "$name" --mode no-install --no-pack >&2
+    rm -f "dist/$out/.gitignore"
+    touch "$stamp"
+  fi
+}
+# The fit's (crate/fit-wasm): only the playground's Fit mode loads it.
+module fit-wasm fit hotrow_fit crate/sim/src crate/fit/src crate/fit-wasm/src crate/fit-wasm/Cargo.toml
+# The SQL import's (crate/sql-wasm): only SQL given to importSql or the SQL tab loads it.
+module sql-wasm sql hotrow_sql crate/sim/src crate/sql/src crate/sql-wasm/src crate/sql-wasm/Cargo.toml

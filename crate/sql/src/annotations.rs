@@ -53,8 +53,9 @@ pub fn scan(file: &str, text: &str) -> Result<Vec<Annotation>, ImportError> {
     Ok(out)
 }
 
-/// Splits at the commas outside parentheses (`key=hotspot(0.01, 0.9), rows=3`).
-fn split_top(text: &str) -> Vec<&str> {
+/// Splits at the commas outside parentheses (`key=hotspot(0.01, 0.9), rows=3`; a pgbench
+/// function's arguments too).
+pub(crate) fn split_top(text: &str) -> Vec<&str> {
     let (mut depth, mut start, mut out) = (0i32, 0, Vec::new());
     for (i, c) in text.char_indices() {
         match c {

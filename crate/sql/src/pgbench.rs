@@ -76,7 +76,7 @@ fn variable(name: String, expr: &str, at: At) -> Result<Variable, ImportError> {
             return Ok(Variable { name, draw: Draw::Fixed, lo: v, hi: v, scaled });
         }
     };
-    let parts = split_args(args);
+    let parts = crate::annotations::split_top(args);
     let value = |k: usize| -> Result<(i64, bool), ImportError> {
         let p = parts.get(k).ok_or_else(|| fail(format!("{func}: needs at least {} arguments", k + 1)))?;
         arith(p).map_err(|e| fail(format!("{func}: argument {}: {e}", k + 1)))
@@ -107,24 +107,6 @@ fn variable(name: String, expr: &str, at: At) -> Result<Variable, ImportError> {
         }
     };
     Ok(Variable { name, draw, lo, hi, scaled: lo_scaled || hi_scaled })
-}
-
-/// Splits a function's arguments at top-level commas.
-fn split_args(args: &str) -> Vec<&str> {
-    let (mut depth, mut start, mut out) = (0i32, 0, Vec::new());
-    for (i, c) in args.char_indices() {
-        match c {
-            '(' => depth += 1,
-            ')' => depth -= 1,
-            ',' if depth == 0 => {
-                out.push(&args[start..i]);
-                start = i + 1;
-            }
-            _ => {}
-        }
-    }
-    out.push(&args[start..]);
-    out
 }
 
 /// An integer expression of constants, `:scale` (taken as 1) and `+ - * /` with
