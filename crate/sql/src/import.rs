@@ -16,7 +16,9 @@ use crate::statements::{self, Access, KeyFrom, Op};
 
 mod build;
 mod digests;
+mod text;
 use crate::{Assumption, At, ImportError, Imported};
+use text::{code_line, column_of, parser_at, take_partitions};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Dialect {
@@ -121,65 +123,6 @@ pub fn import(sources: &[Source], options: &Options) -> Result<Imported, ImportE
 
 fn at(file: &str, line: u64, column: u64) -> At {
     At { file: file.into(), line: line.max(1), column: column.max(1) }
-}
-
-/// Blanks MySQL's `PARTITION BY ...` clauses (the parser does not read them), returning
-/// each clause's line and its first column list (`KEY (w_id)` gives `w_id`).
-fn take_partitions(text: &str) -> (String, Vec<(u64, String)>) {
-    let lower = text.to_ascii_lowercase();
-    let mut out = text.as_bytes().to_vec();
-    let mut found = Vec::new();
-    let mut from = 0;
-    while let Some(i) = lower[from..].find("partition by").map(|i| i + from) {
-        let end = lower[i..].find(';').map_or(text.len(), |j| i + j);
-        let clause = &text[i..end];
-        let column = clause.split_once('(').and_then(|(_, r)| r.split_once(')')).map(|(c, _)| c.trim().trim_matches('`').to_lowercase());
-        found.push((text[..i].matches('\n').count() as u64 + 1, column.unwrap_or_default()));
-        for b in &mut out[i..end] {
-            if *b != b'\n' {
-                *b = b' ';
-            }
-        }
-        from = end;
-    }
-    (String::from_utf8(out).expect("only ASCII bytes were replaced"), found)
-}
-
-/// The first line from `from` on (1-based) with code: not blank, not only a comment or `;`.
-fn code_line(text: &str, from: u64) -> u64 {
-    let mut in_block = false;
-    for (i, l) in text.lines().enumerate().skip(from.saturating_sub(1) as usize) {
-        let mut t = l.trim();
-        if in_block {
-            // Inside a /* ... */ comment: code only after its end, on this line.
-            let Some(end) = t.find("*/") else { continue };
-            in_block = false;
-            t = t[end + 2..].trim();
-        }
-        let t = t.trim_start_matches(';').trim();
-        if let Some(rest) = t.strip_prefix("/*") {
-            in_block = !rest.contains("*/");
-            if in_block || rest.split_once("*/").is_some_and(|(_, after)| after.trim().is_empty()) {
-                continue;
-            }
-        }
-        if !t.is_empty() && !t.starts_with("--") && !t.starts_with('#') {
-            return i as u64 + 1;
-        }
-    }
-    from
-}
-
-/// The column (1-based) of line `line`'s first character that is not blank.
-fn column_of(text: &str, line: u64) -> u64 {
-    text.lines().nth(line.saturating_sub(1) as usize).map_or(1, |l| (l.len() - l.trim_start().len()) as u64 + 1)
-}
-
-/// The line and column a parser error names ("... at Line: 3, Column: 7").
-fn parser_at(file: &str, message: &str) -> At {
-    let num =
-        |key: &str| message.split(key).nth(1).and_then(|r| r.split(|c: char| !c.is_ascii_digit()).next()).and_then(|n| n.parse().ok());
-    at(file, num("Line: ").unwrap_or(1), num("Column: ").unwrap_or(1))
 }
 
 impl Reader<'_> {

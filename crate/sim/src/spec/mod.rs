@@ -256,9 +256,14 @@ impl Spec {
 
     /// The table ids of table `i`'s unique index tables: after every table's own ids.
     pub fn index_table_ids(&self, i: usize) -> std::ops::Range<u64> {
-        let before: usize = self.tables[..i].iter().map(|t| t.unique_indexes.len()).sum();
-        let first = self.tables.len() + before;
+        let first = self.tables.len() + self.first_index(i);
         table_id(first)..table_id(first + self.tables[i].unique_indexes.len())
+    }
+
+    /// The number among the spec's unique indexes of table `i`'s first (indexes are counted
+    /// table by table, in the spec's order).
+    pub fn first_index(&self, i: usize) -> usize {
+        self.tables[..i].iter().map(|t| t.unique_indexes.len()).sum()
     }
 
     /// The name of the table (or unique index table) with id `id`, if the spec has it.

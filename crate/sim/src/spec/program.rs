@@ -89,9 +89,8 @@ impl SpecState {
                         let allocated = s.op == OpKind::Insert && spec.tables[table].key != KeyKind::PrimaryKey;
                         let default = if s.op == OpKind::Insert { KeyChoice::Sequential } else { KeyChoice::Uniform };
                         let key = KeyChooser::new(s.key.as_ref().unwrap_or(&default), tables[table].1);
-                        let first: usize = spec.tables[..table].iter().map(|t| t.unique_indexes.len()).sum();
                         let indexes = match s.op {
-                            OpKind::Insert | OpKind::Delete => spec.index_table_ids(table).zip(first..).collect(),
+                            OpKind::Insert | OpKind::Delete => spec.index_table_ids(table).zip(spec.first_index(table)..).collect(),
                             OpKind::Read | OpKind::Update => Vec::new(),
                         };
                         Stmt { op: s.op, table, rows: s.rows, key, allocated, slots: s.slots.unwrap_or(1), indexes }

@@ -79,6 +79,11 @@ impl Ranges {
         };
         unit * self.tables + k
     }
+
+    /// Cache `cache`'s unit (an API node or a client) and table taking ids (0 the principal).
+    pub fn split(&self, cache: u32) -> (u32, u32) {
+        (cache / self.tables, cache % self.tables)
+    }
 }
 
 /// The allocator side of the simulation besides the hot row: the strategy, and where
@@ -198,7 +203,7 @@ impl Simulation {
     /// The API node that owns cached range `cache`.
     pub(super) fn unit_api(&self, cache: u32) -> u32 {
         let r = self.ids.ranges().expect("a range strategy");
-        let unit = cache / r.tables;
+        let (unit, _) = r.split(cache);
         match r.scope {
             IdCacheScope::ApiNode => unit,
             IdCacheScope::Client => self.clients[unit as usize].api,
@@ -265,8 +270,8 @@ impl Simulation {
     /// when the fetch began: if it restarted since, nobody holds the range any more.
     pub(super) fn range_arrived(&mut self, unit: u32, parent: Option<u32>, first: u64, count: u64, epoch: u32, started: Ns) {
         self.metrics.coordinated(self.now - started, self.now);
-        let k = unit % self.ids.ranges().expect("a range strategy").tables;
-        self.ids.check[k as usize].grant(first, first + count);
+        let k = self.cache_table(unit);
+        self.ids.check[k].grant(first, first + count);
         let api = self.unit_api(unit) as usize;
         if epoch != self.faults.api_epoch[api] {
             self.metrics.totals.ids_lost += count; // The API node restarted meanwhile: nobody holds this range.

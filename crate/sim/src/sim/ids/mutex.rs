@@ -13,9 +13,9 @@ impl Simulation {
     /// table's mutex is not a resource the reports name).
     pub(super) fn mutex_released(&mut self, cache: u32) {
         let r = self.ids.ranges_mut();
-        let (unit, principal) = (cache / r.tables, cache.is_multiple_of(r.tables));
+        let (unit, k) = r.split(cache);
         if let Some(since) = r.held_since[cache as usize].take() {
-            if r.scope == IdCacheScope::ApiNode && principal {
+            if r.scope == IdCacheScope::ApiNode && k == 0 {
                 self.metrics.span(since, self.now, |c, ns| c.mutex_busy_ns[unit as usize] += ns);
             }
         }
@@ -25,8 +25,8 @@ impl Simulation {
     /// `queued` ns for busy threads: time its mutex's holder waited on other resources.
     pub(super) fn mutex_waited(&mut self, cache: u32, blocked: Ns, queued: Ns) {
         let r = self.ids.ranges().expect("a range strategy");
-        let (unit, principal) = (cache / r.tables, cache.is_multiple_of(r.tables));
-        if r.scope == IdCacheScope::ApiNode && principal {
+        let (unit, k) = r.split(cache);
+        if r.scope == IdCacheScope::ApiNode && k == 0 {
             self.metrics.count(self.now, |c| {
                 c.mutex_blocked_ns[unit as usize] += blocked;
                 c.mutex_queued_ns[unit as usize] += queued;

@@ -123,7 +123,7 @@ impl Simulation {
 
     /// Which table taking ids (0 the principal) cached range `cache` is of.
     pub(in crate::sim) fn cache_table(&self, cache: u32) -> usize {
-        (cache % self.ids.ranges().expect("a range strategy").tables) as usize
+        self.ids.ranges().expect("a range strategy").split(cache).1 as usize
     }
 
     /// Rows the current statement (round) of transaction `p` inserts into id table `k`.
