@@ -44,6 +44,8 @@ export interface WorkloadSpec {
     keyLayout?: KeyLayout;
     /** Its UNIQUE keys by name: each a hidden index table (`name.index$unique`) whose row an insert or a delete also writes, in the same round. */
     uniqueIndexes?: string[];
+    /** Partitioned on a column shared with other tables (`PARTITION BY KEY (w_id)`) that takes this many values (times `scale`; must divide `rows`): rows come in equal runs of keys, one per value, and rows of one value share a partition. `primaryKey` tables only. */
+    distributionValues?: number;
   }[];
   /** 1 to 10 transactions. */
   transactions: {
@@ -59,6 +61,12 @@ export interface WorkloadSpec {
       key?: KeyChoice;
       /** A slotted counter, 1..=256 (update and read only): an update picks one of the row's `slots` rows, a read reads them all. */
       slots?: number;
+      /** On a table with `distributionValues`: its rows take the value of statement `sameAs`'s rows (the same warehouse), a `remote` share (0..=1) of them another; its key is drawn among that value's rows. */
+      distribution?: { sameAs: number; remote?: number };
+      /** This statement and the `statements - 1` after it (default 1) run as a block min..=max times (0..=1000, drawn uniformly; `max` absent: `min`, default 1), in a `share` (0, 1] of the transactions (default 1). Blocks do not nest. */
+      repeat?: { min?: number; max?: number; statements?: number; share?: number };
+      /** An update of UNIQUE columns: the table's unique indexes it sets; each row also rewrites a row of each (the old value's index row out, the new one's in). */
+      setsUnique?: string[];
     }[];
   }[];
 }

@@ -96,6 +96,12 @@ pub struct Table {
     /// round, on the partition a hash of the unique value picks.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub unique_indexes: Vec<String>,
+    /// Partitioned on a column shared with other tables (`PARTITION BY KEY (w_id)`), which
+    /// takes this many values (times `scale`): its rows come in that many equal runs of
+    /// keys, one per value, and a row's partition is its value's, so rows of one value
+    /// share a partition in every such table (as DBT2's rows of one warehouse do).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub distribution_values: Option<u64>,
 }
 
 /// What a statement does to each of its rows.
@@ -153,6 +159,67 @@ pub struct Statement {
     /// picks one of them at random, a read reads them all (and sums them). Absent: 1.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub slots: Option<u64>,
+    /// On a table with `distributionValues`: its rows take the value of an earlier
+    /// statement's rows (the same warehouse), each row another value a `remote` share of
+    /// the time; its key is then drawn among that value's rows.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub distribution: Option<Distribution>,
+    /// This statement and the `statements - 1` after it run as a block a drawn number of
+    /// times (New-Order's 5 to 15 order lines), or only in a `share` of the transactions.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub repeat: Option<Repeat>,
+    /// An update of UNIQUE columns: the table's unique indexes it sets. Each row also
+    /// rewrites a row of each: the old value's index row deleted, the new one's inserted.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub sets_unique: Vec<String>,
+}
+
+/// Whose distribution value a statement's rows take.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct Distribution {
+    /// An earlier statement of the transaction, on a table with as many values.
+    pub same_as: usize,
+    /// The share of rows (0 to 1) that take another value instead, drawn uniformly (TPC-C's
+    /// remote warehouse: 0.01 of New-Order's stock rows, 0.15 of Payment's customers).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub remote: f64,
+}
+
+/// How many times a block of statements runs in one transaction.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct Repeat {
+    /// Fewest and most runs, drawn uniformly (0 to 1000; `max` absent: `min`).
+    #[serde(default = "one")]
+    pub min: u64,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max: Option<u64>,
+    /// Statements in the block, this one first (default 1).
+    #[serde(default = "one_statement")]
+    pub statements: usize,
+    /// The share of transactions (0 to 1] in which the block runs at all (default 1).
+    #[serde(default = "one_share", skip_serializing_if = "is_one")]
+    pub share: f64,
+}
+
+/// Most times a block may repeat (`Repeat::max`).
+pub const MAX_REPEAT: u64 = 1000;
+
+fn is_zero(x: &f64) -> bool {
+    *x == 0.0
+}
+
+fn is_one(x: &f64) -> bool {
+    *x == 1.0
+}
+
+fn one_share() -> f64 {
+    1.0
+}
+
+fn one_statement() -> usize {
+    1
 }
 
 fn one() -> u64 {

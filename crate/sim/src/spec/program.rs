@@ -20,9 +20,18 @@ struct Stmt {
     allocated: bool,
     /// A slotted counter's rows per key (1: not slotted).
     slots: u64,
-    /// The unique index tables an insert or a delete also writes a row of: each one's id
-    /// and its number among the spec's indexes (`SpecState::index_next`).
+    /// The unique index tables an insert or a delete (or an update setting their column)
+    /// also writes a row of: each one's id and its number among the spec's indexes
+    /// (`SpecState::index_next`).
     indexes: Vec<(u64, usize)>,
+    /// Its table's `distributionValues` x scale (0: none) and rows per value.
+    values: u64,
+    per_value: u64,
+    /// The statement whose rows' values its rows take, and the share (ppm) taking another.
+    distribution: Option<(usize, u64)>,
+    /// The block it starts: fewest and most runs, its statements, the share (ppm) of
+    /// transactions it runs in.
+    repeat: Option<(u64, u64, usize, u64)>,
 }
 
 /// A spec transaction made ready: its weight in the mix and its statements (each run of
@@ -49,8 +58,10 @@ pub struct SpecState {
     total_weight: u64,
     /// Per table: the next `sequential` key (inserts: rows past the initial ones).
     next: Vec<u64>,
-    /// The keys of the transaction being drawn, per statement (for `sameAs`).
+    /// The keys of the transaction being drawn, per statement (for `sameAs`), and their
+    /// rows' distribution values (tables with `distributionValues`).
     keys: Vec<Vec<u64>>,
+    values: Vec<Vec<u64>>,
     /// Rows the transaction being drawn writes: a second write of one is folded into the
     /// first (the transaction holds that row's lock already; NDB chains such operations).
     written: HashSet<u64, BuildHasherDefault<FastHasher>>,
@@ -86,14 +97,39 @@ impl SpecState {
                     .iter()
                     .map(|s| {
                         let table = spec.table_index(&s.table);
-                        let allocated = s.op == OpKind::Insert && spec.tables[table].key != KeyKind::PrimaryKey;
+                        let t = &spec.tables[table];
+                        let allocated = s.op == OpKind::Insert && t.key != KeyKind::PrimaryKey;
+                        let values = t.distribution_values.map_or(0, |v| v * spec.scale);
+                        let per_value = if values > 0 { tables[table].1 / values } else { tables[table].1 };
                         let default = if s.op == OpKind::Insert { KeyChoice::Sequential } else { KeyChoice::Uniform };
-                        let key = KeyChooser::new(s.key.as_ref().unwrap_or(&default), tables[table].1);
+                        // A statement taking an earlier one's value draws among that value's rows.
+                        let over = if s.distribution.is_some() { per_value } else { tables[table].1 };
+                        let key = KeyChooser::new(s.key.as_ref().unwrap_or(&default), over);
                         let indexes = match s.op {
                             OpKind::Insert | OpKind::Delete => spec.index_table_ids(table).zip(spec.first_index(table)..).collect(),
-                            OpKind::Read | OpKind::Update => Vec::new(),
+                            OpKind::Update => spec
+                                .index_table_ids(table)
+                                .zip(spec.first_index(table)..)
+                                .zip(&t.unique_indexes)
+                                .filter(|(_, name)| s.sets_unique.contains(name))
+                                .map(|(x, _)| x)
+                                .collect(),
+                            OpKind::Read => Vec::new(),
                         };
-                        Stmt { op: s.op, table, rows: s.rows, key, allocated, slots: s.slots.unwrap_or(1), indexes }
+                        let ppm = |share: f64| (share * 1e6).round() as u64;
+                        Stmt {
+                            op: s.op,
+                            table,
+                            rows: s.rows,
+                            key,
+                            allocated,
+                            slots: s.slots.unwrap_or(1),
+                            indexes,
+                            values,
+                            per_value,
+                            distribution: s.distribution.as_ref().map(|d| (d.same_as, ppm(d.remote))),
+                            repeat: s.repeat.as_ref().map(|r| (r.min, r.max.unwrap_or(r.min), r.statements, ppm(r.share))),
+                        }
                     })
                     .collect(),
             })
@@ -103,6 +139,7 @@ impl SpecState {
             total_weight: txns.iter().map(|t| t.weight).sum(),
             next: vec![0; tables.len()],
             keys: vec![Vec::new(); txns.iter().map(|t| t.stmts.len()).max().unwrap_or(0)],
+            values: vec![Vec::new(); txns.iter().map(|t| t.stmts.len()).max().unwrap_or(0)],
             written: HashSet::default(),
             index_next: spec.tables.iter().flat_map(|t| t.unique_indexes.iter().map(|_| (t.rows.max(1) * spec.scale, 0))).collect(),
             tables,
@@ -130,83 +167,160 @@ impl SpecState {
 
     /// Writes transaction `which`'s program; returns whether its commit rides on its last
     /// round (NDB API batches, autocommit statements).
-    pub fn generate(&mut self, which: usize, client: ClientKeys, rng: &mut Prng, out: &mut Program) -> bool {
+    pub fn generate(&mut self, which: usize, mut client: ClientKeys, rng: &mut Prng, out: &mut Program) -> bool {
         out.clear();
         self.written.clear();
-        let txn = &self.txns[which];
-        for (i, s) in txn.stmts.iter().enumerate() {
-            let (table, rows) = self.tables[s.table];
-            let mut keys = std::mem::take(&mut self.keys[i]);
-            keys.clear();
-            for r in 0..s.rows {
-                let write = s.op != OpKind::Read;
-                if s.allocated && !client.primary_key {
-                    out.insert_allocated(table);
-                    index_rows(&mut self.index_next, &mut self.written, s, rng, out);
-                    continue;
-                }
-                let key = if s.allocated {
-                    // A hidden key given a primary key: unique to the client, past the
-                    // rows the table starts with.
-                    let k = self.id_rows[s.table] + ((client.client as u64) << 32 | *client.next_key);
-                    *client.next_key += 1;
-                    k
-                } else {
-                    match &s.key {
-                        KeyChooser::Sequential => {
-                            let n = self.next[s.table];
-                            self.next[s.table] += 1;
-                            if s.op == OpKind::Insert {
-                                rows + n
-                            } else {
-                                n % rows
-                            }
-                        }
-                        &KeyChooser::TimeBucket { bucket_ns } => KeyChooser::bucket(bucket_ns, client.now, rows),
-                        &KeyChooser::SameAs { statement } => {
-                            let theirs = &self.keys[statement];
-                            theirs.get(r as usize % theirs.len().max(1)).copied().unwrap_or(0)
-                        }
-                        k => k.draw(rows, rng),
-                    }
-                };
-                keys.push(key);
-                // A slotted counter: an update takes one slot's row, a read every slot's.
-                let slots = match (s.slots, s.op) {
-                    (1, _) => 0..1,
-                    (n, OpKind::Read) => 0..n,
-                    (n, _) => {
-                        let slot = rng.below(n);
-                        slot..slot + 1
-                    }
-                };
-                for slot in slots {
-                    let key = key + slot * super::MAX_TABLE_ROWS;
-                    // The row is named by its key; the key layout only moves where it lands.
-                    let dist = if s.allocated { key } else { key_of(key, self.layouts[s.table], self.shard_bits) };
-                    let op = OpSpec { row: row_key(table, key), dist, write, insert: s.op == OpKind::Insert, needs_id: false };
-                    if write && !self.written.insert(op.row) {
-                        continue; // Written already by this transaction: folded into that write.
-                    }
-                    if s.op == OpKind::Insert {
-                        out.insert_keyed(op);
+        let stmts = std::mem::take(&mut self.txns[which].stmts);
+        let mut i = 0;
+        while i < stmts.len() {
+            // A block runs a drawn number of times (drawn only when a spec asks for one).
+            let (runs, len) = match stmts[i].repeat {
+                None => (1, 1),
+                Some((min, max, len, share_ppm)) => {
+                    let runs = if share_ppm < 1_000_000 && rng.below(1_000_000) >= share_ppm {
+                        0
+                    } else if min == max {
+                        min
                     } else {
-                        out.ops.push(op);
+                        rng.range(min, max)
+                    };
+                    (runs, len)
+                }
+            };
+            if runs == 0 {
+                for j in i..i + len {
+                    self.keys[j].clear();
+                    self.values[j].clear();
+                }
+            }
+            for _ in 0..runs {
+                for (j, s) in stmts.iter().enumerate().skip(i).take(len) {
+                    self.statement(s, j, &mut client, rng, out);
+                }
+            }
+            i += len;
+        }
+        let one = stmts.len() == 1;
+        self.txns[which].stmts = stmts;
+        out.end_round();
+        self.api == Api::Ndbapi || one
+    }
+
+    /// Writes statement `s` (number `i` of its transaction): its rows, their index rows, and
+    /// in mysqld the end of its round.
+    fn statement(&mut self, s: &Stmt, i: usize, client: &mut ClientKeys, rng: &mut Prng, out: &mut Program) {
+        let (table, rows) = self.tables[s.table];
+        let mut keys = std::mem::take(&mut self.keys[i]);
+        let mut values = std::mem::take(&mut self.values[i]);
+        keys.clear();
+        values.clear();
+        for r in 0..s.rows {
+            let write = s.op != OpKind::Read;
+            if s.allocated && !client.primary_key {
+                out.insert_allocated(table);
+                index_rows(&mut self.index_next, &mut self.written, s, rng, out);
+                continue;
+            }
+            // The value its row takes from an earlier statement's (then its key is drawn
+            // among that value's rows), if the spec links them.
+            let value = s.distribution.map(|(j, remote_ppm)| {
+                let theirs = &self.values[j];
+                let v = match theirs.get(r as usize % theirs.len().max(1)) {
+                    Some(&v) => v,
+                    None => rng.below(s.values),
+                };
+                if remote_ppm > 0 && s.values > 1 && rng.below(1_000_000) < remote_ppm {
+                    (v + 1 + rng.below(s.values - 1)) % s.values
+                } else {
+                    v
+                }
+            });
+            let (over, base) = match value {
+                Some(v) => (s.per_value, v * s.per_value),
+                None => (rows, 0),
+            };
+            let mut value = value;
+            let key = if s.allocated {
+                // A hidden key given a primary key: unique to the client, past the
+                // rows the table starts with.
+                let k = self.id_rows[s.table] + ((client.client as u64) << 32 | *client.next_key);
+                *client.next_key += 1;
+                k
+            } else {
+                match &s.key {
+                    KeyChooser::Sequential => {
+                        let n = self.next[s.table];
+                        self.next[s.table] += 1;
+                        if s.op == OpKind::Insert {
+                            rows + n
+                        } else {
+                            base + n % over
+                        }
                     }
+                    &KeyChooser::TimeBucket { bucket_ns } => base + KeyChooser::bucket(bucket_ns, client.now, over),
+                    &KeyChooser::SameAs { statement } => {
+                        let at = r as usize % self.keys[statement].len().max(1);
+                        if let Some(&v) = self.values[statement].get(at) {
+                            value = Some(v);
+                        }
+                        self.keys[statement].get(at).copied().unwrap_or(0)
+                    }
+                    k => base + k.draw(over, rng),
                 }
+            };
+            // A table of `distributionValues`: a row's value is its run's (a new row's, the
+            // value it was given, else one by its key).
+            let value = match value {
+                _ if s.values == 0 => 0,
+                Some(v) => v,
+                None if key < rows => key / s.per_value,
+                None => key % s.values,
+            };
+            keys.push(key);
+            if s.values > 0 {
+                values.push(value);
             }
-            self.keys[i] = keys;
-            if !s.indexes.is_empty() && (!s.allocated || client.primary_key) {
-                for _ in 0..s.rows {
-                    index_rows(&mut self.index_next, &mut self.written, s, rng, out);
+            // A slotted counter: an update takes one slot's row, a read every slot's.
+            let slots = match (s.slots, s.op) {
+                (1, _) => 0..1,
+                (n, OpKind::Read) => 0..n,
+                (n, _) => {
+                    let slot = rng.below(n);
+                    slot..slot + 1
                 }
-            }
-            if self.api == Api::Mysqld {
-                out.end_round();
+            };
+            for slot in slots {
+                let key = key + slot * super::MAX_TABLE_ROWS;
+                // The row is named by its key; the key layout only moves where it lands, and
+                // a shared column's value, when the table has one, places it.
+                let dist = if s.values > 0 {
+                    value
+                } else if s.allocated {
+                    key
+                } else {
+                    key_of(key, self.layouts[s.table], self.shard_bits)
+                };
+                let op = OpSpec { row: row_key(table, key), dist, write, insert: s.op == OpKind::Insert, needs_id: false };
+                if write && !self.written.insert(op.row) {
+                    continue; // Written already by this transaction: folded into that write.
+                }
+                if s.op == OpKind::Insert {
+                    out.insert_keyed(op);
+                } else {
+                    out.ops.push(op);
+                }
             }
         }
-        out.end_round();
-        self.api == Api::Ndbapi || txn.stmts.len() == 1
+        self.keys[i] = keys;
+        self.values[i] = values;
+        if !s.indexes.is_empty() && (!s.allocated || client.primary_key) {
+            for _ in 0..s.rows {
+                index_rows(&mut self.index_next, &mut self.written, s, rng, out);
+            }
+        }
+        if self.api == Api::Mysqld {
+            out.end_round();
+        }
     }
 
     /// True when statements go through mysqld (SQL statement costs).
@@ -227,61 +341,25 @@ fn index_rows(
 ) {
     for &(table, g) in &s.indexes {
         let (rows, added) = &mut index_next[g];
-        let key = if s.op == OpKind::Insert {
-            *added += 1;
-            *rows + *added - 1
-        } else {
-            rng.below(*rows + *added)
-        };
-        if !written.insert(row_key(table, key)) {
-            continue; // Written already by this transaction (a delete drew it twice).
+        // An insert's value is new, a delete's any existing one; an update of the column
+        // does both (the old value's row out, the new one's in).
+        let mut keys = [None, None];
+        if s.op != OpKind::Insert {
+            keys[0] = Some((rng.below(*rows + *added), false));
         }
-        let dist = key.wrapping_add(table.wrapping_mul(0x9e37_79b9_7f4a_7c15));
-        out.ops.push(OpSpec { row: row_key(table, key), dist, write: true, insert: s.op == OpKind::Insert, needs_id: false });
+        if s.op != OpKind::Delete {
+            *added += 1;
+            keys[1] = Some((*rows + *added - 1, true));
+        }
+        for (key, insert) in keys.into_iter().flatten() {
+            if !written.insert(row_key(table, key)) {
+                continue; // Written already by this transaction (a delete drew it twice).
+            }
+            let dist = key.wrapping_add(table.wrapping_mul(0x9e37_79b9_7f4a_7c15));
+            out.ops.push(OpSpec { row: row_key(table, key), dist, write: true, insert, needs_id: false });
+        }
     }
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::workload::table_of;
-
-    /// An orders table with a UNIQUE key: each inserted row (by the allocator or keyed)
-    /// also inserts a new row of its index table, in the same round; a delete writes one of
-    /// the index's rows; a read or an update writes none.
-    #[test]
-    fn a_unique_key_writes_its_index_row_in_the_same_round() {
-        let spec: Spec = serde_json::from_value(serde_json::json!({ "name": "u", "api": "mysqld",
-            "tables": [{ "name": "orders", "rows": 100, "key": "autoIncrement", "uniqueIndexes": ["email"] },
-                       { "name": "items", "rows": 10, "key": "primaryKey", "uniqueIndexes": ["sku", "ean"] }],
-            "transactions": [{ "name": "x", "statements": [
-                { "op": "insert", "table": "orders", "rows": 3 },
-                { "op": "delete", "table": "items" },
-                { "op": "update", "table": "items" },
-                { "op": "read", "table": "orders" }] }] }))
-        .unwrap();
-        let (email, sku, ean) = (spec.index_table_ids(0).start, spec.index_table_ids(1).start, spec.index_table_ids(1).start + 1);
-        assert_eq!(spec.table_name(email).as_deref(), Some("orders.email$unique"));
-        assert_eq!(spec.table_name(ean).as_deref(), Some("items.ean$unique"));
-        let mut state = SpecState::new(&spec, KeyLayout::Sequential, 0);
-        let (mut rng, mut out, mut next_key) = (Prng::new(1, 1), Program::default(), 0);
-        for primary_key in [false, true] {
-            state.generate(0, ClientKeys { client: 0, next_key: &mut next_key, primary_key, now: 0 }, &mut rng, &mut out);
-            let round = |r: usize| -> Vec<u64> {
-                let mut tables: Vec<u64> =
-                    out.ops[out.rounds[r] as usize..out.rounds[r + 1] as usize].iter().map(|o| table_of(o.row)).collect();
-                tables.sort();
-                tables
-            };
-            let orders = table_id(0);
-            assert_eq!(round(0), [orders, orders, orders, email, email, email], "primaryKey {primary_key}");
-            assert!(out.ops[..6].iter().all(|o| o.write && o.insert));
-            assert_eq!(out.inserts, 3, "index rows are not the user's inserts");
-            assert_eq!(round(1), [table_id(1), sku, ean]);
-            assert_eq!(round(2), [table_id(1)]);
-            assert_eq!(round(3), [orders]);
-        }
-        // New unique values are new index rows: none twice.
-        assert_eq!(state.index_next[0], (100, 6));
-    }
-}
+mod tests;

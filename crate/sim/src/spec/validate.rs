@@ -3,7 +3,7 @@
 //! statement whose keys are known); an error names the JSON path.
 
 use super::{keys, KeyChoice, KeyKind, OpKind, Spec, Transaction, MAX_ROWS_PER_STATEMENT, MAX_ROWS_PER_TRANSACTION, MAX_SLOTS};
-use super::{MAX_STATEMENTS, MAX_TABLES, MAX_TABLE_ROWS, MAX_TRANSACTIONS, MAX_UNIQUE_INDEXES};
+use super::{Statement, Table, MAX_REPEAT, MAX_STATEMENTS, MAX_TABLES, MAX_TABLE_ROWS, MAX_TRANSACTIONS, MAX_UNIQUE_INDEXES};
 use crate::error::ConfigError;
 
 impl Spec {
@@ -34,6 +34,7 @@ impl Spec {
                     return err(format!("{here}.uniqueIndexes[{j}]"), &format!("{u:?}"), "a name of 1 to 64 characters, each once".into());
                 }
             }
+            validate_values(t, &here)?;
         }
         let indexes: usize = self.tables.iter().map(|t| t.unique_indexes.len()).sum();
         if indexes > MAX_UNIQUE_INDEXES {
@@ -77,6 +78,8 @@ impl Spec {
             ));
         }
         let mut total = 0;
+        // The block the statement is in, if any: its last statement and its most runs.
+        let mut block: Option<(usize, u64)> = None;
         for (i, s) in x.statements.iter().enumerate() {
             let here = format!("{at}.statements[{i}]");
             let Some(table) = self.tables.iter().find(|t| t.name == s.table) else {
@@ -105,8 +108,29 @@ impl Spec {
                     "spreads the rows of an update or a read; an insert or a delete takes none",
                 ));
             }
-            let index_rows = if matches!(s.op, OpKind::Insert | OpKind::Delete) { table.unique_indexes.len() as u64 } else { 0 };
-            total += s.rows * if s.op == OpKind::Read { slots } else { 1 + index_rows };
+            block = block.filter(|&(end, _)| i <= end);
+            if let Some(r) = &s.repeat {
+                if block.is_some() {
+                    return Err(ConfigError::new(&format!("{here}.repeat"), "a block", "starts inside another block: blocks do not nest"));
+                }
+                block = Some((i + validate_repeat(r, i, x.statements.len(), &here)? - 1, r.max.unwrap_or(r.min)));
+            }
+            self.validate_distribution(s, i, table, x, &here)?;
+            for (j, u) in s.sets_unique.iter().enumerate() {
+                if s.op != OpKind::Update || !table.unique_indexes.contains(u) || s.sets_unique[..j].contains(u) {
+                    return Err(ConfigError::new(
+                        &format!("{here}.setsUnique[{j}]"),
+                        format!("{u:?}"),
+                        format!("an update's, each once, of `{}`'s unique indexes: {:?}", table.name, table.unique_indexes),
+                    ));
+                }
+            }
+            let index_rows = match s.op {
+                OpKind::Insert | OpKind::Delete => table.unique_indexes.len() as u64,
+                OpKind::Update => 2 * s.sets_unique.len() as u64,
+                OpKind::Read => 0,
+            };
+            total += block.map_or(1, |b| b.1) * s.rows * if s.op == OpKind::Read { slots } else { 1 + index_rows };
             if total > MAX_ROWS_PER_TRANSACTION {
                 return Err(ConfigError::new(
                     &format!("{here}.rows"),
@@ -152,4 +176,68 @@ impl Spec {
         }
         Ok(())
     }
+}
+
+impl Spec {
+    fn validate_distribution(&self, s: &Statement, i: usize, table: &Table, x: &Transaction, here: &str) -> Result<(), ConfigError> {
+        let Some(d) = &s.distribution else { return Ok(()) };
+        let at = format!("{here}.distribution");
+        let Some(values) = table.distribution_values else {
+            return Err(ConfigError::new(&at, "a distribution", format!("`{}` has no `distributionValues`: its rows have no shared value", table.name)));
+        };
+        let theirs = x.statements.get(d.same_as).filter(|_| d.same_as < i).and_then(|t| self.tables.iter().find(|o| o.name == t.table));
+        if theirs.is_none_or(|t| t.distribution_values != Some(values)) {
+            return Err(ConfigError::new(
+                &format!("{at}.sameAs"),
+                d.same_as,
+                format!("an earlier statement (0 to {}) on a table with `distributionValues` {values}, as `{}` has", i.max(1) - 1, table.name),
+            ));
+        }
+        if !(0.0..=1.0).contains(&d.remote) {
+            return Err(ConfigError::new(&format!("{at}.remote"), d.remote, "a share from 0 to 1"));
+        }
+        Ok(())
+    }
+}
+
+/// A table's `distributionValues`: a whole number of rows per value, on a table whose keys
+/// the application chooses and which no other placement field moves.
+fn validate_values(t: &Table, here: &str) -> Result<(), ConfigError> {
+    let Some(v) = t.distribution_values else { return Ok(()) };
+    let at = format!("{here}.distributionValues");
+    if v == 0 || v > t.rows || t.rows % v != 0 {
+        return Err(ConfigError::new(&at, v, format!("must divide the table's rows ({}): each value has as many rows", t.rows)));
+    }
+    if t.key != KeyKind::PrimaryKey || t.partitioning.is_some() || t.key_layout.is_some() {
+        return Err(ConfigError::new(
+            &at,
+            v,
+            "is for a `primaryKey` table without its own `partitioning` or `keyLayout` (a table taking ids is placed by its id)",
+        ));
+    }
+    Ok(())
+}
+
+/// A block's `repeat`: its runs and share in range, its statements within the transaction.
+/// Returns the block's statements.
+fn validate_repeat(r: &super::Repeat, i: usize, len: usize, here: &str) -> Result<usize, ConfigError> {
+    let max = r.max.unwrap_or(r.min);
+    if r.min > MAX_REPEAT || max < r.min || max > MAX_REPEAT {
+        return Err(ConfigError::new(
+            &format!("{here}.repeat"),
+            format!("min {} max {max}", r.min),
+            format!("0 <= min <= max <= {MAX_REPEAT}"),
+        ));
+    }
+    if r.statements == 0 || i + r.statements > len {
+        return Err(ConfigError::new(
+            &format!("{here}.repeat.statements"),
+            r.statements,
+            format!("1 to {} (this statement and those after it)", len - i),
+        ));
+    }
+    if !(r.share > 0.0 && r.share <= 1.0) {
+        return Err(ConfigError::new(&format!("{here}.repeat.share"), r.share, "a share of transactions, more than 0 and at most 1"));
+    }
+    Ok(r.statements)
 }
