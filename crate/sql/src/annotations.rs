@@ -1,13 +1,21 @@
 //! What SQL cannot say, said in comments: a line `-- hotrow: key=value, key=value` applies
 //! to the statement that follows it. The keys:
-//! - before `CREATE TABLE`: `rows=N`, the rows the table starts with;
+//! - before `CREATE TABLE`: `rows=N`, the rows the table starts with; `values=N`, how
+//!   many values the column of its `PARTITION BY KEY (col)` takes when that column is not
+//!   its whole key (DBT2's `w_id`: the warehouses);
 //! - before `BEGIN` / `START TRANSACTION` (or an autocommit statement): `name=...` and
-//!   `weight=N`, the transaction's name and its share of the mix;
+//!   `weight=N`, the transaction's name and its share of the mix; `client=w_id`, a
+//!   parameter each client keeps (its value: client number mod the values of the
+//!   partitioning column it is given to; a DBT2 terminal's warehouse);
 //! - before a row statement: `rows=N`, the rows it touches when its `WHERE` does not say
 //!   (a non-key predicate); `key=DIST`, how its key's value is drawn, when the SQL cannot
 //!   say (a `?` parameter is uniform otherwise): `uniform`, `zipfian(THETA)`,
 //!   `hotspot(FRACTION, SHARE)`, `exponential(PARAMETER)`, `gaussian(PARAMETER)`, as the
-//!   spec language's key choices.
+//!   spec language's key choices; `remote=SHARE`, the share of its rows whose partitioning
+//!   column takes another value than the parameter's (TPC-C's remote warehouse);
+//!   `repeat=MIN..MAX` (or `repeat=N`) with `statements=N`, that it and the statements after
+//!   it run as a block a drawn number of times (New-Order's `repeat=5..15, statements=3`);
+//!   `share=SHARE`, that it (or its block) runs in that share of the transactions.
 
 use crate::{At, ImportError};
 
@@ -18,7 +26,7 @@ pub struct Annotation {
     pub pairs: Vec<(String, String, At)>,
 }
 
-const KEYS: &[&str] = &["rows", "name", "weight", "key"];
+const KEYS: &[&str] = &["rows", "values", "name", "weight", "client", "key", "remote", "repeat", "statements", "share"];
 
 /// Every `-- hotrow:` line of `text`, in order; an unknown key or a pair without `=` is
 /// refused where it stands.
@@ -117,4 +125,24 @@ pub fn number(v: &str, at: &At, key: &str, lo: u64, hi: u64) -> Result<u64, Impo
     let n: Option<u64> = v.replace('_', "").parse().ok();
     n.filter(|n| (lo..=hi).contains(n))
         .ok_or_else(|| ImportError { at: at.clone(), message: format!("{key}={v}: must be a whole number from {lo} to {hi}") })
+}
+
+/// A share from `0` to `1` (`remote=0.01`); `share=` is more than 0.
+pub fn share(v: &str, at: &At, key: &str) -> Result<f64, ImportError> {
+    let x: Option<f64> = v.parse().ok();
+    let low = if key == "share" { "more than 0" } else { "from 0" };
+    x.filter(|x| (0.0..=1.0).contains(x) && (key != "share" || *x > 0.0))
+        .ok_or_else(|| ImportError { at: at.clone(), message: format!("{key}={v}: must be a share {low} to 1 (0.01 is 1%)") })
+}
+
+/// `repeat=MIN..MAX` or `repeat=N`: the fewest and most runs of a block.
+pub fn runs(v: &str, at: &At) -> Result<(u64, u64), ImportError> {
+    let max_repeat = hotrow::spec::MAX_REPEAT;
+    let fail = || ImportError { at: at.clone(), message: format!("repeat={v}: runs are MIN..MAX or N, 0 <= MIN <= MAX <= {max_repeat}") };
+    let (lo, hi) = v.split_once("..").unwrap_or((v, v));
+    let n = |x: &str| x.trim().replace('_', "").parse::<u64>().ok().filter(|n| *n <= max_repeat);
+    match (n(lo), n(hi)) {
+        (Some(lo), Some(hi)) if lo <= hi => Ok((lo, hi)),
+        _ => Err(fail()),
+    }
 }

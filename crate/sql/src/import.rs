@@ -4,7 +4,7 @@
 //! (a row statement outside one is an autocommit transaction of its own). Then the spec is
 //! built, and checked by the core as any spec is.
 
-use hotrow::spec::{Api, OpKind, Spec, Statement as SpecStatement, Transaction};
+use hotrow::spec::Spec;
 use sqlparser::ast::{Spanned, Statement};
 use sqlparser::dialect::{MySqlDialect, PostgreSqlDialect};
 use sqlparser::parser::Parser;
@@ -12,8 +12,9 @@ use sqlparser::parser::Parser;
 use crate::annotations;
 use crate::pgbench::{self, Variable};
 use crate::schema::{self, TableDef};
-use crate::statements::{self, Access, KeyFrom, Op};
+use crate::statements::{self, Access, KeyFrom};
 
+mod assemble;
 mod build;
 mod digests;
 mod text;
@@ -88,8 +89,19 @@ struct Txn {
     name: Option<String>,
     weight: Option<u64>,
     source: usize,
-    accesses: Vec<(Access, At, Option<u64>)>,
+    accesses: Vec<(Access, At, Said)>,
     at: At,
+    /// Parameters each client keeps (`client=w_id`): a DBT2 terminal's warehouse.
+    client: Vec<String>,
+}
+
+/// What a statement's annotations say: its rows, a remote share, the block it starts.
+#[derive(Clone, Debug, Default)]
+struct Said {
+    rows: Option<u64>,
+    remote: Option<(f64, At)>,
+    /// Fewest and most runs, statements, share of transactions, where it was said.
+    repeat: Option<(u64, u64, usize, f64, At)>,
 }
 
 struct Reader<'a> {
@@ -145,7 +157,9 @@ impl Reader<'_> {
         })?;
         let mut open: Option<Txn> = None;
         let mut last_line = 0;
-        for s in &statements {
+        for (n, s) in statements.iter().enumerate() {
+            // A PARTITION BY clause belongs to the statement it follows, before the next.
+            let until = statements[n + 1..].iter().map(|x| x.span().start.line).find(|&l| l > 0).unwrap_or(u64::MAX);
             let span = s.span();
             // Some statements carry no span (BEGIN, COMMIT): the first line of code after the
             // statement before.
@@ -157,7 +171,8 @@ impl Reader<'_> {
             };
             let pairs = annotations::for_statement(&notes, last_line, here.line);
             last_line = span.end.line.max(here.line);
-            self.statement(k, s, here, &pairs, &partitions, &mut open)?;
+            let partition = partitions.iter().find(|(line, _)| *line >= here.line && *line < until).map(|(_, c)| c.clone());
+            self.statement(k, s, here, &pairs, partition, &mut open)?;
         }
         if let Some(t) = open {
             return Err(ImportError { at: t.at, message: "this transaction is never committed: end it with COMMIT or END".into() });
@@ -171,7 +186,7 @@ impl Reader<'_> {
         s: &Statement,
         here: At,
         pairs: &[(String, String, At)],
-        partitions: &[(u64, String)],
+        partition: Option<String>,
         open: &mut Option<Txn>,
     ) -> Result<(), ImportError> {
         let pair = |key: &str| pairs.iter().find(|(k, _, _)| k == key);
@@ -185,8 +200,10 @@ impl Reader<'_> {
                 if let Some((_, v, at)) = pair("rows") {
                     t.rows = Some(annotations::number(v, at, "rows", 0, hotrow::spec::MAX_TABLE_ROWS - 1)?);
                 }
-                // A PARTITION BY clause after this CREATE TABLE and before the next statement.
-                t.partition_by = partitions.iter().filter(|(line, _)| *line >= here.line).map(|(_, c)| c.clone()).next();
+                if let Some((_, v, at)) = pair("values") {
+                    t.values = Some((annotations::number(v, at, "values", 1, hotrow::spec::MAX_TABLE_ROWS - 1)?, at.clone()));
+                }
+                t.partition_by = partition;
                 self.tables.push(t);
             }
             Statement::AlterTable(a) => {
@@ -202,6 +219,25 @@ impl Reader<'_> {
                         text: format!("ALTER TABLE {name} {ignored}: ignored (only added keys matter here)"),
                     });
                 }
+            }
+            Statement::CreateIndex(ci) => {
+                let name = schema::name_of(&ci.table_name);
+                let t = self
+                    .tables
+                    .iter_mut()
+                    .find(|t| t.name == name)
+                    .ok_or_else(|| fail(format!("CREATE INDEX on `{name}`: not created above")))?;
+                let columns = schema::index_columns(&ci.columns);
+                let text = if ci.unique {
+                    t.unique.push(columns.clone());
+                    format!("CREATE UNIQUE INDEX on {name} ({}): a UNIQUE key of {name}", columns.join(", "))
+                } else {
+                    format!(
+                        "CREATE INDEX on {name} ({}): an ordered index, kept beside each row in its own partition: no row of its own",
+                        columns.join(", ")
+                    )
+                };
+                self.assumptions.push(Assumption { at: here, text });
             }
             Statement::StartTransaction { .. } => {
                 if open.is_some() {
@@ -225,7 +261,8 @@ impl Reader<'_> {
             }
             Statement::Insert(_) | Statement::Update(_) | Statement::Delete(_) | Statement::Query(_) => {
                 let tables = &self.tables;
-                let key_columns = |name: &str| tables.iter().find(|t| t.name == name).map(|t| t.primary_key.clone());
+                let key_columns =
+                    |name: &str| tables.iter().find(|t| t.name == name).map(|t| (t.primary_key.clone(), t.partition_by.clone()));
                 let mut a = statements::access(s, &key_columns).map_err(&fail)?;
                 if let Some((_, v, at)) = pair("key") {
                     if a.key == KeyFrom::New {
@@ -236,14 +273,12 @@ impl Reader<'_> {
                     }
                     a.dist = Some(annotations::key_choice(v, at)?);
                 }
-                let rows = pair("rows")
-                    .map(|(_, v, at)| annotations::number(v, at, "rows", 1, hotrow::spec::MAX_ROWS_PER_STATEMENT))
-                    .transpose()?;
+                let said = assemble::said(pairs)?;
                 match open {
-                    Some(t) => t.accesses.push((a, here, rows)),
+                    Some(t) => t.accesses.push((a, here, said)),
                     None => {
                         let mut t = self.txn(k, here.clone(), pairs)?;
-                        t.accesses.push((a, here, rows));
+                        t.accesses.push((a, here, said));
                         self.txns.push(t);
                     }
                 }
@@ -259,11 +294,12 @@ impl Reader<'_> {
     }
 
     fn txn(&self, k: usize, at: At, pairs: &[(String, String, At)]) -> Result<Txn, ImportError> {
-        let mut t = Txn { name: None, weight: None, source: k, accesses: Vec::new(), at };
+        let mut t = Txn { name: None, weight: None, source: k, accesses: Vec::new(), at, client: Vec::new() };
         for (key, v, at) in pairs {
             match key.as_str() {
                 "name" => t.name = Some(v.clone()),
                 "weight" => t.weight = Some(annotations::number(v, at, "weight", 1, 1_000_000)?),
+                "client" => t.client.extend(v.split_whitespace().map(|p| p.trim_start_matches([':', '@']).to_string())),
                 _ => {}
             }
         }
@@ -276,69 +312,6 @@ impl Reader<'_> {
 
     fn say(&mut self, at: &At, text: String) {
         self.assumptions.push(Assumption { at: at.clone(), text });
-    }
-
-    fn spec(&mut self, sources: &[Source]) -> Result<Spec, ImportError> {
-        let first = sources.first().map_or(String::new(), |s| s.name.clone());
-        if self.tables.is_empty() {
-            return Err(ImportError {
-                at: at(&first, 1, 1),
-                message: "no CREATE TABLE: give the schema (a file of CREATE TABLE statements) with the transactions".into(),
-            });
-        }
-        if self.txns.is_empty() {
-            return Err(ImportError {
-                at: at(&first, 1, 1),
-                message: "no row statements: give the transactions (BEGIN ... COMMIT blocks, or statements that autocommit)".into(),
-            });
-        }
-        let scaled = self.vars.iter().flatten().any(|v| v.scaled);
-        let tables = self.tables_of();
-        let mut transactions = Vec::new();
-        let txns = std::mem::take(&mut self.txns);
-        let mut per_source = vec![0usize; sources.len()];
-        for t in &txns {
-            per_source[t.source] += 1;
-        }
-        let mut seen = vec![0usize; sources.len()];
-        for t in &txns {
-            seen[t.source] += 1;
-            let stem = stem(&sources[t.source].name);
-            let name =
-                t.name
-                    .clone()
-                    .unwrap_or_else(|| if per_source[t.source] > 1 { format!("{stem}-{}", seen[t.source]) } else { stem.clone() });
-            let weight = t.weight.or(sources[t.source].weight).unwrap_or(1);
-            let mut statements: Vec<SpecStatement> = Vec::new();
-            for (i, (a, here, rows)) in t.accesses.iter().enumerate() {
-                let table = tables.iter().find(|x| x.name == a.table).expect("the table was looked up");
-                for n in &a.notes {
-                    self.say(here, n.clone());
-                }
-                let key = self.key(t, i, a, here, table.rows.max(1))?;
-                let rows = match (&a.key, rows) {
-                    (KeyFrom::Unknown(_), Some(r)) => *r,
-                    _ => a.rows,
-                };
-                let op = match a.op {
-                    Op::Read => OpKind::Read,
-                    Op::Update => OpKind::Update,
-                    Op::Insert => OpKind::Insert,
-                    Op::Delete => OpKind::Delete,
-                };
-                statements.push(SpecStatement { op, table: a.table.clone(), rows, key, slots: None });
-            }
-            transactions.push(Transaction { name, weight, statements });
-        }
-        let name = self.options.name.clone().unwrap_or_else(|| sources.iter().rev().map(|s| stem(&s.name)).next().unwrap_or_default());
-        Ok(Spec {
-            name,
-            about: format!("imported from SQL ({})", sources.iter().map(|s| s.name.as_str()).collect::<Vec<_>>().join(", ")),
-            api: Api::Mysqld,
-            scale: if scaled { self.options.scale } else { 1 },
-            tables,
-            transactions,
-        })
     }
 }
 

@@ -18,6 +18,8 @@ pub struct TableDef {
     /// `PARTITION BY KEY (col)` (MySQL's, taken out before parsing).
     pub partition_by: Option<String>,
     pub rows: Option<u64>,
+    /// How many values the partitioning column takes (`-- hotrow: values=N`), where said.
+    pub values: Option<(u64, At)>,
     pub at: At,
 }
 
@@ -39,6 +41,7 @@ pub fn from_create(c: &CreateTable, at: At) -> TableDef {
         unique: Vec::new(),
         partition_by: None,
         rows: None,
+        values: None,
         at,
     };
     for col in &c.columns {
@@ -66,10 +69,15 @@ pub fn from_create(c: &CreateTable, at: At) -> TableDef {
     t
 }
 
+/// The column names of an index's columns.
+pub fn index_columns(columns: &[sqlparser::ast::IndexColumn]) -> Vec<String> {
+    columns.iter().map(|c| column_name(&c.column.expr.to_string())).collect()
+}
+
 fn add_constraint(t: &mut TableDef, constraint: &TableConstraint) {
     match constraint {
-        TableConstraint::PrimaryKey(pk) => t.primary_key = pk.columns.iter().map(|c| column_name(&c.column.expr.to_string())).collect(),
-        TableConstraint::Unique(u) => t.unique.push(u.columns.iter().map(|c| column_name(&c.column.expr.to_string())).collect()),
+        TableConstraint::PrimaryKey(pk) => t.primary_key = index_columns(&pk.columns),
+        TableConstraint::Unique(u) => t.unique.push(index_columns(&u.columns)),
         _ => {}
     }
 }

@@ -42,26 +42,50 @@ pub struct Access {
     pub key: KeyFrom,
     /// An UPDATE's assigned columns.
     pub set: Vec<String>,
+    /// The key columns (and the partitioning column) the statement gives a value, and
+    /// whether some key column is left without one (a range of rows: `rows=` says how many).
+    pub bound: Vec<(String, KeyFrom)>,
+    pub partial: bool,
     /// How its key is drawn, as a `key=` annotation says (else from the SQL).
     pub dist: Option<hotrow::spec::KeyChoice>,
     /// What was assumed reading it.
     pub notes: Vec<String>,
 }
 
-/// The row operation of a DML statement, `key_columns(table)` giving a table's primary
-/// key; `Err` says why the statement cannot be one.
-pub fn access(s: &Statement, key_columns: &dyn Fn(&str) -> Option<Vec<String>>) -> Result<Access, String> {
+/// A table's primary key columns and the column it is partitioned by, if any.
+pub type Keys = (Vec<String>, Option<String>);
+
+/// The row operation of a DML statement, `key_columns(table)` giving a table's key
+/// columns; `Err` says why the statement cannot be one.
+pub fn access(s: &Statement, key_columns: &dyn Fn(&str) -> Option<Keys>) -> Result<Access, String> {
     match s {
         Statement::Insert(i) => {
             let TableObject::TableName(name) = &i.table else { return Err("INSERT into a table function: not a table".into()) };
+            let mut bound = Vec::new();
             let rows = match i.source.as_deref().map(|q| q.body.as_ref()) {
-                Some(SetExpr::Values(v)) => v.rows.len() as u64,
+                Some(SetExpr::Values(v)) => {
+                    if let Some(first) = v.rows.first() {
+                        bound = i.columns.iter().zip(&first.content).map(|(c, e)| (name_of(c), value(e))).collect();
+                    }
+                    v.rows.len() as u64
+                }
                 Some(_) => {
                     return Err("INSERT ... SELECT: the rows it inserts are not known; write the rows as VALUES (one or many)".into())
                 }
                 None => 1,
             };
-            Ok(Access { op: Op::Insert, table: name_of(name), rows, key: KeyFrom::New, set: Vec::new(), dist: None, notes: Vec::new() })
+            let table = name_of(name);
+            Ok(Access {
+                op: Op::Insert,
+                table,
+                rows,
+                key: KeyFrom::New,
+                set: Vec::new(),
+                bound,
+                partial: false,
+                dist: None,
+                notes: Vec::new(),
+            })
         }
         Statement::Update(u) => {
             let table = relation(&u.table.relation)?;
@@ -115,19 +139,25 @@ fn relation(r: &TableFactor) -> Result<String, String> {
 }
 
 /// A statement on `table` whose rows `selection` picks.
-fn keyed(op: Op, table: String, selection: Option<&Expr>, key_columns: &dyn Fn(&str) -> Option<Vec<String>>) -> Result<Access, String> {
-    let pk = key_columns(&table).ok_or_else(|| format!("table `{table}` is not in the schema (give its CREATE TABLE first)"))?;
+fn keyed(op: Op, table: String, selection: Option<&Expr>, key_columns: &dyn Fn(&str) -> Option<Keys>) -> Result<Access, String> {
+    let (pk, by) = key_columns(&table).ok_or_else(|| format!("table `{table}` is not in the schema (give its CREATE TABLE first)"))?;
     let mut found: Vec<(String, KeyFrom, u64)> = Vec::new();
     if let Some(e) = selection {
         terms(e, &mut |column, key, rows| {
-            if pk.contains(&column) {
+            let wanted = pk.contains(&column) || by.as_ref() == Some(&column);
+            if wanted && !found.iter().any(|(c, _, _)| *c == column) {
                 found.push((column, key, rows));
             }
         });
     }
-    let mut notes = Vec::new();
-    // The key: the first key column compared to a parameter, else one compared at all.
-    let pick = found.iter().position(|(_, k, _)| matches!(k, KeyFrom::Param(_))).or(if found.is_empty() { None } else { Some(0) });
+    let bound: Vec<(String, KeyFrom)> = found.iter().map(|(c, k, _)| (c.clone(), k.clone())).collect();
+    let partial = pk.iter().any(|c| !found.iter().any(|(f, _, _)| f == c));
+    // The key: the first key column compared to a parameter, else one compared at all; the
+    // partitioning column last (it says where the row is, the others which row).
+    let on_key = |i: &usize| pk.contains(&found[*i].0) && (by.as_ref() != Some(&found[*i].0) || pk.len() == 1);
+    let param = |i: &usize| matches!(found[*i].1, KeyFrom::Param(_));
+    let order: Vec<usize> = (0..found.len()).filter(on_key).collect();
+    let pick = order.iter().copied().find(param).or(order.first().copied()).or((0..found.len()).find(|i| pk.contains(&found[*i].0)));
     let Some(i) = pick else {
         let why = match selection {
             None => "no WHERE".to_string(),
@@ -135,13 +165,20 @@ fn keyed(op: Op, table: String, selection: Option<&Expr>, key_columns: &dyn Fn(&
                 format!("`WHERE {e}` is not on the key ({})", if pk.is_empty() { "a hidden key".to_string() } else { pk.join(", ") })
             }
         };
-        return Ok(Access { op, table, rows: 1, key: KeyFrom::Unknown(why), set: Vec::new(), dist: None, notes });
+        return Ok(Access {
+            op,
+            table,
+            rows: 1,
+            key: KeyFrom::Unknown(why),
+            set: Vec::new(),
+            bound,
+            partial: false,
+            dist: None,
+            notes: Vec::new(),
+        });
     };
-    let (column, key, rows) = found.swap_remove(i);
-    if pk.len() > 1 {
-        notes.push(format!("a composite key ({}): a row is chosen by {column}", pk.join(", ")));
-    }
-    Ok(Access { op, table, rows, key, set: Vec::new(), dist: None, notes })
+    let (_, key, rows) = found.swap_remove(i);
+    Ok(Access { op, table, rows, key, set: Vec::new(), bound, partial, dist: None, notes: Vec::new() })
 }
 
 /// Calls `f(column, key, rows)` for each `column = value` and `column IN (...)` of the

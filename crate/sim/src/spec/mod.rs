@@ -160,8 +160,8 @@ pub struct Statement {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub slots: Option<u64>,
     /// On a table with `distributionValues`: its rows take the value of an earlier
-    /// statement's rows (the same warehouse), each row another value a `remote` share of
-    /// the time; its key is then drawn among that value's rows.
+    /// statement's rows (the same warehouse) or the client's own, each row another value a
+    /// `remote` share of the time; its key is then drawn among that value's rows.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub distribution: Option<Distribution>,
     /// This statement and the `statements - 1` after it run as a block a drawn number of
@@ -174,12 +174,17 @@ pub struct Statement {
     pub sets_unique: Vec<String>,
 }
 
-/// Whose distribution value a statement's rows take.
+/// Whose distribution value a statement's rows take: an earlier statement's rows' (`sameAs`),
+/// or the client's own (`client`: client number mod values, as each DBT2 terminal keeps its
+/// warehouse). One of the two.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 pub struct Distribution {
     /// An earlier statement of the transaction, on a table with as many values.
-    pub same_as: usize,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub same_as: Option<usize>,
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub client: bool,
     /// The share of rows (0 to 1) that take another value instead, drawn uniformly (TPC-C's
     /// remote warehouse: 0.01 of New-Order's stock rows, 0.15 of Payment's customers).
     #[serde(default, skip_serializing_if = "is_zero")]

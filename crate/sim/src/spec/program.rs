@@ -27,8 +27,9 @@ struct Stmt {
     /// Its table's `distributionValues` x scale (0: none) and rows per value.
     values: u64,
     per_value: u64,
-    /// The statement whose rows' values its rows take, and the share (ppm) taking another.
-    distribution: Option<(usize, u64)>,
+    /// The statement whose rows' values its rows take (none: the client's own value), and
+    /// the share (ppm) taking another.
+    distribution: Option<(Option<usize>, u64)>,
     /// The block it starts: fewest and most runs, its statements, the share (ppm) of
     /// transactions it runs in.
     repeat: Option<(u64, u64, usize, u64)>,
@@ -100,7 +101,7 @@ impl SpecState {
                         let t = &spec.tables[table];
                         let allocated = s.op == OpKind::Insert && t.key != KeyKind::PrimaryKey;
                         let values = t.distribution_values.map_or(0, |v| v * spec.scale);
-                        let per_value = if values > 0 { tables[table].1 / values } else { tables[table].1 };
+                        let per_value = tables[table].1.checked_div(values).unwrap_or(tables[table].1);
                         let default = if s.op == OpKind::Insert { KeyChoice::Sequential } else { KeyChoice::Uniform };
                         // A statement taking an earlier one's value draws among that value's rows.
                         let over = if s.distribution.is_some() { per_value } else { tables[table].1 };
@@ -224,10 +225,12 @@ impl SpecState {
             // The value its row takes from an earlier statement's (then its key is drawn
             // among that value's rows), if the spec links them.
             let value = s.distribution.map(|(j, remote_ppm)| {
-                let theirs = &self.values[j];
-                let v = match theirs.get(r as usize % theirs.len().max(1)) {
-                    Some(&v) => v,
-                    None => rng.below(s.values),
+                let v = match j {
+                    None => client.client as u64 % s.values,
+                    Some(j) => match self.values[j].get(r as usize % self.values[j].len().max(1)) {
+                        Some(&v) => v,
+                        None => rng.below(s.values),
+                    },
                 };
                 if remote_ppm > 0 && s.values > 1 && rng.below(1_000_000) < remote_ppm {
                     (v + 1 + rng.below(s.values - 1)) % s.values

@@ -183,15 +183,29 @@ impl Spec {
         let Some(d) = &s.distribution else { return Ok(()) };
         let at = format!("{here}.distribution");
         let Some(values) = table.distribution_values else {
-            return Err(ConfigError::new(&at, "a distribution", format!("`{}` has no `distributionValues`: its rows have no shared value", table.name)));
-        };
-        let theirs = x.statements.get(d.same_as).filter(|_| d.same_as < i).and_then(|t| self.tables.iter().find(|o| o.name == t.table));
-        if theirs.is_none_or(|t| t.distribution_values != Some(values)) {
             return Err(ConfigError::new(
-                &format!("{at}.sameAs"),
-                d.same_as,
-                format!("an earlier statement (0 to {}) on a table with `distributionValues` {values}, as `{}` has", i.max(1) - 1, table.name),
+                &at,
+                "a distribution",
+                format!("`{}` has no `distributionValues`: its rows have no shared value", table.name),
             ));
+        };
+        match (d.same_as, d.client) {
+            (Some(j), false) => {
+                let theirs = x.statements.get(j).filter(|_| j < i).and_then(|t| self.tables.iter().find(|o| o.name == t.table));
+                if theirs.is_none_or(|t| t.distribution_values != Some(values)) {
+                    return Err(ConfigError::new(
+                        &format!("{at}.sameAs"),
+                        j,
+                        format!(
+                            "an earlier statement (0 to {}) on a table with `distributionValues` {values}, as `{}` has",
+                            i.max(1) - 1,
+                            table.name
+                        ),
+                    ));
+                }
+            }
+            (None, true) => {}
+            _ => return Err(ConfigError::new(&at, "both or neither", "takes one of `sameAs` (an earlier statement) and `client: true`")),
         }
         if !(0.0..=1.0).contains(&d.remote) {
             return Err(ConfigError::new(&format!("{at}.remote"), d.remote, "a share from 0 to 1"));
@@ -205,7 +219,7 @@ impl Spec {
 fn validate_values(t: &Table, here: &str) -> Result<(), ConfigError> {
     let Some(v) = t.distribution_values else { return Ok(()) };
     let at = format!("{here}.distributionValues");
-    if v == 0 || v > t.rows || t.rows % v != 0 {
+    if v == 0 || v > t.rows || !t.rows.is_multiple_of(v) {
         return Err(ConfigError::new(&at, v, format!("must divide the table's rows ({}): each value has as many rows", t.rows)));
     }
     if t.key != KeyKind::PrimaryKey || t.partitioning.is_some() || t.key_layout.is_some() {

@@ -1,8 +1,10 @@
 //! The swarm's workload specs: drawn at random, valid by construction, and small enough
 //! that a run stays short. Each part of the spec language is reached: every key kind (up
 //! to two tables taking ids), each table's own partitioning and key layout, every
-//! operation, multi-row statements, unique indexes, every key choice with its parameters anywhere in
-//! their ranges, `sameAs` naming any earlier statement it may, both API paths, a scale.
+//! operation, multi-row statements, unique indexes (and updates rewriting them), every key
+//! choice with its parameters anywhere in their ranges, `sameAs` naming any earlier statement
+//! it may, shared-column values (a client's, an earlier statement's, remote shares),
+//! repeated blocks and shares, both API paths, a scale.
 
 use super::{log_uniform, pick};
 use crate::prng::Prng;
@@ -23,11 +25,18 @@ pub fn random_spec(rng: &mut Prng) -> Value {
             let key = if id_tables.contains(&i) { pick(rng, &["autoIncrement", "hidden"]) } else { "primaryKey" };
             let rows = if key == "primaryKey" { log_uniform(rng, 1, 100_000) } else { rng.below(1000) };
             let mut t = json!({ "name": format!("t{i}"), "rows": rows, "key": key });
-            if rng.chance(1, 4) {
-                t["partitioning"] = pick(rng, &["hash", "range"]).into();
-            }
-            if rng.chance(1, 4) {
-                t["keyLayout"] = pick(rng, &["sequential", "shardBits", "bitReversed"]).into();
+            if key == "primaryKey" && rng.chance(1, 3) {
+                // Partitioned on a shared column: 1, 2, 4 or 8 values, a whole number of rows each.
+                let values = 1 << rng.below(4);
+                t["rows"] = (rows.max(values) / values * values).into();
+                t["distributionValues"] = values.into();
+            } else {
+                if rng.chance(1, 4) {
+                    t["partitioning"] = pick(rng, &["hash", "range"]).into();
+                }
+                if rng.chance(1, 4) {
+                    t["keyLayout"] = pick(rng, &["sequential", "shardBits", "bitReversed"]).into();
+                }
             }
             if rng.chance(1, 5) {
                 t["uniqueIndexes"] = if rng.chance(1, 2) { json!(["u"]) } else { json!(["u", "v"]) };
@@ -35,11 +44,14 @@ pub fn random_spec(rng: &mut Prng) -> Value {
             t
         })
         .collect();
+    let values: Vec<Option<u64>> = table_list.iter().map(|t| t["distributionValues"].as_u64()).collect();
     let transactions: Vec<Value> = (0..rng.range(1, 4))
         .map(|x| {
             let count = rng.range(1, 6) as usize;
             // Statements whose keys the allocator gives: `sameAs` may not name them.
             let mut allocated: Vec<bool> = Vec::with_capacity(count);
+            let mut on_table: Vec<usize> = Vec::with_capacity(count);
+            let mut block_end = None;
             let statements: Vec<Value> = (0..count)
                 .map(|i| {
                     let op = pick(rng, &["read", "update", "insert", "delete"]);
@@ -51,7 +63,31 @@ pub fn random_spec(rng: &mut Prng) -> Value {
                         let earlier: Vec<usize> = (0..i).filter(|&j| !allocated[j]).collect();
                         s["key"] = key_choice(rng, &earlier);
                     }
+                    if let (Some(v), true) = (values[table], rng.chance(1, 2)) {
+                        let linked: Vec<usize> = (0..i).filter(|&j| values[on_table[j]] == Some(v)).collect();
+                        s["distribution"] = if linked.is_empty() || rng.chance(1, 3) {
+                            json!({ "client": true })
+                        } else {
+                            json!({ "sameAs": pick(rng, &linked) })
+                        };
+                        if rng.chance(1, 2) {
+                            s["distribution"]["remote"] = (rng.below(101) as f64 / 100.0).into();
+                        }
+                    }
+                    if op == "update" && table_list[table]["uniqueIndexes"].is_array() && rng.chance(1, 2) {
+                        s["setsUnique"] = json!(["u"]);
+                    }
+                    if block_end.is_none_or(|end| i > end) && rng.chance(1, 5) {
+                        let len = rng.range(1, (count - i) as u64) as usize;
+                        let min = rng.below(3);
+                        s["repeat"] = json!({ "min": min, "max": min + rng.below(4), "statements": len });
+                        if rng.chance(1, 3) {
+                            s["repeat"]["share"] = ((1 + rng.below(100)) as f64 / 100.0).into();
+                        }
+                        block_end = Some(i + len - 1);
+                    }
                     allocated.push(from_allocator);
+                    on_table.push(table);
                     s
                 })
                 .collect();
@@ -107,6 +143,12 @@ mod tests {
             "\"hotspot\"",
             "\"ndbapi\"",
             "\"delete\"",
+            "\"distributionValues\"",
+            "\"client\"",
+            "\"remote\"",
+            "\"repeat\"",
+            "\"share\"",
+            "\"setsUnique\"",
         ] {
             assert!(all.contains(part), "no drawn spec has {part}");
         }

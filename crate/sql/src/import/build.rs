@@ -1,10 +1,11 @@
 //! The spec's parts the import builds once every file is read: each table's key kind and
 //! rows, and each statement's key choice (with the assumptions they need).
 
-use hotrow::spec::{KeyChoice, KeyKind, Table};
+use hotrow::spec::{Distribution, KeyChoice, KeyKind, Table};
 
-use super::{Reader, Txn};
+use super::{Reader, Said, Txn};
 use crate::pgbench::Draw;
+use crate::schema::TableDef;
 use crate::statements::{Access, KeyFrom, Op};
 use crate::{At, ImportError};
 
@@ -12,7 +13,7 @@ impl Reader<'_> {
     /// The tables, each with its key kind and rows (an annotation, else the range of the
     /// pgbench variables its key is chosen by, else 0 for a table only inserted into, else
     /// the default, said).
-    pub(super) fn tables_of(&mut self) -> Vec<Table> {
+    pub(super) fn tables_of(&mut self) -> Result<Vec<Table>, ImportError> {
         let defs = self.tables.clone();
         let mut out = Vec::new();
         for t in &defs {
@@ -48,19 +49,6 @@ impl Reader<'_> {
                     ),
                 );
             }
-            let rewrites: Vec<(At, String)> = self
-                .txns
-                .iter()
-                .flat_map(|x| &x.accesses)
-                .filter(|(a, _, _)| a.table == t.name && a.op == Op::Update)
-                .filter_map(|(a, at, _)| a.set.iter().find(|c| t.unique.iter().any(|u| u.contains(c))).map(|c| (at.clone(), c.clone())))
-                .collect();
-            for (at, column) in rewrites {
-                self.say(&at, format!("UPDATE of {column}, a UNIQUE column of {}: its index row's rewrite is not modelled", t.name));
-            }
-            if let Some(c) = &t.partition_by {
-                self.say(&t.at, format!("{}: PARTITION BY KEY ({c}): rows are placed by a hash of their own key (partitioning on a shared column is not modelled yet)", t.name));
-            }
             let ranges: Vec<u64> = self
                 .txns
                 .iter()
@@ -86,13 +74,160 @@ impl Reader<'_> {
                     n
                 }
             };
-            out.push(Table { name: t.name.clone(), rows, key, partitioning: None, key_layout: None, unique_indexes });
+            let distribution_values = self.values_of(t, rows)?;
+            out.push(Table { name: t.name.clone(), rows, key, partitioning: None, key_layout: None, unique_indexes, distribution_values });
         }
-        out
+        Ok(out)
+    }
+
+    /// How many values a table's partitioning column takes, when it is partitioned on one
+    /// (`PARTITION BY KEY (col)`): its rows when the column is its whole key, else what
+    /// `values=` says; else none, said.
+    fn values_of(&mut self, t: &TableDef, rows: u64) -> Result<Option<u64>, ImportError> {
+        let Some(c) = &t.partition_by else { return Ok(None) };
+        let by = format!("{}: PARTITION BY KEY ({c})", t.name);
+        if t.takes_ids() {
+            self.say(&t.at, format!("{by}: a table taking ids is placed by its id here"));
+            return Ok(None);
+        }
+        if !t.primary_key.contains(c) {
+            self.say(&t.at, format!("{by}: not a column of its primary key, so placed by its key (NDB partitions on key columns)"));
+            return Ok(None);
+        }
+        if t.primary_key.len() == 1 {
+            return Ok((rows > 0).then_some(rows));
+        }
+        let Some((values, at)) = t.values.clone() else {
+            self.say(&t.at, format!("{by}: how many values {c} takes is not said (`-- hotrow: values=N`), so placed by its key"));
+            return Ok(None);
+        };
+        if values > rows || !rows.is_multiple_of(values) {
+            return Err(ImportError {
+                at,
+                message: format!("values={values}: must divide {}'s rows ({rows}), each value as many rows", t.name),
+            });
+        }
+        self.say(&t.at, format!("{by}: {values} values of {c}, {} rows each; rows of one value share a partition", rows / values));
+        Ok(Some(values))
+    }
+
+    /// The value access `i` of transaction `t` takes from an earlier one: the same named
+    /// parameter on the partitioning columns of two tables of as many values.
+    pub(super) fn distribution(&mut self, t: &Txn, i: usize, tables: &[Table], said: &Said) -> Result<Option<Distribution>, ImportError> {
+        let (a, here, _) = &t.accesses[i];
+        let param = |a: &Access| -> Option<(String, Option<u64>)> {
+            let def = self.tables.iter().find(|d| d.name == a.table)?;
+            let values = tables.iter().find(|x| x.name == a.table)?.distribution_values;
+            match a.bound.iter().find(|(c, _)| Some(c) == def.partition_by.as_ref()) {
+                Some((_, KeyFrom::Param(p))) if p != "?" => Some((p.clone(), values)),
+                _ => None,
+            }
+        };
+        let mine = param(a);
+        if let (Some((p, Some(values))), false) = (&mine, self.same_row(t, i).is_some()) {
+            if t.client.contains(p) {
+                let share = said.remote.as_ref().map_or(0.0, |r| r.0);
+                let elsewhere = if share > 0.0 { format!(", {}% of its rows another", share * 100.0) } else { String::new() };
+                // Said in full at its first statement.
+                let first = !t.accesses[..i].iter().any(|(b, _, _)| param(b).is_some_and(|(q, _)| q == *p));
+                let whose = if first {
+                    format!(":{p} is the client's own (client number mod {values}, as a DBT2 terminal keeps its warehouse)")
+                } else {
+                    format!("the client's :{p}")
+                };
+                self.say(here, format!("{}: {whose}{elsewhere}", a.table));
+                return Ok(Some(Distribution { same_as: None, client: true, remote: share }));
+            }
+        }
+        let link = match (mine, &a.key) {
+            (_, KeyFrom::Param(_)) if self.same_row(t, i).is_some() => None,
+            (Some((p, Some(values))), _) => {
+                t.accesses[..i].iter().position(|(b, _, _)| param(b).is_some_and(|(q, v)| q == p && v == Some(values))).map(|j| (j, p))
+            }
+            _ => None,
+        };
+        let remote = said.remote.as_ref();
+        match (link, remote) {
+            (None, Some((_, at))) => Err(ImportError {
+                at: at.clone(),
+                message: format!(
+                    "remote=: {}'s partitioning column is not given a parameter an earlier statement gives its own (as `w_id = :w_id` twice)",
+                    a.table
+                ),
+            }),
+            (None, None) => Ok(None),
+            (Some((j, p)), remote) => {
+                let share = remote.map_or(0.0, |r| r.0);
+                let elsewhere = if share > 0.0 { format!(", {}% of its rows another", share * 100.0) } else { String::new() };
+                self.say(
+                    here,
+                    format!("{}: :{p}'s value, as statement {} of the transaction ({}){elsewhere}", a.table, j + 1, t.accesses[j].0.table),
+                );
+                Ok(Some(Distribution { same_as: Some(j), client: false, remote: share }))
+            }
+        }
+    }
+
+    /// The unique indexes an UPDATE sets a column of: each row rewrites their index rows.
+    pub(super) fn sets_unique(&mut self, a: &Access, table: &Table, here: &At) -> Vec<String> {
+        if a.op != Op::Update {
+            return Vec::new();
+        }
+        let Some(def) = self.tables.iter().find(|d| d.name == a.table) else { return Vec::new() };
+        let names: Vec<String> = def
+            .unique
+            .iter()
+            .zip(&table.unique_indexes)
+            .filter(|(cols, _)| cols.iter().any(|c| a.set.contains(c)))
+            .map(|(_, n)| n.clone())
+            .collect();
+        for n in &names {
+            self.say(
+                here,
+                format!(
+                    "UPDATE of a UNIQUE column of {}: each row also rewrites `{}.{n}$unique` (the old value's row out, the new one's in)",
+                    a.table, a.table
+                ),
+            );
+        }
+        names
+    }
+
+    /// The column table `name` is partitioned by, if any.
+    fn partition_column(&self, name: &str) -> Option<&String> {
+        self.tables.iter().find(|d| d.name == name)?.partition_by.as_ref()
+    }
+
+    /// The earlier access of `t` naming the same row as access `i`: the same table, every
+    /// key column given the same named parameter.
+    fn same_row(&self, t: &Txn, i: usize) -> Option<usize> {
+        let a = &t.accesses[i].0;
+        let def = self.tables.iter().find(|d| d.name == a.table)?;
+        let key = |b: &Access| -> Option<Vec<String>> {
+            def.primary_key
+                .iter()
+                .map(|c| match b.bound.iter().find(|(x, _)| x == c) {
+                    Some((_, KeyFrom::Param(p))) if p != "?" => Some(p.clone()),
+                    _ => None,
+                })
+                .collect()
+        };
+        let mine = key(a).filter(|k| !k.is_empty())?;
+        t.accesses[..i].iter().position(|(b, _, _)| b.table == a.table && b.op != Op::Insert && key(b).as_ref() == Some(&mine))
     }
 
     /// The key choice of access `i` of transaction `t`.
-    pub(super) fn key(&mut self, t: &Txn, i: usize, a: &Access, here: &At, rows: u64) -> Result<Option<KeyChoice>, ImportError> {
+    /// `linked`: its rows take another statement's (or the client's) value, so its key is
+    /// drawn among that value's rows.
+    pub(super) fn key(
+        &mut self,
+        t: &Txn,
+        i: usize,
+        a: &Access,
+        here: &At,
+        rows: u64,
+        linked: bool,
+    ) -> Result<Option<KeyChoice>, ImportError> {
         if let Some(k) = &a.dist {
             let k = k.clone();
             self.say(
@@ -104,8 +239,8 @@ impl Reader<'_> {
         Ok(match &a.key {
             KeyFrom::New => None,
             KeyFrom::Param(p) => {
-                // The same parameter on the same table's key earlier: the same row.
-                let same = (p != "?").then(|| t.accesses[..i].iter().position(|(b, _, _)| b.table == a.table && b.key == a.key)).flatten();
+                // The same parameters on the same table's key earlier: the same row.
+                let same = self.same_row(t, i);
                 if let Some(j) = same {
                     Some(KeyChoice::SameAs { statement: j })
                 } else {
@@ -127,14 +262,16 @@ impl Reader<'_> {
                             Some(KeyChoice::Fixed { key })
                         }
                         None => {
-                            self.say(
-                                here,
-                                format!(
-                                    "{}: the key's value is not drawn by the script: any row of {}, uniformly, assumed",
-                                    if p == "?" { "`?`".to_string() } else { format!(":{p}") },
-                                    a.table
-                                ),
-                            );
+                            let which = if linked { "rows of that value" } else { "rows" };
+                            // A part of the key given: the partial-key assumption says it.
+                            let is_the_value = a.bound.iter().any(|(c, k)| *k == a.key && self.partition_column(&a.table) == Some(c));
+                            if !(a.partial || linked && is_the_value) {
+                                let name = if p == "?" { "`?`".to_string() } else { format!(":{p}") };
+                                self.say(
+                                    here,
+                                    format!("{name}: not drawn by the script: any of {}'s {which}, uniformly, assumed", a.table),
+                                );
+                            }
                             Some(KeyChoice::Uniform)
                         }
                     }

@@ -87,7 +87,7 @@ impl Reader<'_> {
                     ("name".to_string(), format!("digest {}", self.digests), here.clone()),
                     ("weight".to_string(), weight.to_string(), here.clone()),
                 ];
-                if let Err(e) = self.statement(k, s, here.clone(), &pairs, &[], &mut open) {
+                if let Err(e) = self.statement(k, s, here.clone(), &pairs, None, &mut open) {
                     self.digests -= 1;
                     self.say(&here, format!("`{}`: left out ({})", clip(&text), e.message));
                 }

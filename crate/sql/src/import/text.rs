@@ -14,6 +14,12 @@ pub(super) fn take_partitions(text: &str) -> (String, Vec<(u64, String)>) {
     let mut found = Vec::new();
     let mut from = 0;
     while let Some(i) = lower[from..].find("partition by").map(|i| i + from) {
+        // Not in a comment: `--` or `#` before it on its line.
+        let line_start = lower[..i].rfind('\n').map_or(0, |j| j + 1);
+        if lower[line_start..i].contains("--") || lower[line_start..i].contains('#') {
+            from = i + "partition by".len();
+            continue;
+        }
         let end = lower[i..].find(';').map_or(text.len(), |j| i + j);
         let clause = &text[i..end];
         let column = clause.split_once('(').and_then(|(_, r)| r.split_once(')')).map(|(c, _)| c.trim().trim_matches('`').to_lowercase());

@@ -58,7 +58,8 @@ fn rows_of_one_value_share_its_partition_and_blocks_repeat() {
         "transactions": [{ "name": "x", "statements": [
             { "op": "read", "table": "warehouse" },
             { "op": "read", "table": "item", "repeat": { "min": 5, "max": 15, "statements": 2 } },
-            { "op": "update", "table": "stock", "distribution": { "sameAs": 0, "remote": 0.1 } }] }] }));
+            { "op": "update", "table": "stock", "distribution": { "sameAs": 0, "remote": 0.1 } }] },
+            { "name": "y", "statements": [{ "op": "read", "table": "stock", "distribution": { "client": true } }] }] }));
     let mut state = SpecState::new(&s, KeyLayout::Sequential, 0);
     let (mut rng, mut out, mut next_key) = (Prng::new(1, 1), Program::default(), 0);
     let (mut lines, mut remote, mut stocks) = (Vec::new(), 0, 0);
@@ -81,6 +82,13 @@ fn rows_of_one_value_share_its_partition_and_blocks_repeat() {
     assert!((mean - 10.0).abs() < 0.3, "mean lines {mean}");
     let share = remote as f64 / stocks as f64;
     assert!((share - 0.1).abs() < 0.02, "remote share {share}");
+    // A client's own value: client number mod values, whatever the draw.
+    for client in [3, 11] {
+        for _ in 0..20 {
+            state.generate(1, ClientKeys { client, next_key: &mut next_key, primary_key: false, now: 0 }, &mut rng, &mut out);
+            assert_eq!(out.ops[0].dist, client as u64 % 8);
+        }
+    }
 }
 
 /// A block with a share runs in that share of the transactions; an update setting a UNIQUE
@@ -130,8 +138,13 @@ fn shared_values_blocks_and_unique_updates_are_checked() {
     let other = serde_json::json!({ "name": "s", "rows": 40, "key": "primaryKey", "distributionValues": 8 });
     let linked = serde_json::json!([{ "op": "read", "table": "w" }, read(serde_json::json!({ "distribution": { "sameAs": 0 } }))]);
     assert!(with(other, linked).unwrap().contains("distribution.sameAs"));
-    let nested = serde_json::json!([read(serde_json::json!({ "repeat": { "min": 2, "statements": 2 } })),
-                                    read(serde_json::json!({ "repeat": { "min": 2 } }))]);
+    let both =
+        serde_json::json!([{ "op": "read", "table": "w" }, read(serde_json::json!({ "distribution": { "sameAs": 0, "client": true } }))]);
+    assert!(with(t.clone(), both).unwrap().contains("one of `sameAs`"));
+    let nested = serde_json::json!([
+        read(serde_json::json!({ "repeat": { "min": 2, "statements": 2 } })),
+        read(serde_json::json!({ "repeat": { "min": 2 } }))
+    ]);
     assert!(with(t.clone(), nested).unwrap().contains("do not nest"));
     let past = serde_json::json!([read(serde_json::json!({ "repeat": { "min": 2, "statements": 2 } }))]);
     assert!(with(t.clone(), past).unwrap().contains("repeat.statements"));
