@@ -41,11 +41,23 @@ struct Stmt {
 struct TxnTemplate {
     weight: u64,
     stmts: Vec<Stmt>,
+    /// Whether a block of it repeats (else it is drawn statement by statement).
+    blocks: bool,
 }
 
-/// The running state of a spec workload, shared by its clients.
+/// The running state of a spec workload, shared by its clients: the transactions made
+/// ready, and what drawing their programs keeps.
 #[derive(Clone, Debug)]
 pub struct SpecState {
+    txns: Vec<TxnTemplate>,
+    total_weight: u64,
+    draw: Drawing,
+}
+
+/// What drawing programs keeps: the tables, their sequences, and the transaction being
+/// drawn's keys and written rows.
+#[derive(Clone, Debug)]
+struct Drawing {
     api: Api,
     /// Per table: its id in row keys and its rows.
     tables: Vec<(u64, u64)>,
@@ -55,14 +67,12 @@ pub struct SpecState {
     /// Per table: the rows it starts with (a table taking ids: its keys `0..` that many
     /// exist already).
     id_rows: Vec<u64>,
-    txns: Vec<TxnTemplate>,
-    total_weight: u64,
     /// Per table: the next `sequential` key (inserts: rows past the initial ones).
     next: Vec<u64>,
-    /// The keys of the transaction being drawn, per statement (for `sameAs`), and their
-    /// rows' distribution values (tables with `distributionValues`).
+    /// The keys of the transaction being drawn, per statement (for `sameAs`); then, from
+    /// `values` on, their rows' distribution values (tables with `distributionValues`).
     keys: Vec<Vec<u64>>,
-    values: Vec<Vec<u64>>,
+    values: usize,
     /// Rows the transaction being drawn writes: a second write of one is folded into the
     /// first (the transaction holds that row's lock already; NDB chains such operations).
     written: HashSet<u64, BuildHasherDefault<FastHasher>>,
@@ -133,22 +143,23 @@ impl SpecState {
                         }
                     })
                     .collect(),
+                blocks: x.statements.iter().any(|s| s.repeat.is_some()),
             })
             .collect();
-        SpecState {
+        let most = txns.iter().map(|t| t.stmts.len()).max().unwrap_or(0);
+        let draw = Drawing {
             api: spec.api,
-            total_weight: txns.iter().map(|t| t.weight).sum(),
             next: vec![0; tables.len()],
-            keys: vec![Vec::new(); txns.iter().map(|t| t.stmts.len()).max().unwrap_or(0)],
-            values: vec![Vec::new(); txns.iter().map(|t| t.stmts.len()).max().unwrap_or(0)],
+            keys: vec![Vec::new(); 2 * most],
+            values: most,
             written: HashSet::default(),
             index_next: spec.tables.iter().flat_map(|t| t.unique_indexes.iter().map(|_| (t.rows.max(1) * spec.scale, 0))).collect(),
             tables,
             layouts,
             shard_bits,
             id_rows: spec.tables.iter().map(|t| t.rows * spec.scale).collect(),
-            txns,
-        }
+        };
+        SpecState { total_weight: txns.iter().map(|t| t.weight).sum(), txns, draw }
     }
 
     /// Draws which transaction of the mix runs next (no draw when there is one).
@@ -170,50 +181,64 @@ impl SpecState {
     /// round (NDB API batches, autocommit statements).
     pub fn generate(&mut self, which: usize, mut client: ClientKeys, rng: &mut Prng, out: &mut Program) -> bool {
         out.clear();
-        self.written.clear();
-        let stmts = std::mem::take(&mut self.txns[which].stmts);
-        let mut i = 0;
-        while i < stmts.len() {
-            // A block runs a drawn number of times (drawn only when a spec asks for one).
-            let (runs, len) = match stmts[i].repeat {
-                None => (1, 1),
-                Some((min, max, len, share_ppm)) => {
-                    let runs = if share_ppm < 1_000_000 && rng.below(1_000_000) >= share_ppm {
-                        0
-                    } else if min == max {
-                        min
-                    } else {
-                        rng.range(min, max)
-                    };
-                    (runs, len)
-                }
-            };
-            if runs == 0 {
-                for j in i..i + len {
-                    self.keys[j].clear();
-                    self.values[j].clear();
-                }
+        let d = &mut self.draw;
+        d.written.clear();
+        let stmts = &self.txns[which].stmts;
+        if !self.txns[which].blocks {
+            for (i, s) in stmts.iter().enumerate() {
+                d.statement(s, i, &mut client, rng, out);
             }
-            for _ in 0..runs {
-                for (j, s) in stmts.iter().enumerate().skip(i).take(len) {
-                    self.statement(s, j, &mut client, rng, out);
+        } else {
+            let mut i = 0;
+            while i < stmts.len() {
+                // A block runs a drawn number of times (drawn only when a spec asks for one).
+                let (runs, len) = match stmts[i].repeat {
+                    None => (1, 1),
+                    Some((min, max, len, share_ppm)) => {
+                        let runs = if share_ppm < 1_000_000 && rng.below(1_000_000) >= share_ppm {
+                            0
+                        } else if min == max {
+                            min
+                        } else {
+                            rng.range(min, max)
+                        };
+                        (runs, len)
+                    }
+                };
+                if runs == 0 {
+                    for j in i..i + len {
+                        d.keys[j].clear();
+                        d.keys[d.values + j].clear();
+                    }
                 }
+                for _ in 0..runs {
+                    for (j, s) in stmts.iter().enumerate().skip(i).take(len) {
+                        d.statement(s, j, &mut client, rng, out);
+                    }
+                }
+                i += len;
             }
-            i += len;
         }
-        let one = stmts.len() == 1;
-        self.txns[which].stmts = stmts;
         out.end_round();
-        self.api == Api::Ndbapi || one
+        d.api == Api::Ndbapi || stmts.len() == 1
     }
 
+    /// True when statements go through mysqld (SQL statement costs).
+    pub fn sql(&self) -> bool {
+        self.draw.api == Api::Mysqld
+    }
+}
+
+impl Drawing {
     /// Writes statement `s` (number `i` of its transaction): its rows, their index rows, and
     /// in mysqld the end of its round.
+    #[inline(always)]
     fn statement(&mut self, s: &Stmt, i: usize, client: &mut ClientKeys, rng: &mut Prng, out: &mut Program) {
         let (table, rows) = self.tables[s.table];
         let mut keys = std::mem::take(&mut self.keys[i]);
-        let mut values = std::mem::take(&mut self.values[i]);
         keys.clear();
+        // Only a table of shared-column values keeps its rows' values.
+        let mut values = if s.values > 0 { std::mem::take(&mut self.keys[self.values + i]) } else { Vec::new() };
         values.clear();
         for r in 0..s.rows {
             let write = s.op != OpKind::Read;
@@ -227,7 +252,7 @@ impl SpecState {
             let value = s.distribution.map(|(j, remote_ppm)| {
                 let v = match j {
                     None => client.client as u64 % s.values,
-                    Some(j) => match self.values[j].get(r as usize % self.values[j].len().max(1)) {
+                    Some(j) => match self.keys[self.values + j].get(r as usize % self.keys[self.values + j].len().max(1)) {
                         Some(&v) => v,
                         None => rng.below(s.values),
                     },
@@ -263,7 +288,7 @@ impl SpecState {
                     &KeyChooser::TimeBucket { bucket_ns } => base + KeyChooser::bucket(bucket_ns, client.now, over),
                     &KeyChooser::SameAs { statement } => {
                         let at = r as usize % self.keys[statement].len().max(1);
-                        if let Some(&v) = self.values[statement].get(at) {
+                        if let Some(&v) = self.keys[self.values + statement].get(at) {
                             value = Some(v);
                         }
                         self.keys[statement].get(at).copied().unwrap_or(0)
@@ -315,7 +340,9 @@ impl SpecState {
             }
         }
         self.keys[i] = keys;
-        self.values[i] = values;
+        if s.values > 0 {
+            self.keys[self.values + i] = values;
+        }
         if !s.indexes.is_empty() && (!s.allocated || client.primary_key) {
             for _ in 0..s.rows {
                 index_rows(&mut self.index_next, &mut self.written, s, rng, out);
@@ -324,11 +351,6 @@ impl SpecState {
         if self.api == Api::Mysqld {
             out.end_round();
         }
-    }
-
-    /// True when statements go through mysqld (SQL statement costs).
-    pub fn sql(&self) -> bool {
-        self.api == Api::Mysqld
     }
 }
 

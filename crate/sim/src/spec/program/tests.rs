@@ -39,7 +39,7 @@ fn a_unique_key_writes_its_index_row_in_the_same_round() {
         assert_eq!(round(3), [orders]);
     }
     // New unique values are new index rows: none twice.
-    assert_eq!(state.index_next[0], (100, 6));
+    assert_eq!(state.draw.index_next[0], (100, 6));
 }
 
 fn spec(v: serde_json::Value) -> Spec {
