@@ -23,6 +23,8 @@ test("importSql equals hotrow import --json on every example, field for field", 
     ["examples/sql/pgbench-schema.sql", "examples/sql/tpcb-like.sql"],
     ["examples/sql/orders-schema.sql", "examples/sql/orders.sql"],
     ["examples/sql/orders-schema.sql", "examples/sql/orders-digests.csv"],
+    ["examples/sql/dbt2-schema.sql", "examples/sql/dbt2.sql"],
+    ["examples/sql/sysbench-schema.sql", "examples/sql/sysbench-insert.sql"],
   ];
   for (const files of examples) {
     const got = await importSql(files.map(source));

@@ -114,6 +114,19 @@ pub fn key_choice(v: &str, at: &At) -> Result<hotrow::spec::KeyChoice, ImportErr
     Ok(choice)
 }
 
+/// A key choice as a `key=` annotation writes it (`hotspot(0.2, 0.8)`).
+pub fn key_text(k: &hotrow::spec::KeyChoice) -> String {
+    use hotrow::spec::KeyChoice;
+    match k {
+        KeyChoice::Uniform => "uniform".into(),
+        KeyChoice::Zipfian { theta } => format!("zipfian({theta})"),
+        KeyChoice::Hotspot { hot_fraction, hot_share } => format!("hotspot({hot_fraction}, {hot_share})"),
+        KeyChoice::Exponential { parameter } => format!("exponential({parameter})"),
+        KeyChoice::Gaussian { parameter } => format!("gaussian({parameter})"),
+        other => serde_json::to_string(other).expect("a key choice serializes"),
+    }
+}
+
 /// The annotations' pairs for a statement starting at line `start`, after the statement
 /// before it ended at line `after`.
 pub fn for_statement(all: &[Annotation], after: u64, start: u64) -> Vec<(String, String, At)> {

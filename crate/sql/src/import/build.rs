@@ -232,7 +232,7 @@ impl Reader<'_> {
             let k = k.clone();
             self.say(
                 here,
-                format!("{}'s key drawn as the annotation says: {}", a.table, serde_json::to_string(&k).expect("a key choice serializes")),
+                format!("{}'s key drawn as the annotation says: {}", a.table, crate::annotations::key_text(&k)),
             );
             return Ok(Some(k));
         }
