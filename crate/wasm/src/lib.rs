@@ -230,11 +230,15 @@ impl Simulation {
         if let Value::Object(m) = &mut json {
             m.entry("atMs").or_insert(Value::from(0u64));
         }
-        let fault: hotrow::Fault = serde_path_to_error::deserialize(&json).map_err(|e| {
+        // Read as a config's list of faults is (one deserializer for both: a smaller module).
+        let list = Value::Array(vec![json]);
+        let mut faults: Vec<hotrow::Fault> = serde_path_to_error::deserialize(&list).map_err(|e| {
             let path = e.path().to_string();
-            let field = if path == "." { "fault".to_string() } else { format!("fault.{path}") };
-            config_error(bad(&field, json.to_string(), &e.inner().to_string()))
+            let path = path.trim_start_matches("[0]").trim_start_matches('.');
+            let field = if path.is_empty() { "fault".to_string() } else { format!("fault.{path}") };
+            config_error(bad(&field, list[0].to_string(), &e.inner().to_string()))
         })?;
+        let fault = faults.pop().expect("one fault was read");
         self.inner.inject(fault).map_err(config_error)
     }
 

@@ -232,7 +232,6 @@ impl SpecState {
 impl Drawing {
     /// Writes statement `s` (number `i` of its transaction): its rows, their index rows, and
     /// in mysqld the end of its round.
-    #[inline(always)]
     fn statement(&mut self, s: &Stmt, i: usize, client: &mut ClientKeys, rng: &mut Prng, out: &mut Program) {
         let (table, rows) = self.tables[s.table];
         let mut keys = std::mem::take(&mut self.keys[i]);
