@@ -230,10 +230,7 @@ impl Reader<'_> {
     ) -> Result<Option<KeyChoice>, ImportError> {
         if let Some(k) = &a.dist {
             let k = k.clone();
-            self.say(
-                here,
-                format!("{}'s key drawn as the annotation says: {}", a.table, crate::annotations::key_text(&k)),
-            );
+            self.say(here, format!("{}'s key drawn as the annotation says: {}", a.table, crate::annotations::key_text(&k)));
             return Ok(Some(k));
         }
         Ok(match &a.key {
