@@ -81,6 +81,23 @@ pub enum Command {
         #[arg(long, hide = true)]
         fail_check_for_tests: bool,
     },
+    /// Run one scenario and write it as one HTML file that needs no JavaScript: its
+    /// header, the throughput over time with the bound, what holds it, the load per data
+    /// node, the node x time heatmap and the hottest rows, each figure an inline SVG beside
+    /// its numbers.
+    Report {
+        #[command(flatten)]
+        scenario: Scenario,
+        /// The file to write (default: standard output).
+        #[arg(short, long, value_name = "FILE")]
+        out: Option<String>,
+        /// Only the report's block (its style, figures and tables), to paste into a page.
+        #[arg(long, conflicts_with = "svg")]
+        fragment: bool,
+        /// One figure alone, as an SVG file: throughput, nodes or heatmap.
+        #[arg(long, value_name = "NAME")]
+        svg: Option<String>,
+    },
     /// Run a grid of configurations (every combination of the --vary lists, times
     /// --seeds seeds) in parallel and print one row per run, or per-point means.
     Sweep {

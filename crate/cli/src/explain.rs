@@ -14,26 +14,9 @@ fn rate(s: &Summary, tps: f64) -> String {
     }
 }
 
-/// A whole number with thousands separated: 158,496.
-pub fn grouped(v: f64) -> String {
-    let digits = format!("{:.0}", v.abs());
-    let mut out = String::new();
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    if v < 0.0 {
-        format!("-{out}")
-    } else {
-        out
-    }
-}
+pub use hotrow_report::format::grouped;
 
-fn percent(f: f64) -> String {
-    format!("{:.0}%", f * 100.0)
-}
+use hotrow_report::format::percent;
 
 pub fn render(w: &mut String, s: &Summary) {
     let _ = writeln!(w, "\n  What holds it");

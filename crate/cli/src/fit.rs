@@ -149,7 +149,7 @@ fn values(m: &Map<String, Value>) -> String {
     m.values().map(|v| v.as_str().map_or_else(|| v.to_string(), str::to_string)).collect::<Vec<_>>().join(", ")
 }
 
-fn percent(r: f64) -> String {
+fn signed_percent(r: f64) -> String {
     format!("{:+.1}%", 100.0 * r)
 }
 
@@ -182,7 +182,7 @@ fn render(fit: &Fit, seconds: f64, predictions: &[Prediction]) -> String {
             values(&p.values),
             amount(p.measured),
             amount(p.simulated),
-            percent(p.residual),
+            signed_percent(p.residual),
             p.bottleneck.as_deref().unwrap_or("-")
         );
     }

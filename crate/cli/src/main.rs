@@ -16,6 +16,7 @@ mod explain;
 mod fit;
 mod import;
 mod markdown;
+mod report;
 mod swarm;
 mod sweep;
 mod table;
@@ -59,6 +60,21 @@ fn main() -> ExitCode {
         Command::Fit { scenario, measured, fit, seeds, max_iterations, predict, jobs, json } => {
             let options = hotrow_fit::Options { fit, seeds, max_iterations };
             fit::run(&scenario, &measured, options, &predict, jobs, json)
+        }
+        Command::Report { scenario, out, fragment, svg } => {
+            if let Some(name) = svg.as_deref().filter(|n| !hotrow_report::FIGURES.contains(n)) {
+                return bad_input(&format!("--svg {name}: the figures are {}", hotrow_report::FIGURES.join(", ")));
+            }
+            match scenario.config() {
+                Ok(config) => match run_with_progress(config, false) {
+                    Ok((summary, windows)) => report::write(&summary, &windows, out.as_deref(), fragment, svg.as_deref()),
+                    Err(broken) => {
+                        eprintln!("error: {broken}");
+                        ExitCode::from(1)
+                    }
+                },
+                Err(msg) => bad_input(&msg),
+            }
         }
         Command::Sweep { scenario, varies, seeds, jobs, shard, csv: _, json } => sweep(&scenario, &varies, seeds, jobs, shard, json),
         Command::Trace { scenario, baseline, baseline_sets } => {

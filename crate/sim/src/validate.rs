@@ -8,6 +8,17 @@ use crate::{Config, Simulation, Summary};
 use serde::Serialize;
 use serde_json::{json, Value};
 
+/// The bug report's DBT2 figures on its cluster (8 data nodes): the bug (cache 1) and the
+/// fix (cache 1000), in TPM. The validation checks the model against them; reports draw
+/// them across a DBT2 run's chart where they apply (`reported_tpm_applies`).
+pub const REPORTED_TPM: [(&str, f64); 2] = [("bug report, cache 1", 106_000.0), ("bug report, cache 1000", 158_000.0)];
+
+/// Whether the bug report's figures compare with a run of this config (as JSON, the
+/// summary's `config`): DBT2 on 8 data nodes, as the report measured.
+pub fn reported_tpm_applies(config: &Value) -> bool {
+    config["workload"] == "dbt2" && config["dataNodes"] == 8
+}
+
 /// How a model figure is judged against the reported one.
 #[derive(Clone, Copy, Debug, Serialize)]
 #[serde(tag = "kind", rename_all = "camelCase")]
@@ -87,9 +98,14 @@ pub fn run(seed: u64, mut progress: impl FnMut(&str)) -> Report {
 
     let tc_nodes = |s: &Summary| s.nodes.iter().filter(|n| n.tc_transactions > 0.0).count() as f64;
     let cases = vec![
-        case("DBT2 8 nodes, cache 1, no hint: TPM", "106k TPM", bug.tpm, Rule::Within { target: 106_000.0, tolerance: 0.10 }),
-        case("DBT2 8 nodes, cache 1000: TPM", "158k TPM", fixed.tpm, Rule::Within { target: 158_000.0, tolerance: 0.10 }),
-        case("DBT2 TPM ratio, cache 1000 / cache 1", "1.49", fixed.tpm / bug.tpm, Rule::Within { target: 158.0 / 106.0, tolerance: 0.10 }),
+        case("DBT2 8 nodes, cache 1, no hint: TPM", "106k TPM", bug.tpm, Rule::Within { target: REPORTED_TPM[0].1, tolerance: 0.10 }),
+        case("DBT2 8 nodes, cache 1000: TPM", "158k TPM", fixed.tpm, Rule::Within { target: REPORTED_TPM[1].1, tolerance: 0.10 }),
+        case(
+            "DBT2 TPM ratio, cache 1000 / cache 1",
+            "1.49",
+            fixed.tpm / bug.tpm,
+            Rule::Within { target: REPORTED_TPM[1].1 / REPORTED_TPM[0].1, tolerance: 0.10 },
+        ),
         case(
             "NDB API cache 1: inserts/s, PK / hidden PK",
             "easily 10x",

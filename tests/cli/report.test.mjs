@@ -1,0 +1,54 @@
+// `hotrow report`: one HTML file that needs no JavaScript (no script, nothing fetched from
+// elsewhere, every figure an inline SVG beside its table), saying what `run --json` says
+// for the same config; `--fragment` and `--svg NAME`; a bad figure name is refused before
+// anything runs.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const bin = fileURLToPath(new URL("../../target/release/hotrow", import.meta.url));
+const short = ["--preset", "bug39267", "--set", "durationMs=1000", "--set", "warmupMs=500"];
+
+function hotrow(...args) {
+  const r = spawnSync(bin, args, { encoding: "utf8" });
+  if (r.error) throw r.error;
+  return r;
+}
+
+const grouped = (v) => Math.round(v).toLocaleString("en-US");
+
+test("report -o FILE: a page with no script and no outside resource, the run's figures in it", () => {
+  const dir = mkdtempSync(join(tmpdir(), "hotrow-report-"));
+  const file = join(dir, "r.html");
+  const r = hotrow("report", ...short, "-o", file);
+  assert.equal(r.status, 0, r.stderr);
+  const page = readFileSync(file, "utf8");
+  assert.doesNotMatch(page, /<script/i);
+  assert.doesNotMatch(page, /https?:\/\//);
+  assert.equal((page.match(/<svg /g) || []).length, 3);
+  const run = JSON.parse(hotrow("run", "--json", ...short).stdout);
+  assert.ok(page.includes(`<dt>TPM</dt><dd>${grouped(run.tpm)}</dd>`), `TPM ${grouped(run.tpm)}`);
+  assert.ok(page.includes(run.bottleneck.name), run.bottleneck.name);
+  assert.ok(page.includes(`(${grouped(run.bottleneck.boundTransactionsPerSecond)} transactions/s)`));
+  assert.ok(page.includes(run.digest), "the digest names the run");
+  // The same config gives the same bytes.
+  assert.equal(hotrow("report", ...short).stdout, page);
+});
+
+test("report --fragment and --svg NAME; an unknown figure is refused before the run", () => {
+  const fragment = hotrow("report", ...short, "--fragment");
+  assert.equal(fragment.status, 0, fragment.stderr);
+  assert.match(fragment.stdout, /^<style>/);
+  assert.doesNotMatch(fragment.stdout, /<html|<body/);
+  const svg = hotrow("report", ...short, "--svg", "heatmap");
+  assert.equal(svg.status, 0, svg.stderr);
+  assert.match(svg.stdout, /^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" /);
+  const bad = hotrow("report", ...short, "--svg", "pie");
+  assert.equal(bad.status, 2);
+  assert.match(bad.stderr, /--svg pie: the figures are throughput, nodes, heatmap/);
+  assert.doesNotMatch(bad.stderr, /simulating/);
+});
