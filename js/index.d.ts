@@ -211,3 +211,17 @@ export class SqlImportError extends Error {
  * assumption said. Loads the SQL import's own WebAssembly module (dist/sql) at the first
  * call. Rejects with a `SqlImportError` naming the file, line and column. */
 export function importSql(input: string | SqlSource[], options?: SqlImportOptions): Promise<{ spec: WorkloadSpec; assumptions: SqlAssumption[] }>;
+
+/** What `report` writes: the whole page (default), its block alone, or one figure as SVG. */
+export interface ReportOptions {
+  /** The report's block (its style, figures and tables) without the page around it. */
+  fragment?: boolean;
+  /** One figure alone, as an SVG file. */
+  svg?: "throughput" | "nodes" | "heatmap";
+}
+
+/** A run as one HTML page with no script and no outside resource, the bytes `hotrow report`
+ * writes for the same config: `source` is a config (run to its end) or a `Simulation` (its
+ * run so far). Loads the report's own WebAssembly module (dist/report) at the first call;
+ * in a browser, after `init()`. */
+export function report(source: ConfigInput | Simulation, options?: ReportOptions): Promise<string>;

@@ -28,3 +28,5 @@ export const memoryBytes = () => wasm.memoryBytes();
 export const version = "0.1.0";
 /** SQL in (its own WebAssembly module, loaded at the first call): js/sql.js. */
 export { importSql, SqlImportError } from "./sql.js";
+/** A run as one HTML file with no script (its own WebAssembly module, loaded at the first call): js/report.js. */
+export { report } from "./report.js";

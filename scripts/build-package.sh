@@ -60,3 +60,5 @@ module() {
 module fit-wasm fit hotrow_fit crate/sim/src crate/fit/src crate/fit-wasm/src crate/fit-wasm/Cargo.toml
 # The SQL import's (crate/sql-wasm): only SQL given to importSql or the SQL tab loads it.
 module sql-wasm sql hotrow_sql crate/sim/src crate/sql/src crate/sql-wasm/src crate/sql-wasm/Cargo.toml
+# The report's (crate/report-wasm): only report() loads it.
+module report-wasm report hotrow_report crate/sim/src crate/report/src crate/report-wasm/src crate/report-wasm/Cargo.toml

@@ -27,9 +27,15 @@ test("the packed tarball installs into an empty project and works there", (t) =>
   }
   assert.ok(!files.some((f) => f.startsWith("crate/") || f.startsWith("target/") || f.startsWith("node_modules/")), files.join(" "));
   // One WebAssembly module of the simulation (Node instantiates the bytes browsers load),
-  // the fit's, which only the playground's Fit mode loads, and the SQL import's, which only
-  // SQL loads.
-  assert.deepEqual(files.filter((f) => f.endsWith(".wasm")).sort(), ["dist/fit/hotrow_fit_bg.wasm", "dist/sql/hotrow_sql_bg.wasm", "dist/web/hotrow_bg.wasm"]);
+  // the fit's, which only the playground's Fit mode loads, the SQL import's, which only SQL
+  // loads, and the report's, which only report() loads.
+  assert.deepEqual(files.filter((f) => f.endsWith(".wasm")).sort(), [
+    "dist/fit/hotrow_fit_bg.wasm",
+    "dist/report/hotrow_report_bg.wasm",
+    "dist/sql/hotrow_sql_bg.wasm",
+    "dist/web/hotrow_bg.wasm",
+  ]);
+  assert.ok(files.includes("dist/report/hotrow_report.js") && files.includes("js/report.js"), "the report module's loader");
   assert.ok(files.includes("dist/fit/hotrow_fit.js"), "the fit module's loader");
   assert.ok(files.includes("dist/sql/hotrow_sql.js") && files.includes("js/sql.js"), "the SQL module's loader");
   assert.ok(existsSync(join(app, "node_modules/hotrow/dist/web/hotrow_bg.wasm")));
@@ -41,11 +47,14 @@ test("the packed tarball installs into an empty project and works there", (t) =>
     while (!sim.runToEnd().reached);
     const { importSql } = await import("hotrow");
     const sql = await importSql("CREATE TABLE t (id INT AUTO_INCREMENT PRIMARY KEY);\\nINSERT INTO t VALUES (NULL);\\n");
-    console.log(JSON.stringify({ digest: sim.summary().digest, presets: presets().length, version, sqlTables: sql.spec.tables.length }));
+    const { report } = await import("hotrow");
+    const page = await report(sim);
+    console.log(JSON.stringify({ digest: sim.summary().digest, presets: presets().length, version, sqlTables: sql.spec.tables.length, report: page.length > 1000 && !page.includes("<script") }));
   `);
   const out = JSON.parse(execFileSync("node", ["main.mjs"], { cwd: app, encoding: "utf8" }));
   assert.equal(out.presets, 12);
   assert.equal(out.sqlTables, 1, "importSql works from the installed package");
+  assert.equal(out.report, true, "report works from the installed package");
   const native = JSON.parse(execFileSync(cli, ["run", "--json", "--preset", "ndbapi-hidden-pk", "--set", "seed=5", "--set", "durationMs=200", "--set", "warmupMs=50"], { encoding: "utf8" }));
   assert.equal(out.digest, native.digest, "the installed package gives the native digest");
 
@@ -155,4 +164,13 @@ test("the SQL import's WebAssembly module stays within its size budget (700 KiB 
   const gz = gzipSync(wasm, { level: 9 }).length;
   console.log(`hotrow_sql_bg.wasm: ${(wasm.length / 1024).toFixed(0)} KiB raw, ${(gz / 1024).toFixed(0)} KiB gzipped`);
   assert.ok(gz <= 700 * 1024, `${gz} bytes gzipped`);
+});
+
+// The report's own module (crate/report-wasm: the HTML and SVG writer, serde_json's reader
+// and float formatting): 85 KiB gzipped when it landed (207,328 bytes raw, -Oz).
+test("the report's WebAssembly module stays within its size budget (100 KiB gzipped)", () => {
+  const wasm = readFileSync(join(root, "dist/report/hotrow_report_bg.wasm"));
+  const gz = gzipSync(wasm, { level: 9 }).length;
+  console.log(`hotrow_report_bg.wasm: ${(wasm.length / 1024).toFixed(0)} KiB raw, ${(gz / 1024).toFixed(0)} KiB gzipped`);
+  assert.ok(gz <= 100 * 1024, `${gz} bytes gzipped`);
 });

@@ -7,7 +7,7 @@ use std::process::ExitCode;
 pub fn write(summary: &hotrow::Summary, windows: &[hotrow::Window], out: Option<&str>, fragment: bool, svg: Option<&str>) -> ExitCode {
     let summary = serde_json::to_value(summary).expect("the summary serialises");
     let windows = hotrow::catalog::windows_csv(windows);
-    let options = hotrow_report::Options { fragment, version: env!("CARGO_PKG_VERSION").to_string() };
+    let options = hotrow_report::Options { fragment };
     let text = match svg {
         Some(name) => hotrow_report::svg(name, &summary, &windows),
         None => hotrow_report::html(&summary, &windows, &options),

@@ -23,9 +23,10 @@ pub const FIGURES: [&str; 3] = ["throughput", "nodes", "heatmap"];
 #[derive(Clone, Debug, Default)]
 pub struct Options {
     pub fragment: bool,
-    /// hotrow's version, named in the header.
-    pub version: String,
 }
+
+/// hotrow's version, named in the header (the workspace's: the CLI's and the package's).
+pub const VERSION: &str = env!("CARGO_PKG_VERSION");
 
 /// The page's own style: a readable column, tables beside figures, print without splits.
 const STYLE: &str = "<style>body{font:15px/1.45 system-ui,sans-serif;color:#222;max-width:72rem;margin:1.5rem auto;padding:0 1rem}\
@@ -52,7 +53,7 @@ pub fn html(summary: &Value, windows_csv: &str, options: &Options) -> Result<Str
     }
     let w = Windows::parse(windows_csv)?;
     let mut body = String::from("<div class=\"hotrow-report\">");
-    body += &sections::header(summary, &options.version);
+    body += &sections::header(summary, VERSION);
     let (figure, table) = sections::throughput(summary, &w);
     body += &pair(
         "Throughput over time",

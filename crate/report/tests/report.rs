@@ -17,7 +17,7 @@ fn run(preset: &str) -> (Value, String) {
 #[test]
 fn a_report_needs_nothing_but_itself_and_says_what_the_summary_says() {
     let (summary, windows) = run("bug39267");
-    let page = html(&summary, &windows, &Options { fragment: false, version: "test".into() }).unwrap();
+    let page = html(&summary, &windows, &Options { fragment: false }).unwrap();
     assert!(page.starts_with("<!DOCTYPE html>"));
     let lower = page.to_lowercase();
     for absent in ["<script", "http://", "https://", " src=", "<link", "@import", "url("] {
@@ -34,7 +34,7 @@ fn a_report_needs_nothing_but_itself_and_says_what_the_summary_says() {
     // The bug report's figures across the DBT2 chart on its cluster.
     assert!(page.contains("106,000 TPM") && page.contains("158,000 TPM"));
     // A fragment is the same block without the page around it.
-    let fragment = html(&summary, &windows, &Options { fragment: true, version: "test".into() }).unwrap();
+    let fragment = html(&summary, &windows, &Options { fragment: true }).unwrap();
     assert!(!fragment.contains("<html") && fragment.contains("<div class=\"hotrow-report\">"));
     assert!(page.contains(fragment.split("<div class=\"hotrow-report\">").nth(1).unwrap()));
 }

@@ -1,0 +1,76 @@
+//! hotrow's report (`hotrow-report`) for JavaScript, as a WebAssembly module of its own:
+//! only a page or a program that asks for a report loads it, so the main module every
+//! embed loads does not grow. `report` takes the run's summary as JSON text (what
+//! `summary()` gives, as `hotrow run --json` prints it), its windows as CSV (what
+//! `windowsCsv()` gives, as `hotrow run --csv` prints it) and the options as JSON, and
+//! answers `{ html }` or `{ error }` as JSON text: the CLI's bytes for the same run.
+//!
+//! A panic would be a bug: the hook reports it on the console, and every later call says so.
+
+use serde_json::{json, Value};
+use std::sync::atomic::{AtomicBool, Ordering};
+use wasm_bindgen::prelude::*;
+
+#[wasm_bindgen]
+extern "C" {
+    #[wasm_bindgen(js_namespace = console)]
+    fn error(s: &str);
+}
+
+static POISONED: AtomicBool = AtomicBool::new(false);
+
+/// Installs the panic hook. Runs when the module is instantiated.
+#[wasm_bindgen(start)]
+pub fn start() {
+    std::panic::set_hook(Box::new(|info| {
+        POISONED.store(true, Ordering::SeqCst);
+        error(&format!("hotrow report: internal error (a bug, please report it): {info}"));
+    }));
+}
+
+/// `options`: `{ fragment?: boolean, svg?: "throughput" | "nodes" | "heatmap" }`.
+#[wasm_bindgen]
+pub fn report(summary: &str, windows_csv: &str, options: &str) -> String {
+    if POISONED.load(Ordering::SeqCst) {
+        return json!({ "error": "hotrow's report stopped after an internal error: load the page again" }).to_string();
+    }
+    match answer(summary, windows_csv, options) {
+        Ok(html) => json!({ "html": html }),
+        Err(e) => json!({ "error": e }),
+    }
+    .to_string()
+}
+
+fn answer(summary: &str, windows_csv: &str, options: &str) -> Result<String, String> {
+    let summary: Value = serde_json::from_str(summary).map_err(|e| format!("summary: not JSON ({e})"))?;
+    let options: Value = serde_json::from_str(options).map_err(|e| format!("options: not JSON ({e})"))?;
+    let Value::Object(o) = &options else { return Err(format!("options = {options}: an object, {{ fragment?, svg? }}")) };
+    if let Some(k) = o.keys().find(|k| !["fragment", "svg"].contains(&k.as_str())) {
+        return Err(format!("options.{k}: not an option; the options are fragment and svg"));
+    }
+    let fragment = match &o.get("fragment") {
+        None | Some(Value::Null) => false,
+        Some(Value::Bool(b)) => *b,
+        Some(other) => return Err(format!("options.fragment = {other}: true or false")),
+    };
+    match o.get("svg") {
+        None | Some(Value::Null) => hotrow_report::html(&summary, windows_csv, &hotrow_report::Options { fragment }),
+        Some(Value::String(name)) => hotrow_report::svg(name, &summary, windows_csv),
+        Some(other) => Err(format!("options.svg = {other}: a figure's name: {}", hotrow_report::FIGURES.join(", "))),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn options_are_checked_by_name() {
+        let said = |o: &str| report("{}", "endMs\n100\n", o);
+        assert!(said("{\"pie\":1}").contains("options.pie: not an option"));
+        assert!(said("{\"fragment\":1}").contains("options.fragment = 1"));
+        assert!(said("[]").contains("an object"));
+        assert!(said("{\"svg\":\"pie\"}").contains("the figures are throughput"));
+        assert!(report("nope", "", "{}").contains("summary: not JSON"));
+    }
+}

@@ -1,0 +1,49 @@
+// Answers that travel, for JavaScript: `report` writes a run as one HTML page with no
+// script and no outside resource (inline CSS, its figures as inline SVG beside their
+// numbers), the bytes `hotrow report` writes for the same config, through the report's own
+// WebAssembly module (crate/report-wasm, built into dist/report). The module is loaded the
+// first time a report is asked for, so the main module every embed loads does not grow.
+import reportInit, * as rep from "../dist/report/hotrow_report.js";
+import { Simulation } from "../dist/web/hotrow.js";
+
+let loading = null;
+/** How the module is instantiated: fetched beside its glue (browsers, bundlers), unless
+ * `instantiateReportWith` says otherwise (js/node.mjs: from disk). */
+let instantiate = () => reportInit();
+
+/** js/node.mjs's hook: instantiate the module with `f(glue)` (the glue's exports) instead. */
+export function instantiateReportWith(f) {
+  instantiate = () => f(rep);
+}
+
+/** Loads the report module once (a failed load, e.g. a network error, is tried again next call). */
+function load() {
+  loading ??= Promise.resolve(instantiate())
+    .then(() => rep)
+    .catch((e) => {
+      loading = null;
+      throw e;
+    });
+  return loading;
+}
+
+/**
+ * A run's report as HTML text. `source` is a config (run to its end here, as `hotrow report`
+ * runs it) or a `Simulation` (its run so far, left as it is). `options`: `{ fragment?: true }`
+ * for the report's block alone, `{ svg: "throughput" | "nodes" | "heatmap" }` for one figure
+ * as an SVG file. In a browser, after `init()`. Rejects with the reason when the config or
+ * an option is refused.
+ */
+export async function report(source, options = {}) {
+  const m = await load();
+  const own = !(source instanceof Simulation);
+  const sim = own ? new Simulation(source) : source;
+  try {
+    if (own) sim.runToEnd();
+    const answer = JSON.parse(m.report(JSON.stringify(sim.summary()), sim.windowsCsv(), JSON.stringify(options ?? {})));
+    if (answer.error) throw new Error(answer.error);
+    return answer.html;
+  } finally {
+    if (own) sim.free();
+  }
+}
