@@ -52,3 +52,14 @@ test("report --fragment and --svg NAME; an unknown figure is refused before the 
   assert.match(bad.stderr, /--svg pie: the figures are throughput, nodes, heatmap/);
   assert.doesNotMatch(bad.stderr, /simulating/);
 });
+
+test("report --vary: a sweep's page, the bottleneck's change marked", () => {
+  const r = hotrow("report", "--preset", "bug39267", "--set", "durationMs=500", "--set", "warmupMs=200", "--vary", "cacheSize=1,1000", "--jobs", "2");
+  assert.equal(r.status, 0, r.stderr);
+  assert.doesNotMatch(r.stdout, /<script/i);
+  assert.match(r.stdout, /varying cacheSize/);
+  assert.match(r.stdout, /\(changes here\)/);
+  const bad = hotrow("report", "--preset", "bug39267", "--vary", "cacheSize=0");
+  assert.equal(bad.status, 2);
+  assert.match(bad.stderr, /cacheSize/);
+});

@@ -95,8 +95,15 @@ pub enum Command {
         #[arg(long, conflicts_with = "svg")]
         fragment: bool,
         /// One figure alone, as an SVG file: throughput, nodes or heatmap.
-        #[arg(long, value_name = "NAME")]
+        #[arg(long, value_name = "NAME", conflicts_with = "vary")]
         svg: Option<String>,
+        /// A sweep's report instead: one run at each value of a field (`cacheSize=1,10,100`),
+        /// its curve marked where the bottleneck changes.
+        #[arg(long, value_name = "FIELD=V1,V2,...")]
+        vary: Option<String>,
+        /// Threads a sweep runs on (default: the number of cores).
+        #[arg(long, requires = "vary")]
+        jobs: Option<usize>,
     },
     /// Run a grid of configurations (every combination of the --vary lists, times
     /// --seeds seeds) in parallel and print one row per run, or per-point means.

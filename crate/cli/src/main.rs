@@ -61,9 +61,12 @@ fn main() -> ExitCode {
             let options = hotrow_fit::Options { fit, seeds, max_iterations };
             fit::run(&scenario, &measured, options, &predict, jobs, json)
         }
-        Command::Report { scenario, out, fragment, svg } => {
+        Command::Report { scenario, out, fragment, svg, vary, jobs } => {
             if let Some(name) = svg.as_deref().filter(|n| !hotrow_report::FIGURES.contains(n)) {
                 return bad_input(&format!("--svg {name}: the figures are {}", hotrow_report::FIGURES.join(", ")));
+            }
+            if let Some(vary) = vary {
+                return report::of_sweep(&scenario, &vary, jobs, out.as_deref(), fragment);
             }
             match scenario.config() {
                 Ok(config) => match run_with_progress(config, false) {

@@ -1,6 +1,9 @@
 //! `hotrow report`: a run as one HTML file that needs no JavaScript (crate/report), or one
 //! of its figures as SVG, written to a file or standard output.
 
+use crate::args::Scenario;
+use crate::sweep;
+use serde_json::Value;
 use std::process::ExitCode;
 
 /// Writes the report of a run whose summary and windows are given.
@@ -12,10 +15,40 @@ pub fn write(summary: &hotrow::Summary, windows: &[hotrow::Window], out: Option<
         Some(name) => hotrow_report::svg(name, &summary, &windows),
         None => hotrow_report::html(&summary, &windows, &options),
     };
-    let text = match text {
-        Ok(t) => t,
-        Err(e) => return crate::bad_input(&e),
+    match text {
+        Ok(t) => emit(&t, out),
+        Err(e) => crate::bad_input(&e),
+    }
+}
+
+/// `--vary FIELD=V1,V2,...`: one run per value, on threads, and the sweep's report.
+pub fn of_sweep(scenario: &Scenario, vary: &str, jobs: Option<usize>, out: Option<&str>, fragment: bool) -> ExitCode {
+    let base = match scenario.to_json() {
+        Ok(Value::Object(m)) => m,
+        Ok(_) => unreachable!("to_json builds an object"),
+        Err(msg) => return crate::bad_input(&msg),
     };
+    let vary = match sweep::Vary::parse(vary) {
+        Ok(v) => v,
+        Err(msg) => return crate::bad_input(&msg),
+    };
+    let runs = match sweep::grid(&base, std::slice::from_ref(&vary), 1) {
+        Ok(r) => r,
+        Err(msg) => return crate::bad_input(&msg),
+    };
+    let jobs = jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    if jobs == 0 {
+        return crate::bad_input("--jobs 0: give at least 1");
+    }
+    let summaries = sweep::run_with(&runs, 0..runs.len(), jobs, |s| serde_json::to_value(s).expect("the summary serialises"));
+    let points: Vec<(Value, Value)> = vary.values.iter().cloned().zip(summaries).collect();
+    match hotrow_report::sweep_html(&vary.field, &points, &hotrow_report::Options { fragment }) {
+        Ok(t) => emit(&t, out),
+        Err(e) => crate::bad_input(&e),
+    }
+}
+
+fn emit(text: &str, out: Option<&str>) -> ExitCode {
     match out {
         None | Some("-") => print!("{text}"),
         Some(path) => {

@@ -121,12 +121,17 @@ impl Outcome {
 
 /// Runs `runs[range]` on `jobs` threads; results come back in grid order.
 pub fn run(runs: &[Run], range: std::ops::Range<usize>, jobs: usize) -> Vec<Outcome> {
+    run_with(runs, range, jobs, Outcome::of)
+}
+
+/// Runs `runs[range]` on `jobs` threads and keeps `keep(summary)` of each, in grid order.
+pub fn run_with<T: Send + Clone>(runs: &[Run], range: std::ops::Range<usize>, jobs: usize, keep: impl Fn(&Summary) -> T + Sync) -> Vec<T> {
     let slice = &runs[range];
     let bar = ProgressBar::new(slice.len() as u64).with_style(
         ProgressStyle::with_template("sweep {bar:30} {pos}/{len} runs, {elapsed} elapsed, about {eta} left").expect("a valid template"),
     );
     let next = AtomicUsize::new(0);
-    let results: Mutex<Vec<Option<Outcome>>> = Mutex::new(vec![None; slice.len()]);
+    let results: Mutex<Vec<Option<T>>> = Mutex::new(vec![None; slice.len()]);
     std::thread::scope(|scope| {
         for _ in 0..jobs.clamp(1, slice.len().max(1)) {
             scope.spawn(|| loop {
@@ -134,8 +139,8 @@ pub fn run(runs: &[Run], range: std::ops::Range<usize>, jobs: usize) -> Vec<Outc
                 let Some(r) = slice.get(i) else { break };
                 let mut sim = Simulation::new(r.config.clone());
                 sim.run_to_end();
-                let outcome = Outcome::of(&sim.summary());
-                results.lock().expect("no thread panicked holding it")[i] = Some(outcome);
+                let kept = keep(&sim.summary());
+                results.lock().expect("no thread panicked holding it")[i] = Some(kept);
                 bar.inc(1);
             });
         }

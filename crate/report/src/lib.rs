@@ -8,6 +8,7 @@
 //! one config. The parts: `format.rs` (numbers and escaping), `windows.rs` (the windows
 //! CSV read back), `svg.rs` (the figures), `sections.rs` (the report's parts).
 
+mod curve;
 pub mod format;
 mod sections;
 mod svg;
@@ -31,7 +32,7 @@ pub const VERSION: &str = env!("CARGO_PKG_VERSION");
 /// The page's own style: a readable column, tables beside figures, print without splits.
 const STYLE: &str = "<style>body{font:15px/1.45 system-ui,sans-serif;color:#222;max-width:72rem;margin:1.5rem auto;padding:0 1rem}\
 h1{font-size:1.4rem;margin:0 0 .3rem}h2{font-size:1.1rem;margin:1.6rem 0 .4rem}.config{color:#555;margin:0}\
-code{font-size:.9em;overflow-wrap:anywhere}.headline{display:flex;flex-wrap:wrap;gap:.5rem 2rem;margin:.8rem 0}\
+code{font-size:.9em;overflow-wrap:anywhere}td code{white-space:nowrap}section>figure>svg{max-width:48rem}td.text{text-align:left}.headline{display:flex;flex-wrap:wrap;gap:.5rem 2rem;margin:.8rem 0}\
 .headline dt{font-size:.8rem;color:#555}.headline dd{margin:0;font-size:1.2rem;font-weight:600}\
 .hotrow-report section{break-inside:avoid;page-break-inside:avoid}.pair{display:grid;grid-template-columns:minmax(0,3fr) minmax(0,2fr);gap:1rem;align-items:start}\
 @media (max-width:48rem){.pair{grid-template-columns:1fr}}figure{margin:0}table{border-collapse:collapse;font-size:.85rem;width:100%}\
@@ -89,4 +90,70 @@ pub fn svg(name: &str, summary: &Value, windows_csv: &str) -> Result<String, Str
         other => return Err(format!("--svg {other}: the figures are {}", FIGURES.join(", "))),
     };
     Ok(figure.replacen("<svg ", "<svg xmlns=\"http://www.w3.org/2000/svg\" ", 1) + "\n")
+}
+
+/// A sweep as one HTML page: the headline rate at each value of `field` (each point one
+/// run: its value and its summary, in order), a mark where the bottleneck changes, and the
+/// table of every point with its bottleneck.
+pub fn sweep_html(field: &str, points: &[(Value, Value)], options: &Options) -> Result<String, String> {
+    let Some((_, first)) = points.first() else { return Err("a sweep's report needs at least one point".into()) };
+    let tpm = points.iter().any(|(_, s)| s["tpm"].as_f64().unwrap_or(0.0) > 0.0);
+    let (column, label) = if tpm { ("tpm", "TPM") } else { ("transactionsPerSecond", "transactions/s") };
+    let plain = |v: &Value| v.as_str().map_or_else(|| v.to_string(), str::to_string);
+    let kind = |s: &Value| s["bottleneck"]["kind"].as_str().unwrap_or("").to_string();
+    let mut curve_points = Vec::new();
+    let mut table = format!(
+        "<table><caption>each point: one run</caption><thead><tr><th>{}</th><th>{label}</th><th>bound transactions/s</th><th>bottleneck</th><th>digest</th></tr></thead><tbody>",
+        format::escape(field)
+    );
+    for (i, (value, s)) in points.iter().enumerate() {
+        let changed = i > 0 && kind(s) != kind(&points[i - 1].1);
+        let words = hotrow::explain::Kind::named(&kind(s)).map_or("nothing committed", |k| k.label());
+        let marked = i == 0 || changed;
+        curve_points.push(curve::Point {
+            label: plain(value),
+            rate: s[column].as_f64().unwrap_or(0.0),
+            changed_to: marked.then(|| words.to_string()),
+        });
+        let name = format::escape(s["bottleneck"]["name"].as_str().unwrap_or("nothing committed"));
+        table += &format!(
+            "<tr><td>{}</td><td>{}</td><td>{}</td><td class=\"text\">{}</td><td><code>{}</code></td></tr>",
+            format::escape(&plain(value)),
+            format::grouped(s[column].as_f64().unwrap_or(0.0)),
+            format::grouped(s["bottleneck"]["boundTransactionsPerSecond"].as_f64().unwrap_or(0.0)),
+            if changed { format!("<strong>{name}</strong> (changes here)") } else { name },
+            format::escape(s["digest"].as_str().unwrap_or(""))
+        );
+    }
+    table += "</tbody></table>";
+    let figure = curve::curve("sweep", &format!("{label} at each {field}, and where the bottleneck changes"), field, label, &curve_points);
+    let c = &first["config"];
+    let mut body = format!(
+        "<div class=\"hotrow-report\"><header><h1>hotrow sweep: {} on {} data nodes x {} replicas, varying {}</h1>\
+<p class=\"config\">{} points, one run each (seed {}, {} s measured after {} ms of warm-up); hotrow {VERSION}</p></header>",
+        format::escape(&sections::workload(first)),
+        c["dataNodes"],
+        c["replicas"],
+        format::escape(field),
+        points.len(),
+        c["seed"],
+        format::coord(first["simulatedSeconds"].as_f64().unwrap_or(0.0)),
+        c["warmupMs"]
+    );
+    body += &format!(
+        "<section><h2>{} against {}</h2><figure>{figure}<figcaption>Each dot is one run; a dashed line marks where a different kind of \
+resource holds the throughput.</figcaption></figure>{table}</section>",
+        label,
+        format::escape(field)
+    );
+    body += "</div>";
+    Ok(if options.fragment {
+        format!("{STYLE}{body}")
+    } else {
+        format!(
+            "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
+<title>hotrow sweep: {}</title>{STYLE}</head><body>{body}</body></html>\n",
+            format::escape(field)
+        )
+    })
 }

@@ -14,10 +14,10 @@ const TOP: f64 = 14.0;
 const BOTTOM: f64 = 38.0;
 
 /// Colours and strokes, inside every figure (print keeps them: no background needed).
-const STYLE: &str = "<style>text{font:11px system-ui,sans-serif;fill:#333}.axis{stroke:#999;stroke-width:1}\
+pub(crate) const STYLE: &str = "<style>text{font:11px system-ui,sans-serif;fill:#333}.axis{stroke:#999;stroke-width:1}\
 .grid{stroke:#e4e4e4;stroke-width:1}.s0{stroke:#1f6fb4;stroke-width:1.6;fill:none}\
 .s1{stroke:#c2410c;stroke-width:1.4;fill:none;stroke-dasharray:5 4}\
-.ref{stroke:#6b7280;stroke-width:1;stroke-dasharray:2 3}.warm{fill:#f1f1f1}.bar{fill:#1f6fb4}.hot{fill:#c2410c}</style>";
+.ref{stroke:#6b7280;stroke-width:1;stroke-dasharray:2 3}.warm{fill:#f1f1f1}.bar{fill:#1f6fb4}.dot{fill:#1f6fb4}.hot{fill:#c2410c}</style>";
 
 /// A line of the chart: its values (one per window), its name and whether it is dashed
 /// (a bound).
@@ -44,7 +44,7 @@ fn open(out: &mut String, id: &str, title: &str, height: f64) {
 }
 
 /// Round steps for an axis from 0 to `max`: 1, 2 or 5 times a power of ten.
-fn ticks(max: f64) -> Vec<f64> {
+pub(crate) fn ticks(max: f64) -> Vec<f64> {
     if max.is_nan() || max <= 0.0 {
         return vec![0.0, 1.0];
     }

@@ -4,11 +4,17 @@
 
 use hotrow::{Config, Simulation};
 use hotrow_report::format::grouped;
-use hotrow_report::{html, svg, Options, FIGURES};
+use hotrow_report::{html, svg, sweep_html, Options, FIGURES};
 use serde_json::{json, Value};
 
 fn run(preset: &str) -> (Value, String) {
-    let c = Config::from_json(&json!({ "preset": preset, "durationMs": 1000, "warmupMs": 500 })).unwrap();
+    run_with(json!({ "preset": preset }))
+}
+
+fn run_with(mut config: Value) -> (Value, String) {
+    config["durationMs"] = json!(1000);
+    config["warmupMs"] = json!(500);
+    let c = Config::from_json(&config).unwrap();
     let mut sim = Simulation::new(c);
     sim.run_to_end();
     (serde_json::to_value(sim.summary()).unwrap(), hotrow::catalog::windows_csv(sim.windows()))
@@ -53,4 +59,20 @@ fn each_figure_stands_alone_and_other_workloads_have_no_reference_lines() {
     assert!(svg("nope", &summary, &windows).unwrap_err().contains("throughput, nodes, heatmap"));
     assert!(html(&json!([]), &windows, &Options::default()).is_err());
     assert!(html(&summary, "", &Options::default()).unwrap_err().contains("empty"));
+}
+
+/// A sweep over the cache size on the bug report's cluster: the counter row holds it at
+/// cache 1, the data nodes' threads from cache 1000 on; the page marks the change there.
+#[test]
+fn a_sweep_marks_where_the_bottleneck_changes() {
+    let points: Vec<(Value, Value)> =
+        [1, 1000, 10000].iter().map(|&c| (json!(c), run_with(json!({ "preset": "bug39267", "cacheSize": c })).0)).collect();
+    let page = sweep_html("cacheSize", &points, &Options::default()).unwrap();
+    assert!(!page.to_lowercase().contains("<script"));
+    assert_eq!(page.matches("(changes here)").count(), 1, "one change, at cache 1000");
+    assert!(page.contains("held by a counter row") && page.contains("held by data-node threads"));
+    for (_, s) in &points {
+        assert!(page.contains(&grouped(s["tpm"].as_f64().unwrap())), "each point's TPM is in the table");
+    }
+    assert!(sweep_html("cacheSize", &[], &Options::default()).is_err());
 }

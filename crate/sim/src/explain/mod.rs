@@ -97,6 +97,26 @@ impl Kind {
         (Kind::ALL.iter().position(|&k| k == self).expect("listed") + 1) as f64
     }
 
+    /// The kind in words, for a label: "a counter row", "data-node threads".
+    pub fn label(self) -> &'static str {
+        match self {
+            Kind::Thread => "data-node threads",
+            Kind::ApiCpu => "API node CPUs",
+            Kind::Service => "the allocator service",
+            Kind::CounterRow => "a counter row",
+            Kind::Row => "a row's lock",
+            Kind::IdCache => "the id-cache mutex",
+            Kind::Timestamp => "the timestamp sequence",
+            Kind::Clients => "the clients",
+            Kind::Offered => "the offered load",
+        }
+    }
+
+    /// The kind named `name` (as the summary writes it: `counterRow`).
+    pub fn named(name: &str) -> Option<Kind> {
+        Kind::ALL.iter().copied().find(|k| k.name() == name)
+    }
+
     pub fn name(self) -> &'static str {
         match self {
             Kind::Thread => "thread",
