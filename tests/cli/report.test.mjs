@@ -63,3 +63,12 @@ test("report --vary: a sweep's page, the bottleneck's change marked", () => {
   assert.equal(bad.status, 2);
   assert.match(bad.stderr, /cacheSize/);
 });
+
+test("report --remedies: what each standard remedy lifts it to, beside the run", () => {
+  const r = hotrow("report", ...short, "--remedies");
+  assert.equal(r.status, 0, r.stderr);
+  assert.match(r.stdout, /<h2>What would lift it<\/h2>/);
+  const row = r.stdout.match(/<tr><td>a cache of 1000 ids per refill<\/td><td>[\d,]+<\/td><td>([\d.]+)<\/td>/);
+  assert.ok(row, "the bigger cache's row");
+  assert.ok(Number(row[1]) > 1.3, `a bigger cache lifts DBT2 on the bug's cluster: x${row[1]}`);
+});

@@ -104,6 +104,10 @@ pub enum Command {
         /// Threads a sweep runs on (default: the number of cores).
         #[arg(long, requires = "vary")]
         jobs: Option<usize>,
+        /// Then run each standard remedy for the bottleneck from the start and add the table
+        /// of what each would lift it to.
+        #[arg(long, conflicts_with_all = ["svg", "vary"])]
+        remedies: bool,
     },
     /// Run a grid of configurations (every combination of the --vary lists, times
     /// --seeds seeds) in parallel and print one row per run, or per-point means.

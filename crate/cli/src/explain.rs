@@ -91,38 +91,50 @@ pub fn hottest_rows(w: &mut String, s: &Summary) {
     }
 }
 
+/// Each standard remedy for the bottleneck, run from the start with `base` (the run's
+/// config JSON) changed as the remedy says: its label and what the run gave (or why not).
+pub fn run_remedies(base: &Value, s: &Summary, run: impl Fn(Config) -> Result<Summary, String>) -> Vec<(String, Result<Summary, String>)> {
+    let Some(b) = &s.bottleneck else { return Vec::new() };
+    hotrow::explain::remedies(&s.config, b)
+        .into_iter()
+        .map(|r| {
+            let mut v = base.clone();
+            let Value::Object(m) = &mut v else { unreachable!("a config is an object") };
+            let set: Result<(), String> = r.set.iter().try_for_each(|(field, value)| {
+                hotrow::config::set_dotted(m, field, value.clone()).map_err(|e| format!("cannot be set: {e}"))
+            });
+            let outcome = set.and_then(|_| Config::from_json(&v).map_err(|e| e.to_string())).and_then(&run);
+            (r.label.to_string(), outcome)
+        })
+        .collect()
+}
+
 /// `hotrow run --remedies`: each standard remedy for the bottleneck, run from the start
 /// with `base` (the run's config JSON) changed as the remedy says, against the run.
 pub fn remedies(base: &Value, s: &Summary, run: impl Fn(Config) -> Result<Summary, String>) -> String {
     let mut o = String::new();
     let w = &mut o;
     let Some(b) = &s.bottleneck else { return o };
-    let list = hotrow::explain::remedies(&s.config, b);
     let _ = writeln!(w, "\n  What would lift it (each remedy run from the start, the same seed)");
+    let list = run_remedies(base, s, run);
     if list.is_empty() {
         let _ = writeln!(w, "    no standard remedy for {}", b.name);
         return o;
     }
     let _ = writeln!(w, "    {:<58} {:>26} {:>7}  bottleneck then", "remedy", "throughput", "x");
     let _ = writeln!(w, "    {:<58} {:>26} {:>7}  {}", "(as run)", rate(s, s.transactions_per_second), "1.00", b.name);
-    for r in list {
-        let mut v = base.clone();
-        for (field, value) in &r.set {
-            let Value::Object(m) = &mut v else { unreachable!("a config is an object") };
-            if let Err(e) = hotrow::config::set_dotted(m, field, value.clone()) {
-                let _ = writeln!(w, "    {:<58} cannot be set: {e}", r.label);
-                continue;
-            }
-        }
-        let outcome = Config::from_json(&v).map_err(|e| e.to_string()).and_then(&run);
+    for (label, outcome) in list {
         match outcome {
             Ok(t) => {
                 let then = t.bottleneck.as_ref().map_or("", |b| b.name.as_str());
                 let ratio = t.transactions_per_second / s.transactions_per_second.max(1e-9);
-                let _ = writeln!(w, "    {:<58} {:>26} {:>7.2}  {then}", r.label, rate(&t, t.transactions_per_second), ratio);
+                let _ = writeln!(w, "    {:<58} {:>26} {:>7.2}  {then}", label, rate(&t, t.transactions_per_second), ratio);
+            }
+            Err(e) if e.starts_with("cannot be set") => {
+                let _ = writeln!(w, "    {:<58} {e}", label);
             }
             Err(e) => {
-                let _ = writeln!(w, "    {:<58} failed: {e}", r.label);
+                let _ = writeln!(w, "    {:<58} failed: {e}", label);
             }
         }
     }

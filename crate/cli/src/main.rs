@@ -61,7 +61,7 @@ fn main() -> ExitCode {
             let options = hotrow_fit::Options { fit, seeds, max_iterations };
             fit::run(&scenario, &measured, options, &predict, jobs, json)
         }
-        Command::Report { scenario, out, fragment, svg, vary, jobs } => {
+        Command::Report { scenario, out, fragment, svg, vary, jobs, remedies } => {
             if let Some(name) = svg.as_deref().filter(|n| !hotrow_report::FIGURES.contains(n)) {
                 return bad_input(&format!("--svg {name}: the figures are {}", hotrow_report::FIGURES.join(", ")));
             }
@@ -70,7 +70,15 @@ fn main() -> ExitCode {
             }
             match scenario.config() {
                 Ok(config) => match run_with_progress(config, false) {
-                    Ok((summary, windows)) => report::write(&summary, &windows, out.as_deref(), fragment, svg.as_deref()),
+                    Ok((summary, windows)) => {
+                        let remedies = if remedies {
+                            let base = scenario.to_json().expect("it gave the config above");
+                            explain::run_remedies(&base, &summary, |c| run_with_progress(c, false).map(|(s, _)| s))
+                        } else {
+                            Vec::new()
+                        };
+                        report::write(&summary, &windows, &remedies, out.as_deref(), fragment, svg.as_deref())
+                    }
                     Err(broken) => {
                         eprintln!("error: {broken}");
                         ExitCode::from(1)

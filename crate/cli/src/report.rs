@@ -6,11 +6,22 @@ use crate::sweep;
 use serde_json::Value;
 use std::process::ExitCode;
 
-/// Writes the report of a run whose summary and windows are given.
-pub fn write(summary: &hotrow::Summary, windows: &[hotrow::Window], out: Option<&str>, fragment: bool, svg: Option<&str>) -> ExitCode {
+type Remedies = [(String, Result<hotrow::Summary, String>)];
+
+/// Writes the report of a run whose summary and windows are given (and the remedies' runs).
+pub fn write(
+    summary: &hotrow::Summary,
+    windows: &[hotrow::Window],
+    remedies: &Remedies,
+    out: Option<&str>,
+    fragment: bool,
+    svg: Option<&str>,
+) -> ExitCode {
     let summary = serde_json::to_value(summary).expect("the summary serialises");
     let windows = hotrow::catalog::windows_csv(windows);
-    let options = hotrow_report::Options { fragment };
+    let as_json = |s: &hotrow::Summary| serde_json::to_value(s).expect("the summary serialises");
+    let remedies = remedies.iter().map(|(label, r)| (label.clone(), r.as_ref().map(as_json).map_err(Clone::clone))).collect();
+    let options = hotrow_report::Options { fragment, remedies };
     let text = match svg {
         Some(name) => hotrow_report::svg(name, &summary, &windows),
         None => hotrow_report::html(&summary, &windows, &options),
@@ -42,7 +53,7 @@ pub fn of_sweep(scenario: &Scenario, vary: &str, jobs: Option<usize>, out: Optio
     }
     let summaries = sweep::run_with(&runs, 0..runs.len(), jobs, |s| serde_json::to_value(s).expect("the summary serialises"));
     let points: Vec<(Value, Value)> = vary.values.iter().cloned().zip(summaries).collect();
-    match hotrow_report::sweep_html(&vary.field, &points, &hotrow_report::Options { fragment }) {
+    match hotrow_report::sweep_html(&vary.field, &points, &hotrow_report::Options { fragment, ..Default::default() }) {
         Ok(t) => emit(&t, out),
         Err(e) => crate::bad_input(&e),
     }

@@ -54,7 +54,7 @@ fn answer(summary: &str, windows_csv: &str, options: &str) -> Result<String, Str
         Some(other) => return Err(format!("options.fragment = {other}: true or false")),
     };
     match o.get("svg") {
-        None | Some(Value::Null) => hotrow_report::html(&summary, windows_csv, &hotrow_report::Options { fragment }),
+        None | Some(Value::Null) => hotrow_report::html(&summary, windows_csv, &hotrow_report::Options { fragment, ..Default::default() }),
         Some(Value::String(name)) => hotrow_report::svg(name, &summary, windows_csv),
         Some(other) => Err(format!("options.svg = {other}: a figure's name: {}", hotrow_report::FIGURES.join(", "))),
     }

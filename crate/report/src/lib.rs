@@ -20,10 +20,13 @@ pub use windows::Windows;
 /// The figures a report holds, by the name `--svg NAME` takes.
 pub const FIGURES: [&str; 3] = ["throughput", "nodes", "heatmap"];
 
-/// What to write: the whole page, or only its figures (`fragment`, to paste into a page).
+/// What to write: the whole page, or only its figures (`fragment`, to paste into a page);
+/// with `remedies` (each standard remedy's label and its run's summary, or why it did not
+/// run), the table of what each would lift it to.
 #[derive(Clone, Debug, Default)]
 pub struct Options {
     pub fragment: bool,
+    pub remedies: Vec<(String, Result<Value, String>)>,
 }
 
 /// hotrow's version, named in the header (the workspace's: the CLI's and the package's).
@@ -63,6 +66,9 @@ pub fn html(summary: &Value, windows_csv: &str, options: &Options) -> Result<Str
         &table,
     );
     body += &format!("<section><h2>What holds it</h2>{}</section>", sections::holds(summary));
+    if !options.remedies.is_empty() {
+        body += &format!("<section><h2>What would lift it</h2>{}</section>", sections::remedies(summary, &options.remedies));
+    }
     let (figure, table) = sections::nodes(summary);
     body += &pair("Load per data node", "Busy fraction of each data node's thread; the counter row's node in red.", &figure, &table);
     let (figure, table) = sections::heatmap(&w);

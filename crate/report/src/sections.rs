@@ -245,3 +245,36 @@ pub fn holds(s: &Value) -> String {
     out.push_str("</tbody></table>");
     out
 }
+
+/// Each remedy run from the start with the same seed: the rate it reached, against the run,
+/// and what held it then.
+pub fn remedies(s: &Value, list: &[(String, Result<Value, String>)]) -> String {
+    let (column, label, _) = headline(s);
+    let base = num(&s[column]).max(1e-9);
+    let held = |x: &Value| escape(x["bottleneck"]["name"].as_str().unwrap_or("nothing committed"));
+    let mut out = format!(
+        "<table><caption>each remedy run from the start, the same seed</caption><thead><tr><th>remedy</th><th>{label}</th><th>x</th><th>held then by</th></tr></thead><tbody>\
+<tr><td>(as run)</td><td>{}</td><td>1.00</td><td class=\"text\">{}</td></tr>",
+        grouped(num(&s[column])),
+        held(s)
+    );
+    for (name, outcome) in list {
+        match outcome {
+            Ok(t) => {
+                let _ = write!(
+                    out,
+                    "<tr><td>{}</td><td>{}</td><td>{:.2}</td><td class=\"text\">{}</td></tr>",
+                    escape(name),
+                    grouped(num(&t[column])),
+                    num(&t[column]) / base,
+                    held(t)
+                );
+            }
+            Err(e) => {
+                let _ = write!(out, "<tr><td>{}</td><td colspan=\"3\" class=\"text\">did not run: {}</td></tr>", escape(name), escape(e));
+            }
+        }
+    }
+    out.push_str("</tbody></table>");
+    out
+}

@@ -23,7 +23,7 @@ fn run_with(mut config: Value) -> (Value, String) {
 #[test]
 fn a_report_needs_nothing_but_itself_and_says_what_the_summary_says() {
     let (summary, windows) = run("bug39267");
-    let page = html(&summary, &windows, &Options { fragment: false }).unwrap();
+    let page = html(&summary, &windows, &Options::default()).unwrap();
     assert!(page.starts_with("<!DOCTYPE html>"));
     let lower = page.to_lowercase();
     for absent in ["<script", "http://", "https://", " src=", "<link", "@import", "url("] {
@@ -40,7 +40,7 @@ fn a_report_needs_nothing_but_itself_and_says_what_the_summary_says() {
     // The bug report's figures across the DBT2 chart on its cluster.
     assert!(page.contains("106,000 TPM") && page.contains("158,000 TPM"));
     // A fragment is the same block without the page around it.
-    let fragment = html(&summary, &windows, &Options { fragment: true }).unwrap();
+    let fragment = html(&summary, &windows, &Options { fragment: true, ..Default::default() }).unwrap();
     assert!(!fragment.contains("<html") && fragment.contains("<div class=\"hotrow-report\">"));
     assert!(page.contains(fragment.split("<div class=\"hotrow-report\">").nth(1).unwrap()));
 }
