@@ -4,7 +4,6 @@
 // WebAssembly module (crate/report-wasm, built into dist/report). The module is loaded the
 // first time a report is asked for, so the main module every embed loads does not grow.
 import reportInit, * as rep from "../dist/report/hotrow_report.js";
-import { Simulation } from "../dist/web/hotrow.js";
 
 let loading = null;
 /** How the module is instantiated: fetched beside its glue (browsers, bundlers), unless
@@ -35,15 +34,23 @@ function load() {
  * an option is refused.
  */
 export async function report(source, options = {}) {
-  const m = await load();
-  const own = !(source instanceof Simulation);
-  const sim = own ? new Simulation(source) : source;
+  // A Simulation is known by what the report reads of it; a config makes one (the main
+  // module's glue, already instantiated by init() or js/node.mjs).
+  const given = typeof source?.summary === "function" && typeof source?.windowsCsv === "function";
+  const sim = given ? source : new (await import("../dist/web/hotrow.js")).Simulation(source);
   try {
-    if (own) sim.runToEnd();
-    const answer = JSON.parse(m.report(JSON.stringify(sim.summary()), sim.windowsCsv(), JSON.stringify(options ?? {})));
-    if (answer.error) throw new Error(answer.error);
-    return answer.html;
+    if (!given) sim.runToEnd();
+    return await reportOf(sim.summary(), sim.windowsCsv(), options);
   } finally {
-    if (own) sim.free();
+    if (!given) sim.free();
   }
+}
+
+/** The report of a run given as its summary (the object `summary()` gives) and its windows
+ * (the CSV `windowsCsv()` gives): what the playground's "Report" button saves. */
+export async function reportOf(summary, windowsCsv, options = {}) {
+  const m = await load();
+  const answer = JSON.parse(m.report(JSON.stringify(summary), windowsCsv, JSON.stringify(options ?? {})));
+  if (answer.error) throw new Error(answer.error);
+  return answer.html;
 }

@@ -1,6 +1,6 @@
 // The playground's controls, each bound to its config field. A live field (the package's
 // liveFields()) goes to the running simulation; any other restarts it from time 0.
-import { downloadData, downloadChart } from "./downloads.js";
+import { downloadData, downloadChart, downloadReport } from "./downloads.js";
 import { getField, setField, compareValue, DEFAULT_PRESET } from "./state.js";
 import { YOUR_SPEC } from "./modes.js";
 import { send } from "./requests.js";
@@ -174,6 +174,7 @@ export function wireControls(el, labels) {
   $(".tour-start").onclick = () => el.tour.start(1);
   $(".dl-csv").onclick = () => downloadData(el, "csv");
   $(".dl-json").onclick = () => downloadData(el, "json");
+  $(".dl-report").onclick = () => downloadReport(el);
   for (const b of el.$$(".dl-png")) b.onclick = () => downloadChart(el, b.dataset.chart);
   $(".sweep-run").onclick = () => el.runSweep();
   $(".sweep-cancel").onclick = () => el.cancelSweep();

@@ -1,6 +1,7 @@
 // Taking results away: the windows as CSV (the columns of `hotrow run --csv`, written by the
-// core), the summary as JSON (the object of `hotrow run --json`), each chart as PNG. The
-// worker hands over the data; the page saves it as a file.
+// core), the summary as JSON (the object of `hotrow run --json`), the report as one HTML
+// file with no script (js/report.js: `hotrow report`'s bytes for a finished run), each chart
+// as PNG. The worker hands over the data; the page saves it as a file.
 import { request } from "./requests.js";
 import { DEFAULT_PRESET } from "./state.js";
 
@@ -37,6 +38,20 @@ export function downloadData(el, kind) {
     });
     el.note(`Downloaded ${runs.length === 2 ? "both runs'" : "the"} ${kind === "csv" ? "windows as CSV" : "summary as JSON"}.`);
   }, () => {}); // a worker gone before answering: nothing to save
+}
+
+/** Asks the worker for the runs' data and saves each run's report, written by the report's
+ * own WebAssembly module (loaded at the first report). */
+export function downloadReport(el) {
+  if (!el.worker) return;
+  request(el, { type: "export" }).then(async (runs) => {
+    const { reportOf } = await import("../report.js");
+    for (const [i, r] of runs.entries()) {
+      const html = await reportOf(r.summary, r.csv);
+      save(el, new Blob([html], { type: "text/html" }), fileName(el, i, "html"));
+    }
+    el.note(`Downloaded ${runs.length === 2 ? "both runs' reports" : "the run's report"}: one HTML file each, no script, its figures inline.`);
+  }, () => {}).catch((e) => el.note(`The report could not be written: ${e.message}`));
 }
 
 /** Saves chart `name` (an uPlot on the element) as a PNG. */

@@ -31,7 +31,8 @@ export const template = () => `
   <button class="theme full-only" title="switch light / dark">Theme</button>
   <span class="downloads full-only" role="group" aria-label="download">
     <button class="dl-csv" title="every metrics window kept, one row each: the columns of hotrow run --csv">Windows CSV</button>
-    <button class="dl-json" title="the run summary so far: the object hotrow run --json prints">Summary JSON</button></span>
+    <button class="dl-json" title="the run summary so far: the object hotrow run --json prints">Summary JSON</button>
+    <button class="dl-report" title="the run so far as one HTML file with no script, its figures inline: what hotrow report writes">Report</button></span>
   <button class="keys-toggle" aria-expanded="false" aria-controls="keys-help" title="keyboard shortcuts (?)">Keys</button>
 </div>
 <section class="keys-help" id="keys-help" hidden aria-label="keyboard shortcuts" part="keys">

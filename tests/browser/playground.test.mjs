@@ -284,7 +284,7 @@ test("rebuilt charts stop watching their panels: restarts leave no ResizeObserve
   await page.close();
 });
 
-test("downloads: the windows as the CLI's CSV, the summary as its JSON, a chart as PNG", async () => {
+test("downloads: the windows as the CLI's CSV, the summary as its JSON, the report as HTML, a chart as PNG", async () => {
   const { page, problems } = await open(`${env.site.origin}/index.html?preset=ndbapi-hidden-pk&seed=3&pauseAtMs=300`);
   const pg = page.locator("hotrow-playground");
   await until(pg, ({ [Symbol.for("hotrow.playground.internals")]: el }) => el.paused && (el.latest?.nowMs ?? 0) >= 300, null, "paused at 300 ms");
@@ -303,6 +303,13 @@ test("downloads: the windows as the CLI's CSV, the summary as its JSON, a chart 
     "--set", "durationMs=10", "--set", "warmupMs=0"], { encoding: "utf8" }));
   assert.deepEqual(Object.keys(summary).sort(), Object.keys(cliSummary).sort(), "the object hotrow run --json prints");
   assert.equal(summary.config.seed, 3);
+  // The report of the run so far (paused: the summary's moment): no script, its figures inline.
+  const report = await fetchDownload(".dl-report");
+  assert.match(report.name, /^hotrow-ndbapi-hidden-pk-seed3-\d+ms\.html$/);
+  const html = report.body.toString("utf8");
+  assert.doesNotMatch(html, /<script/i);
+  assert.equal((html.match(/<svg /g) || []).length, 3);
+  assert.ok(html.includes(`<code>${summary.digest}</code>`), "the report is of the summary's moment");
   const png = await fetchDownload('.dl-png[data-chart="throughputChart"]');
   assert.match(png.name, /-throughput\.png$/);
   assert.deepEqual([...png.body.subarray(0, 4)], [0x89, 0x50, 0x4e, 0x47], "a PNG file");
