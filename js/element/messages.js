@@ -5,6 +5,7 @@ import { syncSpecEditor } from "./spec-editor.js";
 import * as rewind from "./rewind.js";
 import { settle } from "./requests.js";
 import { describeRun } from "./running.js";
+import { hideFallback } from "./fallback.js";
 
 /** @typedef {import("./protocol").FromWorker} FromWorker */
 
@@ -20,6 +21,7 @@ export function onWorkerMessage(el, m) {
     case "ready":
       learnLabels(m.fields); // before anything names a field
       el.ready = true;
+      hideFallback(el);
       el.liveFields = m.liveFields;
       el.workloadSpecs = m.workloads;
       rewind.fillForkFields(el);

@@ -6,6 +6,7 @@ import { runStrategies } from "./strategies.js";
 import { bindKeys } from "./keys.js";
 import { setupCharts, ingest, render, makeHeatmaps } from "./render.js";
 import { template } from "./template.js";
+import { showFallback } from "./fallback.js";
 import { STYLE } from "./style.js";
 import { css as uplotCss } from "../../dist/vendor/uplot/uplot-css.js";
 import {
@@ -77,6 +78,7 @@ export class Playground {
     bindKeys(this);
     // Focusable, so that a click anywhere in it gives its shortcuts the keyboard.
     if (!this.host.hasAttribute("tabindex")) this.host.tabIndex = 0;
+    showFallback(this);
     if (!this.loaded) this.load(parseEntries(this.host.getAttributeNames().map((n) => [n, this.host.getAttribute(n)]), { kebabNames: true }));
     this.worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
     this.worker.onmessage = (e) => onWorkerMessage(this, e.data);

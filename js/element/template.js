@@ -4,6 +4,7 @@
 import { REPORTED, k } from "./report.js";
 
 export const template = () => `
+<div class="fallback" part="fallback" hidden><slot></slot><div class="fallback-fetched"></div></div>
 <div class="error" role="alert" part="error"></div>
 <div class="figures" aria-live="polite" part="figures">
   <div class="figure primary-tpm"><div class="label">TPM (New-Order / min)</div><div class="value" data-metric="tpm">–</div></div>

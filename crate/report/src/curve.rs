@@ -24,9 +24,9 @@ pub fn curve(id: &str, title: &str, x_label: &str, y_label: &str, points: &[Poin
     let mut out = String::new();
     let _ = write!(
         out,
-        "<svg viewBox=\"0 0 {W} {H}\" width=\"100%\" role=\"img\" aria-labelledby=\"{id}-t\" id=\"{id}\"><title id=\"{id}-t\">{}</title>{}",
-        escape(title),
-        crate::svg::STYLE
+        "<svg viewBox=\"0 0 {W} {H}\" width=\"100%\" role=\"img\" aria-labelledby=\"{id}-t\" id=\"{id}\"><title id=\"{id}-t\">{}</title>\
+<g font-family=\"system-ui,sans-serif\" font-size=\"11\" fill=\"#333\">",
+        escape(title)
     );
     let top = points.iter().map(|p| p.rate).fold(0.0, f64::max);
     let yt = crate::svg::ticks(top * 1.1);
@@ -76,7 +76,7 @@ pub fn curve(id: &str, title: &str, x_label: &str, y_label: &str, points: &[Poin
     let _ = write!(
         out,
         "<polyline class=\"s0\" points=\"{}\"/><line class=\"axis\" x1=\"{l}\" x2=\"{r}\" y1=\"{b}\" y2=\"{b}\"/>\
-<text x=\"{}\" y=\"{}\" text-anchor=\"middle\">{}</text><text transform=\"translate(12 {}) rotate(-90)\" text-anchor=\"middle\">{}</text></svg>",
+<text x=\"{}\" y=\"{}\" text-anchor=\"middle\">{}</text><text transform=\"translate(12 {}) rotate(-90)\" text-anchor=\"middle\">{}</text>",
         line.join(" "),
         coord((LEFT + W - RIGHT) / 2.0),
         coord(H - 8.0),
@@ -87,5 +87,5 @@ pub fn curve(id: &str, title: &str, x_label: &str, y_label: &str, points: &[Poin
         r = coord(W - RIGHT),
         b = coord(H - BOTTOM)
     );
-    out
+    crate::svg::finish(out)
 }

@@ -1,0 +1,47 @@
+// Answers that travel, in Chromium: with JavaScript off the docs page's embed shows its
+// static figure (the element's children) and a report from `hotrow report` shows every
+// figure; with JavaScript on, the static figure gives way to the live playground once its
+// module is ready. Screenshots go to test-results/.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { useSite, openPage, root } from "./page.mjs";
+
+const env = useSite();
+const shots = `${root}test-results`;
+
+test("JavaScript off: the docs page's embed shows its static figure, a report shows all its figures", async () => {
+  mkdirSync(shots, { recursive: true });
+  const context = await env.browser.newContext({ javaScriptEnabled: false, viewport: { width: 1100, height: 900 } });
+  const page = await context.newPage();
+  await page.goto(`${env.site.origin}/docs.html`);
+  const figure = page.locator("hotrow-playground#bug > svg");
+  const box = await figure.boundingBox();
+  assert.ok(box && box.height > 150 && box.width > 400, `the static figure is drawn: ${JSON.stringify(box)}`);
+  await figure.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: join(shots, "docs-no-javascript.png") });
+  const html = execFileSync(join(root, "target/release/hotrow"), ["report", "--preset", "bug39267", "--set", "durationMs=1000", "--set", "warmupMs=500"], {
+    encoding: "utf8",
+  });
+  await page.setContent(html);
+  const svgs = page.locator("svg");
+  assert.equal(await svgs.count(), 3);
+  for (let i = 0; i < 3; i++) {
+    const b = await svgs.nth(i).boundingBox();
+    assert.ok(b && b.height > 100, `figure ${i} is drawn: ${JSON.stringify(b)}`);
+  }
+  await page.screenshot({ path: join(shots, "report-no-javascript.png"), fullPage: true });
+  await context.close();
+});
+
+test("JavaScript on: the static figure shows until the module is ready, then the live playground replaces it", async () => {
+  const { page, problems } = await openPage(env.browser, `${env.site.origin}/docs.html`);
+  const pg = page.locator("hotrow-playground#bug");
+  await pg.locator('[data-metric="tpm"]').filter({ hasNotText: "–" }).first().waitFor({ timeout: 30_000 });
+  await pg.locator(".fallback").waitFor({ state: "hidden" });
+  assert.equal(await pg.locator(":scope > svg").isVisible(), false, "the children are not drawn once the shadow root holds the playground");
+  assert.deepEqual(problems, []);
+  await page.close();
+});
