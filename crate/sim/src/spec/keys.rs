@@ -197,6 +197,71 @@ impl Zipf {
     }
 }
 
+/// A key choice as JSON (`{ "dist": "zipfian", "theta": 0.99 }`): its fields read flat, then
+/// each choice takes its own and refuses the others' (as serde's derive would, without
+/// buffering its input).
+impl<'de> serde::Deserialize<'de> for KeyChoice {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        use serde::de::Error;
+        #[derive(serde::Deserialize)]
+        #[serde(rename_all = "camelCase")]
+        enum Dist {
+            Uniform,
+            Zipfian,
+            Hotspot,
+            Sequential,
+            SameAs,
+            Exponential,
+            Gaussian,
+            Fixed,
+            TimeBucket,
+        }
+        #[derive(serde::Deserialize)]
+        #[serde(deny_unknown_fields, rename_all = "camelCase")]
+        struct Raw {
+            dist: Dist,
+            theta: Option<f64>,
+            hot_fraction: Option<f64>,
+            hot_share: Option<f64>,
+            statement: Option<usize>,
+            parameter: Option<f64>,
+            key: Option<u64>,
+            bucket_ms: Option<u64>,
+        }
+        let r = Raw::deserialize(d)?;
+        fn need<T, E: Error>(v: Option<T>, name: &'static str) -> Result<T, E> {
+            v.ok_or_else(|| E::missing_field(name))
+        }
+        let (choice, own): (KeyChoice, &'static [&'static str]) = match r.dist {
+            Dist::Uniform => (KeyChoice::Uniform, &[]),
+            Dist::Zipfian => (KeyChoice::Zipfian { theta: need(r.theta, "theta")? }, &["theta"]),
+            Dist::Hotspot => (
+                KeyChoice::Hotspot { hot_fraction: need(r.hot_fraction, "hotFraction")?, hot_share: need(r.hot_share, "hotShare")? },
+                &["hotFraction", "hotShare"],
+            ),
+            Dist::Sequential => (KeyChoice::Sequential, &[]),
+            Dist::SameAs => (KeyChoice::SameAs { statement: need(r.statement, "statement")? }, &["statement"]),
+            Dist::Exponential => (KeyChoice::Exponential { parameter: need(r.parameter, "parameter")? }, &["parameter"]),
+            Dist::Gaussian => (KeyChoice::Gaussian { parameter: need(r.parameter, "parameter")? }, &["parameter"]),
+            Dist::Fixed => (KeyChoice::Fixed { key: need(r.key, "key")? }, &["key"]),
+            Dist::TimeBucket => (KeyChoice::TimeBucket { bucket_ms: need(r.bucket_ms, "bucketMs")? }, &["bucketMs"]),
+        };
+        let given = [
+            ("theta", r.theta.is_some()),
+            ("hotFraction", r.hot_fraction.is_some()),
+            ("hotShare", r.hot_share.is_some()),
+            ("statement", r.statement.is_some()),
+            ("parameter", r.parameter.is_some()),
+            ("key", r.key.is_some()),
+            ("bucketMs", r.bucket_ms.is_some()),
+        ];
+        if let Some((name, _)) = given.iter().find(|(name, present)| *present && !own.contains(name)) {
+            return Err(D::Error::unknown_field(name, own));
+        }
+        Ok(choice)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
