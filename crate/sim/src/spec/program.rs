@@ -234,6 +234,17 @@ impl Drawing {
     /// in mysqld the end of its round.
     fn statement(&mut self, s: &Stmt, i: usize, client: &mut ClientKeys, rng: &mut Prng, out: &mut Program) {
         let (table, rows) = self.tables[s.table];
+        if s.allocated && !client.primary_key && s.indexes.is_empty() {
+            // Rows whose keys the allocator gives: nothing to draw, and no statement may
+            // name their keys (`sameAs`, `distribution` refuse it), so none are kept.
+            for _ in 0..s.rows {
+                out.insert_allocated(table);
+            }
+            if self.api == Api::Mysqld {
+                out.end_round();
+            }
+            return;
+        }
         let mut keys = std::mem::take(&mut self.keys[i]);
         keys.clear();
         // Only a table of shared-column values keeps its rows' values.
