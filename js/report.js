@@ -3,28 +3,16 @@
 // numbers), the bytes `hotrow report` writes for the same config, through the report's own
 // WebAssembly module (crate/report-wasm, built into dist/report). The module is loaded the
 // first time a report is asked for, so the main module every embed loads does not grow.
+import { lazyModule } from "./lazy-module.js";
 import reportInit, * as rep from "../dist/report/hotrow_report.js";
 
-let loading = null;
-/** How the module is instantiated: fetched beside its glue (browsers, bundlers), unless
- * `instantiateReportWith` says otherwise (js/node.mjs: from disk). */
-let instantiate = () => reportInit();
+const wasmModule = lazyModule(reportInit, rep);
 
 /** js/node.mjs's hook: instantiate the module with `f(glue)` (the glue's exports) instead. */
-export function instantiateReportWith(f) {
-  instantiate = () => f(rep);
-}
+export const instantiateReportWith = (f) => wasmModule.instantiateWith(f);
 
-/** Loads the report module once (a failed load, e.g. a network error, is tried again next call). */
-function load() {
-  loading ??= Promise.resolve(instantiate())
-    .then(() => rep)
-    .catch((e) => {
-      loading = null;
-      throw e;
-    });
-  return loading;
-}
+/** Loads the module once (a failed load is tried again next call). */
+const load = () => wasmModule.load();
 
 /**
  * A run's report as HTML text. `source` is a config (run to its end here, as `hotrow report`

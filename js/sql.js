@@ -3,28 +3,16 @@
 // WebAssembly module (crate/sql-wasm, built into dist/sql). The module is loaded the first
 // time SQL is given, never before, so the main module every embed loads does not grow.
 // Node instantiates it from disk; browsers and bundlers fetch it beside this file.
+import { lazyModule } from "./lazy-module.js";
 import sqlInit, * as sql from "../dist/sql/hotrow_sql.js";
 
-let loading = null;
-/** How the module is instantiated: fetched beside its glue (browsers, bundlers), unless
- * `instantiateSqlWith` says otherwise (js/node.mjs: from disk). */
-let instantiate = () => sqlInit();
+const wasmModule = lazyModule(sqlInit, sql);
 
-/** js/node.mjs's hook: instantiate the module with `f(sql)` (the glue's exports) instead. */
-export function instantiateSqlWith(f) {
-  instantiate = () => f(sql);
-}
+/** js/node.mjs's hook: instantiate the module with `f(glue)` (the glue's exports) instead. */
+export const instantiateSqlWith = (f) => wasmModule.instantiateWith(f);
 
-/** Loads the SQL module once (a failed load, e.g. a network error, is tried again next call). */
-function load() {
-  loading ??= Promise.resolve(instantiate())
-    .then(() => sql)
-    .catch((e) => {
-      loading = null;
-      throw e;
-    });
-  return loading;
-}
+/** Loads the module once (a failed load is tried again next call). */
+const load = () => wasmModule.load();
 
 /** An import refused: where (file, 1-based line and column; 0 when no place is named) and why. */
 export class SqlImportError extends Error {

@@ -115,6 +115,14 @@ test("the packed tarball installs into an empty project and works there", (t) =>
   for (const attr of ["cache-size", "network-latency-us", "mode", "paused"]) assert.ok(decl.attributes.some((a) => a.name === attr), attr);
 });
 
+/** Asserts that the module at `file` is at most `kib` KiB gzipped (level 9), saying its sizes. */
+function withinBudget(file, kib) {
+  const wasm = readFileSync(join(root, file));
+  const gz = gzipSync(wasm, { level: 9 }).length;
+  console.log(`${file.split("/").pop()}: ${(wasm.length / 1024).toFixed(0)} KiB raw, ${(gz / 1024).toFixed(0)} KiB gzipped`);
+  assert.ok(gz <= kib * 1024, `${gz} bytes gzipped`);
+}
+
 // The budget was 150 KiB until the allocator lab (three strategies, range partitioning, 15
 // more fields) took the module to 164 KiB, then 180 KiB with the playground issue (177 KiB).
 // Workloads as data (the spec's parser and validator with JSON paths in every error, seven
@@ -136,10 +144,7 @@ test("the packed tarball installs into an empty project and works there", (t) =>
 // wasm-opt), and inject() reading its fault through Config::from_json, so that Fault's
 // deserializer is compiled once: 303,260.
 test("the WebAssembly module stays within its size budget (300 KiB gzipped)", () => {
-  const wasm = readFileSync(join(root, "dist/web/hotrow_bg.wasm"));
-  const gz = gzipSync(wasm, { level: 9 }).length;
-  console.log(`hotrow_bg.wasm: ${(wasm.length / 1024).toFixed(0)} KiB raw, ${(gz / 1024).toFixed(0)} KiB gzipped`);
-  assert.ok(gz <= 300 * 1024, `${gz} bytes gzipped`);
+  withinBudget("dist/web/hotrow_bg.wasm", 300);
 });
 
 // The fit's module (crate/fit-wasm) is loaded only when the Fit mode fits, so an embed never
@@ -150,10 +155,7 @@ test("the WebAssembly module stays within its size budget (300 KiB gzipped)", ()
 // the spec language (several tables taking ids, unique indexes, four more key choices) took it
 // to 259.3 KiB (265,558 bytes), and the budget to 270 KiB.
 test("the fit's WebAssembly module stays within its size budget (270 KiB gzipped)", () => {
-  const wasm = readFileSync(join(root, "dist/fit/hotrow_fit_bg.wasm"));
-  const gz = gzipSync(wasm, { level: 9 }).length;
-  console.log(`hotrow_fit_bg.wasm: ${(wasm.length / 1024).toFixed(0)} KiB raw, ${(gz / 1024).toFixed(0)} KiB gzipped`);
-  assert.ok(gz <= 270 * 1024, `${gz} bytes gzipped`);
+  withinBudget("dist/fit/hotrow_fit_bg.wasm", 270);
 });
 
 // The SQL import's module (crate/sql-wasm) is loaded only when SQL is given (importSql, the
@@ -162,17 +164,11 @@ test("the fit's WebAssembly module stays within its size budget (270 KiB gzipped
 // gzipped when it landed (1,867,700 bytes raw, -Oz; 982 KiB gzipped at opt-level 3), 669 KiB
 // with the digest CSV's reader (the csv crate).
 test("the SQL import's WebAssembly module stays within its size budget (700 KiB gzipped)", () => {
-  const wasm = readFileSync(join(root, "dist/sql/hotrow_sql_bg.wasm"));
-  const gz = gzipSync(wasm, { level: 9 }).length;
-  console.log(`hotrow_sql_bg.wasm: ${(wasm.length / 1024).toFixed(0)} KiB raw, ${(gz / 1024).toFixed(0)} KiB gzipped`);
-  assert.ok(gz <= 700 * 1024, `${gz} bytes gzipped`);
+  withinBudget("dist/sql/hotrow_sql_bg.wasm", 700);
 });
 
 // The report's own module (crate/report-wasm: the HTML and SVG writer, serde_json's reader
 // and float formatting): 85 KiB gzipped when it landed (207,328 bytes raw, -Oz).
 test("the report's WebAssembly module stays within its size budget (100 KiB gzipped)", () => {
-  const wasm = readFileSync(join(root, "dist/report/hotrow_report_bg.wasm"));
-  const gz = gzipSync(wasm, { level: 9 }).length;
-  console.log(`hotrow_report_bg.wasm: ${(wasm.length / 1024).toFixed(0)} KiB raw, ${(gz / 1024).toFixed(0)} KiB gzipped`);
-  assert.ok(gz <= 100 * 1024, `${gz} bytes gzipped`);
+  withinBudget("dist/report/hotrow_report_bg.wasm", 100);
 });

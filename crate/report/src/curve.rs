@@ -5,9 +5,9 @@
 use crate::format::{coord, escape, grouped};
 use std::fmt::Write;
 
-const W: f64 = 640.0;
+use crate::svg::{LEFT, W};
+
 const H: f64 = 260.0;
-const LEFT: f64 = 64.0;
 const RIGHT: f64 = 24.0;
 const TOP: f64 = 30.0;
 const BOTTOM: f64 = 44.0;
@@ -29,24 +29,10 @@ pub fn curve(id: &str, title: &str, x_label: &str, y_label: &str, points: &[Poin
         escape(title)
     );
     let top = points.iter().map(|p| p.rate).fold(0.0, f64::max);
-    let yt = crate::svg::ticks(top * 1.1);
-    let ymax = *yt.last().expect("ticks are never empty");
+    let py = crate::svg::y_grid(&mut out, crate::svg::Frame { height: H, top: TOP, bottom: BOTTOM, right: RIGHT }, top * 1.1);
     let n = points.len().max(1);
     let step = (W - LEFT - RIGHT) / n as f64;
     let px = |i: usize| LEFT + step * (i as f64 + 0.5);
-    let py = |v: f64| TOP + (1.0 - v / ymax) * (H - TOP - BOTTOM);
-    for t in &yt {
-        let _ = write!(
-            out,
-            "<line class=\"grid\" x1=\"{}\" x2=\"{}\" y1=\"{y}\" y2=\"{y}\"/><text x=\"{}\" y=\"{}\" text-anchor=\"end\">{}</text>",
-            coord(LEFT),
-            coord(W - RIGHT),
-            coord(LEFT - 6.0),
-            coord(py(*t) + 4.0),
-            grouped(*t),
-            y = coord(py(*t))
-        );
-    }
     for (i, p) in points.iter().enumerate() {
         if let Some(to) = &p.changed_to {
             let x = coord(if i == 0 { LEFT } else { px(i) - step / 2.0 });

@@ -6,9 +6,9 @@
 use crate::format::{coord, escape, grouped};
 use std::fmt::Write;
 
-const W: f64 = 640.0;
+pub(crate) const W: f64 = 640.0;
 const H: f64 = 240.0;
-const LEFT: f64 = 64.0;
+pub(crate) const LEFT: f64 = 64.0;
 const RIGHT: f64 = 16.0;
 const TOP: f64 = 14.0;
 const BOTTOM: f64 = 38.0;
@@ -74,30 +74,47 @@ pub(crate) fn ticks(max: f64) -> Vec<f64> {
     (0..=n).map(|i| i as f64 * step).collect()
 }
 
-/// A line chart of `series` over `x` (seconds), with `levels` across it and the warm-up
-/// (seconds from 0) shaded.
-pub fn lines(id: &str, title: &str, y_label: &str, x: &[f64], warmup: f64, series: &[Series], levels: &[Level]) -> String {
-    let mut out = String::new();
-    open(&mut out, id, title, H);
-    let top = series.iter().flat_map(|s| s.values.iter().copied()).chain(levels.iter().map(|l| l.value)).fold(0.0, f64::max);
-    let yt = ticks(top * 1.05);
+/// Where a chart draws, inside its figure: its height and margins (the left one is `LEFT`,
+/// the width `W`, for every chart).
+#[derive(Clone, Copy)]
+pub(crate) struct Frame {
+    pub height: f64,
+    pub top: f64,
+    pub bottom: f64,
+    pub right: f64,
+}
+
+/// The y axis from 0 to round ticks past `top`: a grid line and a label at each. Returns
+/// where a value lands.
+pub(crate) fn y_grid(out: &mut String, f: Frame, top: f64) -> impl Fn(f64) -> f64 {
+    let yt = ticks(top);
     let ymax = *yt.last().expect("ticks are never empty");
-    let (x0, x1) = (x.first().copied().unwrap_or(0.0), x.last().copied().unwrap_or(1.0));
-    let span = if x1 > x0 { x1 - x0 } else { 1.0 };
-    let px = |v: f64| LEFT + (v - x0) / span * (W - LEFT - RIGHT);
-    let py = |v: f64| TOP + (1.0 - v / ymax) * (H - TOP - BOTTOM);
+    let py = move |v: f64| f.top + (1.0 - v / ymax) * (f.height - f.top - f.bottom);
     for t in &yt {
         let _ = write!(
             out,
             "<line class=\"grid\" x1=\"{}\" x2=\"{}\" y1=\"{y}\" y2=\"{y}\"/><text x=\"{}\" y=\"{}\" text-anchor=\"end\">{}</text>",
             coord(LEFT),
-            coord(W - RIGHT),
+            coord(W - f.right),
             coord(LEFT - 6.0),
             coord(py(*t) + 4.0),
             grouped(*t),
             y = coord(py(*t))
         );
     }
+    py
+}
+
+/// A line chart of `series` over `x` (seconds), with `levels` across it and the warm-up
+/// (seconds from 0) shaded.
+pub fn lines(id: &str, title: &str, y_label: &str, x: &[f64], warmup: f64, series: &[Series], levels: &[Level]) -> String {
+    let mut out = String::new();
+    open(&mut out, id, title, H);
+    let top = series.iter().flat_map(|s| s.values.iter().copied()).chain(levels.iter().map(|l| l.value)).fold(0.0, f64::max);
+    let py = y_grid(&mut out, Frame { height: H, top: TOP, bottom: BOTTOM, right: RIGHT }, top * 1.05);
+    let (x0, x1) = (x.first().copied().unwrap_or(0.0), x.last().copied().unwrap_or(1.0));
+    let span = if x1 > x0 { x1 - x0 } else { 1.0 };
+    let px = |v: f64| LEFT + (v - x0) / span * (W - LEFT - RIGHT);
     if warmup > x0 {
         let _ = write!(
             out,

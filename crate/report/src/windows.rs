@@ -36,16 +36,6 @@ impl Windows {
         self.names.iter().position(|n| n == name).map(|i| self.columns[i].as_slice())
     }
 
-    /// How many windows.
-    pub fn len(&self) -> usize {
-        self.columns.first().map_or(0, Vec::len)
-    }
-
-    /// Whether there are none (a run shorter than one window).
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
-    }
-
     /// A per-node (or per-partition) metric's columns: `nodeLoad[0]`, `nodeLoad[1]`, ...
     pub fn vector(&self, name: &str) -> Vec<&[f64]> {
         (0..).map_while(|i| self.column(&format!("{name}[{i}]"))).collect()
@@ -59,7 +49,6 @@ mod tests {
     #[test]
     fn columns_and_vectors_read_back() {
         let w = Windows::parse("endMs,tpm,nodeLoad[0],nodeLoad[1]\n100,1.5,0.25,1\n200,2,0.5,0\n").unwrap();
-        assert_eq!(w.len(), 2);
         assert_eq!(w.column("tpm"), Some(&[1.5, 2.0][..]));
         assert_eq!(w.vector("nodeLoad"), vec![&[0.25, 0.5][..], &[1.0, 0.0][..]]);
         assert!(Windows::parse("endMs,tpm\n100\n").unwrap_err().contains("line 2"));

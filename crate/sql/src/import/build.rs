@@ -124,7 +124,9 @@ impl Reader<'_> {
             }
         };
         let mine = param(a);
-        if let (Some((p, Some(values))), false) = (&mine, self.same_row(t, i).is_some()) {
+        // The same row as an earlier statement: its key, and so its value, is that one's.
+        let same_row = self.same_row(t, i).is_some();
+        if let (Some((p, Some(values))), false) = (&mine, same_row) {
             if t.client.contains(p) {
                 let share = said.remote.as_ref().map_or(0.0, |r| r.0);
                 let elsewhere = if share > 0.0 { format!(", {}% of its rows another", share * 100.0) } else { String::new() };
@@ -139,9 +141,9 @@ impl Reader<'_> {
                 return Ok(Some(Distribution { same_as: None, client: true, remote: share }));
             }
         }
-        let link = match (mine, &a.key) {
-            (_, KeyFrom::Param(_)) if self.same_row(t, i).is_some() => None,
-            (Some((p, Some(values))), _) => {
+        let link = match mine {
+            _ if same_row => None,
+            Some((p, Some(values))) => {
                 t.accesses[..i].iter().position(|(b, _, _)| param(b).is_some_and(|(q, v)| q == p && v == Some(values))).map(|j| (j, p))
             }
             _ => None,
