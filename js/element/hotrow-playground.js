@@ -5,8 +5,9 @@
 //
 // Attributes are the config fields in kebab-case (preset, seed, cache-size, data-nodes,
 // hinted-refill, network-latency-us, ...) plus display options: `compact` (figures, one
-// chart, a few controls), `mode` (live | compare | sweep | strategies | fit), `speed` (simulated
-// ms per wall second), `paused`, `pause-at-ms`, `theme` (light | dark), `static-src` (a static
+// chart, a few controls), `figure` (the headline figures and the throughput chart alone),
+// `mode` (live | compare | sweep | strategies | fit), `speed` (simulated ms per wall
+// second), `paused`, `pause-at-ms`, `theme` (light | dark), `static-src` (a static
 // figure's HTML, shown until the simulation runs; children do the same). Theme with CSS
 // variables (--hotrow-bg, --hotrow-fg, --hotrow-accent, --hotrow-hot, --hotrow-font, ...).
 // Live figures carry data-metric="insertsPerSecond" | "tpm" | "hotRowLockUtilization" | ...
@@ -33,6 +34,8 @@ export const INTERNALS = Symbol.for("hotrow.playground.internals");
  * @fires {CustomEvent<HotrowStrategiesDoneDetail>} hotrow-strategiesdone - every id strategy ran: `{ runs, workers, seconds, results }`
  * @fires {CustomEvent<HotrowFitDoneDetail>} hotrow-fitdone - a fit finished (Fit mode): `{ fit, predictions, seconds, workers }` (`hotrow fit --json`'s fit and predictions)
  * @slot - a static figure (e.g. `hotrow report --fragment`), shown until the simulation runs and kept when WebAssembly cannot run; with JavaScript off the browser shows it as it is
+ * @attr {boolean} compact - a small view: the headline figures, the throughput chart, a few controls and the explaining panels
+ * @attr {boolean} figure - the headline figures and the throughput chart alone, a few hundred pixels tall (no control)
  * @attr static-src - the URL of a static figure's HTML, fetched and shown until the simulation runs (when the element has no children)
  * @csspart fallback - the static figure shown until the simulation runs
  * @csspart error - the error message shown when a setting or the worker fails

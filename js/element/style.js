@@ -118,6 +118,27 @@ progress { width: 100%; }
 :host([compact]:not([touring])) .full-only { display: none !important; }
 .compact-only { display: none; }
 :host([compact]) .compact-only { display: revert; }
+/* figure: the headline figures and the throughput chart alone, a few hundred pixels tall */
+:host([figure]) .row, :host([figure]) .controls, :host([figure]) .notice, :host([figure]) .timeline-row, :host([figure]) .meter,
+:host([figure]) .explain, :host([figure]) .keys-help, :host([figure]) .dl-png, :host([figure]) .full-only, :host([figure]) .compact-only,
+:host([figure]) .panels:not(.live-first), :host([figure]) .live-first > .panel:not(:first-child) { display: none !important; }
+:host([figure]) .live-first { display: block; }
+:host([figure]) .live-first > .panel { border: 0; padding: 0; }
+/* print: the figures as they are now, no control, no panel split across a page */
+@media print {
+  :host { border: 0; padding: 0; }
+  .row[role="toolbar"], .controls, .faults, .timeline-row, .keys-help, .notice, .dl-png, .fork-form, .spec-editor,
+  .strategies-panel > .row, .sweep-panel > .row, .fit-panel > .row, .fit-panel > .controls, progress, .why-remedies,
+  .tour, .tour-start { display: none !important; }
+  .panel, .figures, .figure, .explain p, .why-body > *, table tr { break-inside: avoid; }
+  h2, h3 { break-after: avoid; }
+  .panels { display: block; }
+  .panel { margin: 0 0 10px; }
+  .uplot, .u-wrap { width: 100% !important; height: auto !important; }
+  canvas { width: 100% !important; height: auto !important; } /* the bitmap drawn on screen, scaled to the page */
+  .u-wrap canvas { position: static; }
+  .u-over, .u-under { display: none; }
+}
 @container (max-width: 480px) { .figure .value { font-size: 17px; } .controls { grid-template-columns: 1fr; } }
 .controls .control.wide { grid-column: span 2; }
 .controls .control:has(.spec-editor[open]) { grid-column: 1 / -1; } /* an open spec reads across the panel */

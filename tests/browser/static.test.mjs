@@ -45,3 +45,19 @@ test("JavaScript on: the static figure shows until the module is ready, then the
   assert.deepEqual(problems, []);
   await page.close();
 });
+
+test("the figure size: the headline figures and the throughput chart alone, a few hundred pixels tall", async () => {
+  const { page, problems } = await openPage(env.browser, `${env.site.origin}/docs.html`, { width: 1100, height: 900 });
+  const frame = page.frameLocator("#fixed-frame");
+  const pg = frame.locator("hotrow-playground");
+  await pg.locator('[data-metric="tpm"]').filter({ hasNotText: "–" }).first().waitFor({ timeout: 30_000 });
+  const box = await pg.boundingBox();
+  assert.ok(box.height > 200 && box.height < 450, `the figure embed is a few hundred pixels tall: ${box.height}`);
+  assert.ok(await pg.locator(".chart-throughput canvas").first().isVisible(), "its throughput chart shows");
+  for (const hidden of [".controls", ".row[role=toolbar]", ".why-panel", ".timeline-row", ".chart-hot"]) {
+    assert.equal(await pg.locator(hidden).first().isVisible(), false, `${hidden} is not shown`);
+  }
+  await pg.screenshot({ path: join(shots, "embed-figure.png") });
+  assert.deepEqual(problems, []);
+  await page.close();
+});
