@@ -84,6 +84,8 @@ function onError(el, m) {
   } else if (m.context === "set") {
     el.showError(`Not changed: ${m.message}`);
     syncControls(el);
+  } else if (/WebAssembly/.test(m.message) && /Content Security Policy/i.test(m.message)) {
+    el.showError(`The live figure cannot run here: this page's Content-Security-Policy refuses WebAssembly (its script-src needs 'wasm-unsafe-eval'). ${m.message}`);
   } else {
     el.showError(`The simulation stopped: ${m.message}`);
   }

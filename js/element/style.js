@@ -118,6 +118,8 @@ progress { width: 100%; }
 :host([compact]:not([touring])) .full-only { display: none !important; }
 .compact-only { display: none; }
 :host([compact]) .compact-only { display: revert; }
+/* a static figure stands in for the live parts until the module is ready (and for good when it never is) */
+.fallback:not([hidden]) ~ :not(.error) { display: none !important; }
 /* figure: the headline figures and the throughput chart alone, a few hundred pixels tall */
 :host([figure]) .row, :host([figure]) .controls, :host([figure]) .notice, :host([figure]) .timeline-row, :host([figure]) .meter,
 :host([figure]) .explain, :host([figure]) .keys-help, :host([figure]) .dl-png, :host([figure]) .full-only, :host([figure]) .compact-only,

@@ -26,8 +26,8 @@ export function useSite(more = {}) {
   return env;
 }
 
-/** A page that records console errors, page errors and requests to other origins. */
-export async function openPage(browser, url, { width = 1280, height = 1000 } = {}) {
+/** A page that records console errors, page errors and requests to other origins; `setup(page)` runs before it opens `url`. */
+export async function openPage(browser, url, { width = 1280, height = 1000, setup } = {}) {
   const page = await browser.newPage({ viewport: { width, height } });
   const problems = [];
   page.on("console", (m) => m.type() === "error" && problems.push(`console: ${m.text()}`));
@@ -42,6 +42,7 @@ export async function openPage(browser, url, { width = 1280, height = 1000 } = {
     document.addEventListener("securitypolicyviolation", (e) =>
       console.error(`CSP violation: ${e.violatedDirective} blocked ${e.blockedURI || "inline"} at ${e.sourceFile}:${e.lineNumber}`));
   });
+  await setup?.(page);
   await page.goto(url);
   return { page, problems };
 }

@@ -9,7 +9,7 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { useSite, openPage, root } from "./page.mjs";
 
-const env = useSite();
+const env = useSite({ repo: root });
 const shots = `${root}test-results`;
 
 test("JavaScript off: the docs page's embed shows its static figure, a report shows all its figures", async () => {
@@ -58,6 +58,26 @@ test("the figure size: the headline figures and the throughput chart alone, a fe
     assert.equal(await pg.locator(hidden).first().isVisible(), false, `${hidden} is not shown`);
   }
   await pg.screenshot({ path: join(shots, "embed-figure.png") });
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test("a page whose policy refuses WebAssembly keeps the static figure and says why", async () => {
+  // The header on every response, the worker's script too (a worker keeps its own policy).
+  const policy = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:";
+  const withPolicy = (p) => p.route("**/*", async (route) => {
+    const response = await route.fetch();
+    await route.fulfill({ response, headers: { ...response.headers(), "content-security-policy": policy } });
+  });
+  const { page, problems } = await openPage(env.browser, `${env.repo.origin}/tests/browser/no-wasm.html`, { width: 900, height: 700, setup: withPolicy });
+  const pg = page.locator("hotrow-playground");
+  const error = pg.locator(".error.shown");
+  await error.waitFor({ timeout: 20_000 });
+  assert.match(await error.textContent(), /Content-Security-Policy refuses WebAssembly .*'wasm-unsafe-eval'/, "the error says the policy refused the module and what it needs");
+  assert.ok(await pg.locator(":scope > svg").isVisible(), "the static figure stays");
+  assert.equal(await pg.locator(".figures").isVisible(), false, "no empty live figure beside it");
+  assert.equal(await pg.locator(".chart-throughput").isVisible(), false, "no empty chart");
+  await page.screenshot({ path: join(shots, "csp-no-wasm.png") });
   assert.deepEqual(problems, []);
   await page.close();
 });

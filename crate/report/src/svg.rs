@@ -17,7 +17,7 @@ const BOTTOM: f64 = 38.0;
 /// whose Content-Security-Policy forbids inline styles (the playground's docs page) and a
 /// Markdown renderer that strips `<style>` draw them the same. Figures are written with a
 /// class name per look; `finish` turns each into its attributes.
-const LOOKS: [(&str, &str); 10] = [
+const LOOKS: [(&str, &str); 11] = [
     ("axis", "stroke=\"#999\" stroke-width=\"1\""),
     ("grid", "stroke=\"#e4e4e4\" stroke-width=\"1\""),
     ("s0", "stroke=\"#1f6fb4\" stroke-width=\"1.6\" fill=\"none\""),
@@ -28,6 +28,7 @@ const LOOKS: [(&str, &str); 10] = [
     ("dot", "fill=\"#1f6fb4\""),
     ("hot", "fill=\"#c2410c\""),
     ("label", "fill=\"#333\""),
+    ("halo", "stroke=\"#fff\" stroke-width=\"3\" paint-order=\"stroke\""),
 ];
 
 /// Closes a figure: its looks as attributes, and the `<g>` that sets the text's font.
@@ -145,16 +146,23 @@ pub fn lines(id: &str, title: &str, y_label: &str, x: &[f64], warmup: f64, serie
         cx = coord((LEFT + W - RIGHT) / 2.0),
         cy = coord((TOP + H - BOTTOM) / 2.0)
     );
+    // The levels' lines under the series, their labels over them (on a halo, so a line
+    // crossing a label does not hide it).
+    let mut labels = String::new();
     for l in levels {
         let _ = write!(
             out,
-            "<line class=\"ref\" x1=\"{}\" x2=\"{}\" y1=\"{y}\" y2=\"{y}\"/><text x=\"{}\" y=\"{}\" text-anchor=\"end\">{}</text>",
+            "<line class=\"ref\" x1=\"{}\" x2=\"{}\" y1=\"{y}\" y2=\"{y}\"/>",
             coord(LEFT),
             coord(W - RIGHT),
+            y = coord(py(l.value))
+        );
+        let _ = write!(
+            labels,
+            "<text class=\"halo\" x=\"{}\" y=\"{}\" text-anchor=\"end\">{}</text>",
             coord(W - RIGHT - 4.0),
             coord(py(l.value) - 4.0),
-            escape(&l.label),
-            y = coord(py(l.value))
+            escape(&l.label)
         );
     }
     for (i, s) in series.iter().enumerate() {
@@ -174,6 +182,7 @@ pub fn lines(id: &str, title: &str, y_label: &str, x: &[f64], warmup: f64, serie
             y = coord(ly)
         );
     }
+    out.push_str(&labels);
     finish(out)
 }
 
