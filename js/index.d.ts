@@ -218,6 +218,10 @@ export interface ReportOptions {
   fragment?: boolean;
   /** One figure alone, as an SVG file. */
   svg?: "throughput" | "nodes" | "heatmap";
+  /** The table of what each standard remedy for the bottleneck lifts the run to, each run
+   * from the start with the config changed as it says (`hotrow report --remedies`); a config
+   * source only. */
+  remedies?: boolean;
 }
 
 /** A run as one HTML page with no script and no outside resource, the bytes `hotrow report`

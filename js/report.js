@@ -18,20 +18,62 @@ const load = () => wasmModule.load();
  * A run's report as HTML text. `source` is a config (run to its end here, as `hotrow report`
  * runs it) or a `Simulation` (its run so far, left as it is). `options`: `{ fragment?: true }`
  * for the report's block alone, `{ svg: "throughput" | "nodes" | "heatmap" }` for one figure
- * as an SVG file. In a browser, after `init()`. Rejects with the reason when the config or
- * an option is refused.
+ * as an SVG file, `{ remedies: true }` (a config only) for the table of what each standard
+ * remedy lifts it to, each run from the start. In a browser, after `init()`. Rejects with the
+ * reason when the config or an option is refused.
  */
 export async function report(source, options = {}) {
   // A Simulation is known by what the report reads of it; a config makes one (the main
   // module's glue, already instantiated by init() or js/node.mjs).
   const given = typeof source?.summary === "function" && typeof source?.windowsCsv === "function";
-  const sim = given ? source : new (await import("../dist/web/hotrow.js")).Simulation(source);
+  const { remedies = false, ...rest } = options ?? {};
+  if (remedies !== false && remedies !== true) throw new Error(`options.remedies = ${JSON.stringify(remedies)}: true or false`);
+  if (remedies && given) throw new Error("options.remedies: give report() a config, not a Simulation: each remedy runs that config from the start, changed");
+  const { Simulation } = await import("../dist/web/hotrow.js");
+  const sim = given ? source : new Simulation(source);
   try {
     if (!given) sim.runToEnd();
-    return await reportOf(sim.summary(), sim.windowsCsv(), options);
+    const runs = remedies ? runRemedies(Simulation, source, sim) : undefined;
+    return await reportOf(sim.summary(), sim.windowsCsv(), runs ? { ...rest, remedies: runs } : rest);
   } finally {
     if (!given) sim.free();
   }
+}
+
+/** Each standard remedy for the run's bottleneck, run from the start with `config` changed as
+ * it says (`hotrow report --remedies`' runs): `{ label, summary }`, or `{ label, error }`. */
+function runRemedies(Simulation, config, sim) {
+  return sim.explain().remedies.map(({ label, set }) => {
+    let changed;
+    try {
+      changed = structuredClone(config);
+      for (const [field, value] of Object.entries(set)) setDotted(changed, field, value);
+    } catch (e) {
+      return { label, error: `cannot be set: ${e.message}` };
+    }
+    let run;
+    try {
+      run = new Simulation(changed);
+      run.runToEnd();
+      return { label, summary: run.summary() };
+    } catch (e) {
+      return { label, error: e.message };
+    } finally {
+      run?.free();
+    }
+  });
+}
+
+// A dotted field (`cpu.scale`) set in a config object, as the CLI's `--set` sets it.
+function setDotted(obj, dotted, value) {
+  const parts = dotted.split(".");
+  let cur = obj;
+  for (const part of parts.slice(0, -1)) {
+    cur[part] ??= {};
+    if (typeof cur[part] !== "object" || cur[part] === null || Array.isArray(cur[part])) throw new Error(`${dotted}: \`${part}\` is not an object`);
+    cur = cur[part];
+  }
+  cur[parts.at(-1)] = value;
 }
 
 /** The report of a run given as its summary (the object `summary()` gives) and its windows

@@ -25,6 +25,18 @@ test("report(config) is the CLI's report, byte for byte, on DBT2 and on a spec; 
   }
 });
 
+test("report(config, { remedies: true }) runs each remedy as hotrow report --remedies does, byte for byte", async () => {
+  const config = { preset: "bug39267", durationMs: 600, warmupMs: 200 };
+  const page = await report(config, { remedies: true });
+  assert.equal(page, cli("--preset", "bug39267", "--set", "durationMs=600", "--set", "warmupMs=200", "--remedies"));
+  assert.match(page, /What would lift it/);
+  assert.match(page, /a cache of 1000 ids per refill/);
+  const sim = new Simulation(config);
+  await assert.rejects(report(sim, { remedies: true }), /give report\(\) a config, not a Simulation/);
+  sim.free();
+  await assert.rejects(report(config, { remedies: "yes" }), /options\.remedies = "yes": true or false/);
+});
+
 test("report(simulation) reports the run so far and leaves it running; bad input is named", async () => {
   const sim = new Simulation({ preset: "bug39267", durationMs: 1000, warmupMs: 200 });
   sim.runFor(700);
