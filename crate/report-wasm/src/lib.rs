@@ -64,7 +64,7 @@ fn answer(summary: &str, windows_csv: &str, options: &str) -> Result<String, Str
 }
 
 /// The remedies' runs: `[{ label, summary }]`, or `{ label, error }` for one that could not run.
-fn remedies(given: Option<&Value>) -> Result<Vec<(String, Result<Value, String>)>, String> {
+fn remedies(given: Option<&Value>) -> Result<Vec<hotrow_report::RemedyRun>, String> {
     let list = match given {
         None | Some(Value::Null) => return Ok(Vec::new()),
         Some(Value::Array(list)) => list,

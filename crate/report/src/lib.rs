@@ -26,8 +26,12 @@ pub const FIGURES: [&str; 3] = ["throughput", "nodes", "heatmap"];
 #[derive(Clone, Debug, Default)]
 pub struct Options {
     pub fragment: bool,
-    pub remedies: Vec<(String, Result<Value, String>)>,
+    pub remedies: Vec<RemedyRun>,
 }
+
+/// A standard remedy's label and its run's summary (as `run --json` prints it), or why it
+/// did not run.
+pub type RemedyRun = (String, Result<Value, String>);
 
 /// hotrow's version, named in the header (the workspace's: the CLI's and the package's).
 pub const VERSION: &str = env!("CARGO_PKG_VERSION");
