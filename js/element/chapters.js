@@ -1,7 +1,7 @@
 // The guided tour's story: one chapter per claim, each on a fixed seed, each with the
 // settings it runs, what it points at, the controls it shows, and its claim written from the
 // live numbers (never literals). tour.js walks them.
-import { REPORTED, k } from "./report.js";
+import { REPORTED, k } from "./bug-report.js";
 import { fmtInt, plainName } from "./format.js";
 
 const pct = (x) => `${Math.round(100 * x)}%`;

@@ -12,12 +12,13 @@ import { fmtInt, withCode, plainName } from "./format.js";
 import { sweepValues, SWEEP_FIELDS } from "./modes.js";
 import { setField } from "./state.js";
 import { packResult, unpackResult } from "./fit-link.js";
+import { REPORTED } from "./bug-report.js";
 
 /** The points the Fit mode opens with: the bug report's two DBT2 measurements. */
 export const FIT_EXAMPLE = `# MySQL Bug #39267: DBT2 on 8 data nodes, as the bug report measured it
 dataNodes,cacheSize,tpm
-8,1,106000
-8,1000,158000
+8,1,${REPORTED.cacheOneTpm}
+8,1000,${REPORTED.cacheThousandTpm}
 `;
 /** The fields it fits by default: two points leave room for one. */
 export const FIT_FIELDS = "cpu.scale";

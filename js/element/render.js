@@ -1,6 +1,6 @@
 // What the element draws: the charts (both runs in compare mode), the heatmap of load per
 // node or inserts per partition, the bars and the figures, fed from the worker's ticks.
-import { REPORTED, k } from "./report.js";
+import { REPORTED, k } from "./bug-report.js";
 import { makeChart, Heatmap, drawBars, css } from "./charts.js";
 import { fmtInt, fmtPct, fmtUs } from "./format.js";
 import { Series } from "./series.js";

@@ -1,7 +1,7 @@
 // The playground's markup: figures (each `data-metric`), toolbar, fault buttons, controls,
 // compare and sweep panels, charts, and the explanation. Controls carry their field name
 // as id; the element binds them (hotrow-playground.js).
-import { REPORTED, k } from "./report.js";
+import { REPORTED, k } from "./bug-report.js";
 
 export const template = () => `
 <div class="fallback" part="fallback" hidden><slot></slot><div class="fallback-fetched"></div></div>
