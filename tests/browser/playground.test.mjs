@@ -157,11 +157,11 @@ test("the custom element and the iframe page render on the docs page", async () 
   await page.waitForTimeout(2000);
   const fixed = await waitValue(frame.locator("hotrow-playground"), "tpm", (v) => v > 0);
   assert.ok(fixed > cacheOne, `iframe with cache 1000 ${fixed} vs element with cache 1 ${cacheOne}`);
-  // The iframe's documented height (900 px, docs/playground.md) shows its throughput chart whole.
+  // The iframe's documented height for the figure size (400 px, docs/playground.md) shows its throughput chart whole.
   const frameBox = await page.locator("#fixed-frame").boundingBox();
   const chartBox = await frame.locator("hotrow-playground .chart-throughput").boundingBox();
-  assert.equal(frameBox.height, 900);
-  assert.ok(chartBox.y + chartBox.height <= frameBox.y + frameBox.height, `the iframe's chart ends at ${chartBox.y + chartBox.height - frameBox.y} px of 900`);
+  assert.equal(frameBox.height, 400);
+  assert.ok(chartBox.y + chartBox.height <= frameBox.y + frameBox.height, `the iframe's chart ends at ${chartBox.y + chartBox.height - frameBox.y} px of 400`);
   // A spec in an attribute, as JSON: its Zipfian head is the hottest row.
   const likes = page.locator("hotrow-playground#likes");
   await likes.locator(".hottest tbody tr").first().filter({ hasText: "posts" }).waitFor({ timeout: 30_000 });
