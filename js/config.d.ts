@@ -1,6 +1,8 @@
 // Types of the config: workloads and their specs, the id allocator's choices, presets,
 // CPU costs, the network, faults, and what `new Simulation()` and `set` accept.
 
+import type { IntervalMetric } from "./summary.js";
+
 /** Workloads by name: the DBT2 (TPC-C-like) mix through mysqld (built in), and the shipped
  * workload specs (`workloads()` gives each in full). */
 export type Workload = "dbt2" | "ndbapi-insert" | "sql-insert" | "tpcb" | "sysbench-insert" | "bulk-insert" | "event-log" | "ycsb-a";
@@ -196,6 +198,11 @@ export interface Config {
   warmupMs: number;
   /** Metrics window, ms (1..=60,000). */
   windowMs: number;
+  /** Stop once the 95% interval of `precisionMetric` is within this fraction of it (0..=0.5;
+   * 0, the default: run the whole duration); `summary().precision` says whether it was met. */
+  precision: number;
+  /** The figure whose interval decides the stop (default "transactionsPerSecond"). */
+  precisionMetric: IntervalMetric;
   network: NetworkConfig;
   cpu: CpuConfig;
   /** Scheduled faults, at most 64. */

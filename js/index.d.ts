@@ -159,6 +159,8 @@ export interface MetricInfo {
   window: boolean;
   /** Its dotted path in `summary()` (and a `hotrow sweep` column), or null. */
   summary: string | null;
+  /** Its summary figure is a mean over the run and gets a 95% interval (`summary().intervals`). */
+  interval: boolean;
 }
 /** The metric table, the one list of metrics the CLI, the playground and these types share. */
 export function metrics(): MetricInfo[];

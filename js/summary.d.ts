@@ -205,8 +205,47 @@ export interface Summary {
   allocator: AllocatorSummary;
   /** Where the inserted rows landed. */
   keys: KeysSummary;
+  /** The 95% interval of every figure that is a mean over the measured period, by batch
+   * means over its windows; null with fewer than 10 measured windows. */
+  intervals: Intervals | null;
+  /** A run asked to stop at a precision: whether it did; null when none was asked. */
+  precision: PrecisionSummary | null;
   /** Hex; the same for the same config and seed on every platform. */
   digest: string;
+}
+
+/** A run with a precision: the one asked for and the one reached. */
+export interface PrecisionSummary {
+  metric: IntervalMetric;
+  /** `precision`: the relative half-width asked for. */
+  asked: number;
+  /** The metric interval's relative half-width at the end (null without an interval). */
+  reached: number | null;
+  /** It was met and the run stopped there, before `durationMs` ran out. */
+  converged: boolean;
+}
+
+/** How the intervals were taken, and each metric's (by the metric table's names). */
+export interface Intervals {
+  /** 10 to 20. */
+  batches: number;
+  windowsPerBatch: number;
+  /** Measured windows used: batches x windows per batch (the earliest left over are dropped). */
+  windows: number;
+  metrics: Partial<Record<IntervalMetric, Interval>>;
+}
+
+/** The metrics that get an interval: their summary figure is a mean over the run. */
+export type IntervalMetric = "insertsPerSecond" | "transactionsPerSecond" | "tpm" | "refillsPerSecond" | "hotRowLockUtilization"
+  | "hotRowQueueMean" | "coordinationsPerSecond" | "insertSkew" | "offeredPerSecond" | "waitingMean" | "latencyMeanUs";
+
+/** A figure's 95% interval: the figure ± `halfWidth`. */
+export interface Interval {
+  halfWidth: number;
+  /** `halfWidth` over the batch means' mean (0 when that is 0). */
+  relative: number;
+  /** Lag-1 correlation of the batch means: above 0.5 the batches are too short and the interval too narrow. */
+  lag1: number;
 }
 
 /** Open arrivals after warm-up; achieved is `transactionsPerSecond`. */

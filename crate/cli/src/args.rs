@@ -345,6 +345,15 @@ pub struct Scenario {
     /// JSON when it parses as JSON, else as a string. Repeatable; applied last.
     #[arg(long = "set", value_name = "KEY=VALUE")]
     sets: Vec<String>,
+    /// Stop once the 95% interval of the precision metric is within this fraction of it
+    /// (0.02: ±2%), after at least 10 measured windows, durationMs at most (the field
+    /// `precision`; the summary says whether it was met).
+    #[arg(long, value_name = "FRACTION")]
+    precision: Option<f64>,
+    /// The figure the precision is of (the field `precisionMetric`; default
+    /// transactionsPerSecond): insertsPerSecond, tpm, latencyMeanUs, ...
+    #[arg(long = "precision-metric", value_name = "METRIC")]
+    precision_metric: Option<String>,
 }
 
 impl Scenario {
@@ -368,6 +377,12 @@ impl Scenario {
         }
         if let Some(w) = &self.workload {
             obj.insert("workload".into(), workloads::value(w)?);
+        }
+        if let Some(p) = self.precision {
+            obj.insert("precision".into(), p.into());
+        }
+        if let Some(m) = &self.precision_metric {
+            obj.insert("precisionMetric".into(), Value::String(m.clone()));
         }
         for s in &self.sets {
             let (key, value) = parse_set(s)?;

@@ -75,7 +75,39 @@ pub fn render(s: &Summary) -> String {
         if m.name == "tpm" && c.workload != hotrow::Workload::Dbt2 {
             continue; // New-Order exists only in DBT2.
         }
-        let _ = writeln!(w, "  {:<40} {:>14} {}", format!("{} ({})", m.label, m.name), number(v, m.unit), m.unit);
+        let pm = s.intervals.as_ref().and_then(|i| i.get(m.name)).map_or(String::new(), |i| {
+            let flag = if i.lag1 > hotrow::intervals::LAG1_LIMIT { "*" } else { "" };
+            format!("± {}{flag}", half_width(i.half_width, v, m.unit))
+        });
+        let _ = writeln!(w, "  {:<40} {:>14} {:<10} {}", format!("{} ({})", m.label, m.name), number(v, m.unit), pm, m.unit);
+    }
+    if let Some(i) = &s.intervals {
+        let _ = writeln!(
+            w,
+            "  ±: the 95% interval, by batch means ({} batches of {} window{}{})",
+            i.batches,
+            i.windows_per_batch,
+            if i.windows_per_batch == 1 { "" } else { "s" },
+            if i.metrics.iter().any(|(_, x)| x.lag1 > hotrow::intervals::LAG1_LIMIT) {
+                "; *: batch means correlated, too narrow: run longer"
+            } else {
+                ""
+            }
+        );
+    }
+    if let Some(p) = &s.precision {
+        let reached = p.reached.map_or("no interval yet".to_string(), |r| format!("± {:.2}%", 100.0 * r));
+        let _ = if p.converged {
+            writeln!(w, "  precision: met, {} of {} (asked ± {:.2}%): the run stopped there", reached, p.metric, 100.0 * p.asked)
+        } else {
+            writeln!(
+                w,
+                "  precision: not met, {} of {} (asked ± {:.2}%) when durationMs ran out: run longer",
+                reached,
+                p.metric,
+                100.0 * p.asked
+            )
+        };
     }
     let _ = writeln!(w, "  ids issued {}, lost {}, duplicates {}", s.ids_issued, s.ids_lost, s.duplicate_ids);
     if !c.faults.is_empty() {
@@ -104,6 +136,18 @@ fn number(v: f64, unit: &str) -> String {
         format!("{v:.3}")
     } else {
         format!("{v:.0}")
+    }
+}
+
+/// A half-width beside its figure: in the figure's decimals ("± 426", "± 0.012"), "< 1" when
+/// a whole figure's is below one.
+fn half_width(h: f64, v: f64, unit: &str) -> String {
+    if number(v, unit).contains('.') {
+        format!("{h:.3}")
+    } else if h > 0.0 && h < 0.5 {
+        "< 1".into()
+    } else {
+        format!("{h:.0}")
     }
 }
 

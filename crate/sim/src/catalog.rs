@@ -9,7 +9,6 @@
 //! `summary.rs`).
 
 use crate::metrics::Window;
-use crate::summary::Summary;
 use serde_json::{json, Value};
 
 /// How many values a metric has per window.
@@ -54,7 +53,14 @@ pub struct Metric {
     pub window: Option<Read>,
     /// Its dotted path in the run summary (`None`: only windows report it).
     pub summary: Option<&'static str>,
+    /// When its summary figure is a mean over the measured period: a window's part of it,
+    /// as (value, weight), a batch's mean being the sum of values over the sum of weights.
+    /// Such a metric gets a 95% interval (`intervals.rs`).
+    pub batch: Option<Batch>,
 }
+
+/// A window's part of a mean over the run: (value, weight).
+pub type Batch = fn(&Window) -> (f64, f64);
 
 const fn both(
     name: &'static str,
@@ -64,11 +70,25 @@ const fn both(
     read: fn(&Window) -> f64,
     path: &'static str,
 ) -> Metric {
-    Metric { name, label, unit, shape: Shape::Scalar, about, window: Some(Read::Scalar(read)), summary: Some(path) }
+    Metric { name, label, unit, shape: Shape::Scalar, about, window: Some(Read::Scalar(read)), summary: Some(path), batch: None }
+}
+
+/// As `both`, for a figure that is a time mean over the run (a rate, a busy fraction, a mean
+/// queue length): each window weighs the same in its interval.
+const fn mean(
+    name: &'static str,
+    label: &'static str,
+    unit: &'static str,
+    about: &'static str,
+    read: fn(&Window) -> f64,
+    path: &'static str,
+    batch: Batch,
+) -> Metric {
+    Metric { name, label, unit, shape: Shape::Scalar, about, window: Some(Read::Scalar(read)), summary: Some(path), batch: Some(batch) }
 }
 
 const fn run_only(name: &'static str, label: &'static str, unit: &'static str, about: &'static str, path: &'static str) -> Metric {
-    Metric { name, label, unit, shape: Shape::Scalar, about, window: None, summary: Some(path) }
+    Metric { name, label, unit, shape: Shape::Scalar, about, window: None, summary: Some(path), batch: None }
 }
 
 const fn vector(
@@ -79,7 +99,7 @@ const fn vector(
     about: &'static str,
     read: for<'a> fn(&'a Window) -> &'a [f64],
 ) -> Metric {
-    Metric { name, label, unit, shape, about, window: Some(Read::Vector(read)), summary: None }
+    Metric { name, label, unit, shape, about, window: Some(Read::Vector(read)), summary: None, batch: None }
 }
 
 /// Every metric, in the order of CSV columns and JavaScript objects.
@@ -92,23 +112,38 @@ pub const METRICS: &[Metric] = &[
         about: "simulated time at the end of the window",
         window: Some(Read::Scalar(|w| w.end_ms)),
         summary: None,
+        batch: None,
     },
-    both("insertsPerSecond", "inserts/s", "1/s", "rows inserted by user transactions per second", |w| w.rates.inserts_per_second, "insertsPerSecond"),
-    both("transactionsPerSecond", "transactions/s", "1/s", "user transactions committed per second (refills not counted)", |w| w.rates.transactions_per_second, "transactionsPerSecond"),
-    both("tpm", "TPM", "1/min", "New-Order transactions committed per minute (DBT2; 0 for other workloads in the summary)", |w| w.rates.tpm, "tpm"),
-    both("refillsPerSecond", "refills/s", "1/s", "refill transactions on the SYSTAB_0 counter row committed per second (every counter row's, when a spec has several tables taking ids)", |w| w.rates.refills_per_second, "hotRow.refillsPerSecond"),
-    both("hotRowLockUtilization", "lock busy", "fraction", "fraction of the time the counter row's lock was held, 0..1 (the first table's counter row, when a spec has several)", |w| w.rates.hot_row_lock_utilization, "hotRow.lockUtilization"),
-    both("hotRowQueueMean", "refills queued", "count", "mean number of refills waiting for the counter row's lock", |w| w.rates.hot_row_queue_mean, "hotRow.queueLengthMean"),
+    mean("insertsPerSecond", "inserts/s", "1/s", "rows inserted by user transactions per second", |w| w.rates.inserts_per_second, "insertsPerSecond", |w| (w.rates.inserts_per_second, 1.0)),
+    mean("transactionsPerSecond", "transactions/s", "1/s", "user transactions committed per second (refills not counted)", |w| w.rates.transactions_per_second, "transactionsPerSecond", |w| (w.rates.transactions_per_second, 1.0)),
+    mean("tpm", "TPM", "1/min", "New-Order transactions committed per minute (DBT2; 0 for other workloads in the summary)", |w| w.rates.tpm, "tpm", |w| (w.rates.tpm, 1.0)),
+    mean("refillsPerSecond", "refills/s", "1/s", "refill transactions on the SYSTAB_0 counter row committed per second (every counter row's, when a spec has several tables taking ids)", |w| w.rates.refills_per_second, "hotRow.refillsPerSecond", |w| (w.rates.refills_per_second, 1.0)),
+    mean("hotRowLockUtilization", "lock busy", "fraction", "fraction of the time the counter row's lock was held, 0..1 (the first table's counter row, when a spec has several)", |w| w.rates.hot_row_lock_utilization, "hotRow.lockUtilization", |w| (w.rates.hot_row_lock_utilization, 1.0)),
+    mean("hotRowQueueMean", "refills queued", "count", "mean number of refills waiting for the counter row's lock", |w| w.rates.hot_row_queue_mean, "hotRow.queueLengthMean", |w| (w.rates.hot_row_queue_mean, 1.0)),
     run_only("hotRowLockHoldUsMean", "lock hold", "us", "mean time a refill held the counter row's lock", "hotRow.lockHoldUsMean"),
-    both("coordinationsPerSecond", "coordinations/s", "1/s", "ranges of ids that reached a cache per second: refills committed or service replies (0 for timestamp ids)", |w| w.rates.coordinations_per_second, "allocator.coordinationsPerSecond"),
-    both("insertSkew", "insert skew", "fraction", "the busiest partition's share of the inserted rows, 1/partitions (even) to 1 (one partition)", Window::insert_skew, "keys.insertSkew"),
-    both("offeredPerSecond", "offered/s", "1/s", "open arrivals: transactions offered per second, against the transactions/s achieved (0 in closed loops)", |w| w.rates.offered_per_second, "arrivals.offeredPerSecond"),
-    both("waitingMean", "waiting", "count", "open arrivals: mean number of requests waiting for a free client thread (0 in closed loops)", |w| w.rates.waiting_mean, "arrivals.waitingMean"),
+    mean("coordinationsPerSecond", "coordinations/s", "1/s", "ranges of ids that reached a cache per second: refills committed or service replies (0 for timestamp ids)", |w| w.rates.coordinations_per_second, "allocator.coordinationsPerSecond", |w| (w.rates.coordinations_per_second, 1.0)),
+    // Weighted by the window's inserts, as the summary's figure is.
+    mean("insertSkew", "insert skew", "fraction", "the busiest partition's share of the inserted rows, 1/partitions (even) to 1 (one partition)", Window::insert_skew, "keys.insertSkew", |w| {
+        let n: f64 = w.partition_inserts_per_second.iter().sum();
+        (w.insert_skew() * n, n)
+    }),
+    mean("offeredPerSecond", "offered/s", "1/s", "open arrivals: transactions offered per second, against the transactions/s achieved (0 in closed loops)", |w| w.rates.offered_per_second, "arrivals.offeredPerSecond", |w| (w.rates.offered_per_second, 1.0)),
+    mean("waitingMean", "waiting", "count", "open arrivals: mean number of requests waiting for a free client thread (0 in closed loops)", |w| w.rates.waiting_mean, "arrivals.waitingMean", |w| (w.rates.waiting_mean, 1.0)),
     run_only("arrivalsWaitedFraction", "waited", "fraction", "open arrivals: fraction of the requests that found no free client thread and waited", "arrivals.waitedFraction"),
     run_only("arrivalWaitUsMean", "wait", "us", "open arrivals: mean time a request waited for a free client thread, before its transaction started", "arrivals.waitUs.mean"),
     run_only("arrivalWaitUsP99", "wait p99", "us", "open arrivals: 99th percentile of that wait", "arrivals.waitUs.p99"),
     run_only("arrivalsRefused", "refused", "count", "open arrivals refused after warm-up: their API node was down or restarted under them, its waiting line was full, or the rate was set to 0 while they waited", "arrivals.refused"),
-    run_only("latencyMeanUs", "mean", "us", "mean response time of user transactions, first round to commit confirmation", "latencyUs.mean"),
+    Metric {
+        name: "latencyMeanUs",
+        label: "mean",
+        unit: "us",
+        shape: Shape::Scalar,
+        about: "mean response time of user transactions, first round to commit confirmation",
+        window: None,
+        summary: Some("latencyUs.mean"),
+        // Weighted by the window's commits, as the summary's figure is.
+        batch: Some(|w| (w.latency_sum_us, w.latency_count as f64)),
+    },
     both("latencyP50Us", "p50", "us", "median response time of user transactions", |w| w.latency_p50_us, "latencyUs.p50"),
     both("latencyP99Us", "p99", "us", "99th percentile response time of user transactions", |w| w.latency_p99_us, "latencyUs.p99"),
     both("boundTransactionsPerSecond", "bound", "1/s", "the bound the bottleneck sets on user transactions per second (servers / its demand per transaction; a window's leaves the clients out)", |w| w.bound.bound_transactions_per_second, "bottleneck.boundTransactionsPerSecond"),
@@ -121,6 +156,7 @@ pub const METRICS: &[Metric] = &[
         about: "what kind of resource the window's bottleneck is: 0 none, 1 a data node's thread, 2 an API node's CPU, 3 the allocator service, 4 the SYSTAB_0 counter row, 5 a row of the workload, 6 an id-cache mutex, 7 a timestamp sequence, 9 the offered load (open arrivals below saturation)",
         window: Some(Read::Scalar(|w| w.bound.kind)),
         summary: None,
+        batch: None,
     },
     run_only("idsLost", "ids lost", "count", "ids that will never be issued (API node restarts, service failovers), whole run", "allocator.idsLost"),
     run_only("inOrderFraction", "in order", "fraction", "fraction of ids greater than the id issued just before them anywhere: 1 = globally increasing", "allocator.inOrderFraction"),
@@ -145,8 +181,8 @@ pub fn summary_metrics() -> impl Iterator<Item = &'static Metric> {
     METRICS.iter().filter(|m| m.summary.is_some())
 }
 
-/// Each summary metric's value in `s`, in table order.
-pub fn summary_values(s: &Summary) -> Vec<f64> {
+/// Each summary metric's value in `s` (a `Summary`), in table order.
+pub fn summary_values(s: &impl serde::Serialize) -> Vec<f64> {
     let v = serde_json::to_value(s).expect("the summary serialises");
     summary_metrics().map(|m| of_summary(&v, m)).collect()
 }
@@ -212,7 +248,7 @@ pub fn describe() -> Value {
             .map(|m| {
                 json!({
                     "name": m.name, "label": m.label, "unit": m.unit, "shape": m.shape.name(), "about": m.about,
-                    "window": m.window.is_some(), "summary": m.summary,
+                    "window": m.window.is_some(), "summary": m.summary, "interval": m.batch.is_some(),
                 })
             })
             .collect(),

@@ -20,6 +20,7 @@
 pub mod catalog;
 pub mod config;
 pub mod explain;
+pub mod intervals;
 pub mod spec;
 pub mod swarm;
 pub mod time;
@@ -57,3 +58,10 @@ pub use row_report::{report as hot_rows_report, RowReport};
 pub use sim::{Advanced, Checkpoint, HotRowLock, IdTotals, InFlight, InFlightSample, Invariant, Simulation, TraceEvent, INVARIANTS};
 pub use summary::Summary;
 pub use topology::Topology;
+
+/// JSON text as a value: parsed in this crate, so that a shell crate (crate/wasm) does not
+/// compile a second copy of the parser (generic code is instantiated once per crate: 16 KiB
+/// of the main WebAssembly module before wasm-opt).
+pub fn parse_json(text: &str) -> Result<serde_json::Value, String> {
+    serde_json::from_str(text).map_err(|e| e.to_string())
+}

@@ -29,6 +29,12 @@ pub struct Window {
     pub rates: Throughput,
     pub latency_p50_us: f64,
     pub latency_p99_us: f64,
+    /// The window's user transactions' response times summed, and how many: its part of the
+    /// run's mean latency (its interval, `intervals.rs`). Not serialised with the window.
+    #[serde(skip)]
+    pub latency_sum_us: f64,
+    #[serde(skip)]
+    pub latency_count: u64,
     /// Busy fraction per data node (mean over its threads), 0..=1.
     pub node_load: Vec<f64>,
     pub node_tc_per_second: Vec<f64>,
@@ -282,6 +288,8 @@ impl Metrics {
             rates: t,
             latency_p50_us: time::as_us(self.window_latency.quantile(0.5) as f64),
             latency_p99_us: time::as_us(self.window_latency.quantile(0.99) as f64),
+            latency_sum_us: time::as_us(self.window_latency.sum() as f64),
+            latency_count: self.window_latency.count(),
             node_load: w.node_busy_ns(self.threads_per_node as usize).iter().map(|&b| (span.fraction(b) / threads).min(1.0)).collect(),
             node_tc_per_second: w.node_tc_txns.iter().map(|&n| span.per_second(n)).collect(),
             node_messages_per_second: w.node_messages.iter().map(|&n| span.per_second(n)).collect(),

@@ -17,7 +17,9 @@ use serde::Serialize;
 use std::collections::BTreeMap;
 
 mod explanation;
+mod precision;
 pub use explanation::explanation;
+pub use precision::PrecisionSummary;
 
 #[derive(Clone, Debug, Serialize)]
 #[serde(rename_all = "camelCase")]
@@ -71,6 +73,12 @@ pub struct Summary {
     pub allocator: AllocatorSummary,
     /// Where the inserted rows landed.
     pub keys: KeysSummary,
+    /// The 95% interval of every figure that is a mean over the measured period, by batch
+    /// means over its windows (`intervals.rs`); null with fewer than 10 measured windows.
+    pub intervals: Option<crate::intervals::Intervals>,
+    /// A run asked to stop at a precision: whether it did, and the precision it reached;
+    /// null when none was asked (`precision` 0).
+    pub precision: Option<PrecisionSummary>,
     pub digest: String,
 }
 
@@ -219,6 +227,8 @@ pub struct Now<'a> {
     pub duplicate_ids: u64,
     /// Active client threads.
     pub active_clients: u32,
+    /// The run stopped at its precision.
+    pub stopped: bool,
 }
 
 impl Summary {
@@ -303,6 +313,8 @@ impl Summary {
                 in_order_fraction: ratio(m.totals.ids_in_order, m.totals.ids_issued),
             },
             keys: KeysSummary::of(m),
+            intervals: precision::intervals(m, cfg),
+            precision: precision::of(m, cfg, now.stopped),
             digest: digest(m, now),
         }
     }

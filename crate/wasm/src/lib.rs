@@ -90,8 +90,9 @@ impl Simulation {
         self.advance_ns((ms * 1e6).round() as u64, &max_events)
     }
 
-    /// Advances to the configured end (warm-up + duration), or until `maxEvents` events
-    /// when a budget is given (then call again until `reached` is true).
+    /// Advances to the configured end (warm-up + duration, or where the precision asked for
+    /// was met), or until `maxEvents` events when a budget is given (then call again until
+    /// `reached` is true).
     #[wasm_bindgen(js_name = runToEnd)]
     pub fn run_to_end(&mut self, max_events: JsValue) -> Result<JsValue, JsValue> {
         alive()?;
@@ -103,7 +104,9 @@ impl Simulation {
         let limit = if max_events.is_undefined() { u64::MAX } else { count(max_events, "maxEvents", 1.0, MAX_EVENTS)? };
         let target = self.inner.now_ns() + ns;
         let a = self.inner.advance(ns, limit);
-        Ok(Obj::new().set("events", a.events as f64).set("nowMs", time::as_ms(a.now_ns)).set("reached", a.now_ns >= target).done())
+        // A run stopped at its precision goes no further: it has reached all it will.
+        let reached = a.now_ns >= target || self.inner.stopped();
+        Ok(Obj::new().set("events", a.events as f64).set("nowMs", time::as_ms(a.now_ns)).set("reached", reached).done())
     }
 
     /// The latest closed window's metrics (the table's window metrics, by the same names
@@ -233,7 +236,7 @@ impl Simulation {
         // Read as a config's faults are: the running config with this one fault, through
         // Config::from_json (one deserializer of faults in the module: 34 KiB less before
         // wasm-opt). Its checks against the cluster run here too; the state's, in inject().
-        let mut config = serde_json::to_value(self.inner.config()).expect("a config serialises");
+        let mut config = self.inner.config().to_json();
         config["faults"] = Value::Array(vec![json.clone()]);
         let fault = match hotrow::Config::from_json(&config) {
             Ok(mut c) => c.faults.pop().expect("one fault was read"),

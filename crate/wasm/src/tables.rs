@@ -75,7 +75,7 @@ pub fn version() -> String {
 #[wasm_bindgen(js_name = digestOf)]
 pub fn digest_of(config_json: &str) -> Result<String, JsValue> {
     alive()?;
-    let v: Value = serde_json::from_str(config_json).map_err(|e| js_sys::Error::new(&e.to_string()))?;
+    let v: Value = hotrow::parse_json(config_json).map_err(|e| js_sys::Error::new(&e))?;
     let cfg = Config::from_json(&v).map_err(config_error)?;
     let mut sim = hotrow::Simulation::new(cfg);
     sim.run_to_end();

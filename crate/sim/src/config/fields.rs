@@ -72,6 +72,36 @@ const fn cpu(name: &'static str, label: &'static str, about: &'static str) -> Fi
     int(name, label, 0, 10_000_000, "ns", true, about)
 }
 
+/// What a run can stop on (`precisionMetric`): the metric table's metrics with a 95%
+/// interval (a `batch` reading in `catalog.rs`), by name and label, in table order (tested
+/// against the table in tests/it/api.rs).
+pub const PRECISION_METRICS: &[&str] = &[
+    "insertsPerSecond",
+    "transactionsPerSecond",
+    "tpm",
+    "refillsPerSecond",
+    "hotRowLockUtilization",
+    "hotRowQueueMean",
+    "coordinationsPerSecond",
+    "insertSkew",
+    "offeredPerSecond",
+    "waitingMean",
+    "latencyMeanUs",
+];
+pub const PRECISION_LABELS: &[&str] = &[
+    "inserts/s",
+    "transactions/s",
+    "TPM",
+    "refills/s",
+    "lock busy",
+    "refills queued",
+    "coordinations/s",
+    "insert skew",
+    "offered/s",
+    "waiting",
+    "mean latency",
+];
+
 /// Every config field, in the order validation checks them.
 pub const FIELDS: &[Field] = &[
     int("seed", "random seed", 0, (1 << 53) - 1, "", false, "seed of every pseudo-random choice (fits a JavaScript number)"),
@@ -112,6 +142,15 @@ pub const FIELDS: &[Field] = &[
     int("durationMs", "duration", 1, 86_400_000, "ms", true, "measured simulated time after warm-up"),
     int("warmupMs", "warm-up", 0, 3_600_000, "ms", false, "simulated warm-up not counted in the summary"),
     int("windowMs", "window", 1, 60_000, "ms", false, "width of one metrics window"),
+    Field {
+        name: "precision",
+        label: "precision",
+        kind: Kind::Number { min: 0.0, max: 0.5 },
+        unit: "",
+        live: false,
+        about: "stop the run once the 95% interval of precisionMetric is within this fraction of it (after 10 measured windows, its batch means not correlated), durationMs at most; 0: run the whole duration",
+    },
+    choice("precisionMetric", "precision metric", (PRECISION_METRICS, PRECISION_LABELS), "the figure whose interval decides when a run with a precision stops"),
     int("network.latencyUs", "network latency", 0, 100_000, "us", true, "one-way latency between two hosts"),
     cpu("cpu.tcOpNs", "TC op CPU", "TC: one operation of a TCKEYREQ"),
     cpu("cpu.tcReplyNs", "TC reply CPU", "TC: one reply (LQHKEYCONF, COMMITTED, COMPLETED)"),
@@ -194,6 +233,13 @@ pub(super) fn check_ranges(merged: &Value) -> Result<(), ConfigError> {
                 let v = lookup(merged, f.name).and_then(Value::as_f64).expect("a deserialised config has every field");
                 if !(min..=max).contains(&v) {
                     return Err(ConfigError::new(f.name, v, format!("must be a number from {min} to {max}")));
+                }
+            }
+            // The enums refuse what they do not name as they deserialise; a string field
+            // (precisionMetric) is held to its list here.
+            Kind::Choice { values, .. } => {
+                if let Some(v) = lookup(merged, f.name).filter(|v| v.as_str().is_some_and(|s| !values.contains(&s))) {
+                    return Err(ConfigError::new(f.name, v, format!("must be one of {}", values.join(", "))));
                 }
             }
             _ => {}

@@ -7,6 +7,14 @@ use super::presets::{preset, preset_list};
 use super::{Config, ConfigError};
 use serde_json::{Map, Value};
 
+impl Config {
+    /// The config as JSON, serialised here so that a shell crate (crate/wasm) does not compile
+    /// a second copy of the serialiser (generic code is instantiated once per crate).
+    pub fn to_json(&self) -> Value {
+        serde_json::to_value(self).expect("a config serialises")
+    }
+}
+
 /// DBT2 sizes a run to its cluster: these fields follow `dataNodes` unless set explicitly.
 pub(super) const DBT2_WAREHOUSES_PER_DATA_NODE: u32 = 8;
 const DBT2_API_NODES_PER_DATA_NODE: u32 = 1;

@@ -125,6 +125,11 @@ pub struct Config {
     pub warmup_ms: u64,
     /// Width of one metrics window, in milliseconds (1..=60000).
     pub window_ms: u64,
+    /// Stop once the 95% interval of `precision_metric` is within this fraction of it
+    /// (0..=0.5; 0: run the whole duration). See `sim/precision.rs`.
+    pub precision: f64,
+    /// The metric whose interval decides the stop (one of `catalog::INTERVAL_METRICS`).
+    pub precision_metric: String,
     pub network: NetworkConfig,
     pub cpu: CpuConfig,
     /// Scheduled faults (at most 64), in any order. See [`Fault`].
@@ -167,6 +172,8 @@ impl Default for Config {
             duration_ms: 10_000,
             warmup_ms: 2_000,
             window_ms: 100,
+            precision: 0.0,
+            precision_metric: "transactionsPerSecond".into(),
             network: NetworkConfig { latency_us: 51 },
             cpu: CpuConfig::ndbd_2008(),
             faults: Vec::new(),

@@ -44,6 +44,7 @@ mod live;
 mod lqh;
 mod network;
 mod programs;
+mod stepping;
 mod tables;
 mod tc;
 mod trace;
@@ -110,6 +111,8 @@ pub struct Simulation {
     /// The response time at zero load (`explain::zero_load`), measured when a summary
     /// first asks for it; a live change of the config forgets it.
     zero_load: ZeroLoad,
+    /// The precision asked for was met: the run stopped (`precision.rs`).
+    stopped: bool,
 }
 
 impl Simulation {
@@ -140,6 +143,7 @@ impl Simulation {
             clients,
             cfg,
             zero_load: ZeroLoad::default(),
+            stopped: false,
         };
         // Clients start spread over the first millisecond, not in lock step.
         let mut start = Prng::new(sim.cfg.seed, 0);
@@ -155,52 +159,6 @@ impl Simulation {
         sim
     }
 
-    // ---- stepping API -------------------------------------------------------------------
-
-    /// Processes one event. Returns false when there is none (never, in a running model).
-    pub fn step(&mut self) -> bool {
-        let Some((time, event)) = self.queue.pop() else { return false };
-        self.process(time, event);
-        true
-    }
-
-    fn process(&mut self, time: Ns, event: Event) {
-        debug_assert!(time >= self.now, "time ran backwards");
-        self.now = time;
-        self.metrics.totals.events += 1;
-        self.dispatch(event);
-    }
-
-    /// Processes every event up to and including time `t`, then sets the clock to `t`.
-    pub fn run_until(&mut self, t: Ns) -> u64 {
-        self.advance(t.saturating_sub(self.now), u64::MAX).events
-    }
-
-    /// Processes events for at most `duration` ns of simulated time and at most
-    /// `max_events` events: bounded work per call, for a render loop.
-    pub fn advance(&mut self, duration: Ns, max_events: u64) -> Advanced {
-        let target = self.now.saturating_add(duration);
-        let mut n = 0;
-        while n < max_events {
-            match self.queue.pop_until(target) {
-                Some((time, event)) => {
-                    self.process(time, event);
-                    n += 1;
-                }
-                None => {
-                    self.now = self.now.max(target);
-                    break;
-                }
-            }
-        }
-        Advanced { events: n, now_ns: self.now }
-    }
-
-    /// Runs to the configured end (warm-up plus duration).
-    pub fn run_to_end(&mut self) -> u64 {
-        self.run_until(self.cfg.end_ns())
-    }
-
     pub fn now_ns(&self) -> Ns {
         self.now
     }
@@ -209,8 +167,9 @@ impl Simulation {
         self.metrics.totals.events
     }
 
+    /// At the configured end, or stopped at the precision asked for.
     pub fn finished(&self) -> bool {
-        self.now >= self.cfg.end_ns()
+        self.stopped || self.now >= self.cfg.end_ns()
     }
 
     pub fn config(&self) -> &Config {
@@ -249,6 +208,7 @@ impl Simulation {
             duplicate_ids: self.duplicate_ids(),
             active_clients: self.active_clients(),
             zero_load: &self.zero_load,
+            stopped: self.stopped,
         }
     }
 
@@ -356,6 +316,9 @@ impl Simulation {
                     explain::WindowBound::of(&inputs)
                 });
                 self.queue.push(self.now + self.metrics.window_ns(), Event::Window);
+                if self.cfg.precision > 0.0 {
+                    self.check_precision();
+                }
             }
         }
     }

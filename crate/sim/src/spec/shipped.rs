@@ -37,7 +37,7 @@ fn parsed() -> &'static [Spec] {
         SHIPPED
             .iter()
             .map(|(_, _, text)| {
-                let v: serde_json::Value = serde_json::from_str(text).expect("a shipped spec is JSON");
+                let v = crate::parse_json(text).expect("a shipped spec is JSON");
                 Spec::from_json(&v, "workload").expect("a shipped spec is valid")
             })
             .collect()

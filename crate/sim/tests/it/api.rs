@@ -105,12 +105,14 @@ fn summary_serialises_with_public_names() {
             "idsIssued",
             "idsLost",
             "insertsPerSecond",
+            "intervals",
             "keys",
             "latencyByTypeUs",
             "latencyUs",
             "lockTimeouts",
             "nextCeiling",
             "nodes",
+            "precision",
             "resources",
             "simulatedSeconds",
             "tpm",
@@ -121,6 +123,16 @@ fn summary_serialises_with_public_names() {
     assert_eq!(keys(&v["allocator"]["coordinationLatencyUs"]), ["mean", "p99"]);
     assert_eq!(keys(&v["keys"]), ["hottestPartition", "insertSkew", "partitionsTouched"]);
     assert!(v["arrivals"].is_null(), "a closed loop has no arrivals");
+    assert!(v["intervals"].is_null(), "9 measured windows: no interval");
+    assert!(v["precision"].is_null(), "none asked");
+    let mut long = Simulation::new(
+        Config::from_json(&json!({ "preset": "ndbapi-hidden-pk", "durationMs": 2000, "warmupMs": 10, "precision": 0.5 })).unwrap(),
+    );
+    long.run_to_end();
+    let long = serde_json::to_value(long.summary()).unwrap();
+    assert_eq!(keys(&long["intervals"]), ["batches", "metrics", "windows", "windowsPerBatch"]);
+    assert_eq!(keys(&long["intervals"]["metrics"]["insertsPerSecond"]), ["halfWidth", "lag1", "relative"]);
+    assert_eq!(keys(&long["precision"]), ["asked", "converged", "metric", "reached"]);
     let mut open = Simulation::new(
         Config::from_json(&json!({ "preset": "ndbapi-pk", "arrivalRatePerApiNode": 1000, "durationMs": 100, "warmupMs": 10 })).unwrap(),
     );
@@ -205,4 +217,14 @@ fn cache_size_change_during_a_refill_issues_no_id_twice() {
         sim.check_invariants().unwrap();
         assert_eq!(sim.summary().duplicate_ids, 0);
     }
+}
+
+/// What a run can stop on (`precisionMetric`'s values) is exactly the metric table's
+/// metrics with an interval, in table order.
+#[test]
+fn the_precision_metrics_are_the_metric_table_s_with_an_interval() {
+    use hotrow::config::fields::{PRECISION_LABELS, PRECISION_METRICS};
+    let with: Vec<&str> = hotrow::catalog::METRICS.iter().filter(|m| m.batch.is_some()).map(|m| m.name).collect();
+    assert_eq!(PRECISION_METRICS, with.as_slice());
+    assert_eq!(PRECISION_LABELS.len(), PRECISION_METRICS.len());
 }

@@ -63,3 +63,38 @@ fn throughput_and_response_time_meet_exact_mva_for_1_to_64_clients() {
         );
     }
 }
+
+/// The 95% intervals (batch means, `intervals.rs`) of throughput and mean response time
+/// cover the exact MVA values in at least 90 of 100 seeds (about 95 expected).
+#[test]
+fn intervals_cover_exact_mva_in_at_least_90_of_100_seeds() {
+    const N: u32 = 8;
+    let (x, r) = mva(D_US, Z_US, N)[N as usize - 1];
+    let (mut x_in, mut r_in) = (0, 0);
+    for seed in 1..=100u64 {
+        let mut c = reduced(N);
+        c["seed"] = seed.into();
+        c["durationMs"] = 1000.into();
+        c["windowMs"] = 50.into();
+        let s = run("central-allocator", c);
+        let i = s.intervals.as_ref().expect("20 measured windows");
+        let (hx, hr) = (i.get("transactionsPerSecond").unwrap().half_width, i.get("latencyMeanUs").unwrap().half_width);
+        x_in += usize::from((s.transactions_per_second - x * 1e6).abs() <= hx);
+        r_in += usize::from((s.latency_us.mean - r).abs() <= hr);
+    }
+    eprintln!("the MVA values covered: throughput {x_in}/100, response time {r_in}/100");
+    assert!(x_in >= 90 && r_in >= 90, "covered: throughput {x_in}/100, response time {r_in}/100");
+}
+
+/// With deterministic service times the intervals shrink as the run grows (DBT2, whose
+/// random choices are the workload's: the reduced network above has none then).
+#[test]
+fn intervals_shrink_as_the_run_grows() {
+    let half_width = |ms: u64| {
+        let c = json!({ "cpu": { "serviceCv": 0 }, "durationMs": ms, "warmupMs": 500 });
+        run("bug39267", c).intervals.expect("measured windows").get("transactionsPerSecond").unwrap().half_width
+    };
+    let (short, long) = (half_width(1000), half_width(8000));
+    eprintln!("deterministic services: 1 s ± {short:.1}/s, 8 s ± {long:.1}/s");
+    assert!(short > 0.0 && long < short * 0.6, "1 s: ± {short:.1}/s, 8 s: ± {long:.1}/s");
+}

@@ -1,0 +1,157 @@
+//! The 95% confidence interval of each figure that is a mean over the measured period, by
+//! batch means (Schmeiser 1982): the measured windows are cut into `BATCHES` consecutive
+//! batches of equal length (at most 20; the earliest windows left over are dropped, those
+//! nearest the warm-up), each batch's mean is one observation, and the interval's
+//! half-width is t(0.975, k - 1) x s / sqrt(k) over the k batch means. Batches long against
+//! the run's memory make their means nearly independent; the lag-1 correlation of the batch
+//! means is reported so that a reader sees when they are not (above `LAG1_LIMIT`, the
+//! interval is too narrow: run longer). Runs with fewer than `MIN_WINDOWS` measured windows get none.
+//!
+//! The metrics are the catalog's with a `batch` reading (`catalog.rs`); a batch's mean is
+//! the sum of its windows' values over the sum of their weights (1 for a rate or a time
+//! fraction, the commits for the mean latency), as the summary's own figure is.
+
+use crate::catalog::{Batch, Metric, METRICS};
+use crate::metrics::Window;
+use serde::{Serialize, Serializer};
+use std::collections::VecDeque;
+
+/// Batches at most: Schmeiser's 10 to 30.
+pub const BATCHES: usize = 20;
+/// Measured windows needed for an interval (then each window is a batch): 1 s at 100 ms.
+pub const MIN_WINDOWS: usize = 10;
+/// A lag-1 correlation of the batch means above this says the batches are too short for
+/// the interval to hold: the CLI marks it, and a run stopping at a precision goes on.
+/// (With 20 batches the estimate itself spreads by about 0.2 around the truth.)
+pub const LAG1_LIMIT: f64 = 0.5;
+
+/// Student's t, the 97.5% quantile, for 9 to 19 degrees of freedom (10 to 20 batches).
+const T975: [f64; 11] = [2.262, 2.228, 2.201, 2.179, 2.160, 2.145, 2.131, 2.120, 2.110, 2.101, 2.093];
+
+/// One figure's interval: the figure ± `half_width`.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Interval {
+    /// Half the 95% interval's width, in the metric's unit.
+    pub half_width: f64,
+    /// `half_width` over the batch means' mean (0 when that is 0).
+    pub relative: f64,
+    /// Lag-1 correlation of the batch means: near 0, the batches are independent enough.
+    pub lag1: f64,
+}
+
+/// The intervals of a run's figures and how they were taken.
+#[derive(Clone, Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Intervals {
+    pub batches: u32,
+    pub windows_per_batch: u32,
+    /// Measured windows used (batches x windows per batch); the earlier ones were dropped.
+    pub windows: u32,
+    /// By metric name (the catalog's, in its order; an object in JSON): every metric whose
+    /// figure is a mean over the run. (A list, not a map: a map's code costs the main
+    /// WebAssembly module 7 KiB.)
+    #[serde(serialize_with = "as_object")]
+    pub metrics: Vec<(&'static str, Interval)>,
+}
+
+impl Intervals {
+    /// The interval of the metric named `name`, if it has one.
+    pub fn get(&self, name: &str) -> Option<&Interval> {
+        self.metrics.iter().find(|(n, _)| *n == name).map(|(_, i)| i)
+    }
+}
+
+fn as_object<S: Serializer>(metrics: &[(&'static str, Interval)], s: S) -> Result<S::Ok, S::Error> {
+    s.collect_map(metrics.iter().map(|(n, i)| (n, i)))
+}
+
+/// The measured windows of `windows` (those that started at or after the warm-up's end, a
+/// suffix of the ring): the index of the first, and how many there are.
+pub fn measured(windows: &VecDeque<Window>, warmup_ms: u64, window_ms: u64) -> (usize, usize) {
+    let first_end = (warmup_ms + window_ms) as f64;
+    let first = windows.partition_point(|w| w.end_ms < first_end);
+    (first, windows.len() - first)
+}
+
+/// How `n` measured windows are batched: (batches, windows per batch); None below `MIN_WINDOWS`.
+pub fn batching(n: usize) -> Option<(usize, usize)> {
+    (n >= MIN_WINDOWS).then(|| {
+        let k = n.min(BATCHES);
+        (k, n / k)
+    })
+}
+
+/// Every interval metric's interval over the measured windows; None when too few.
+pub fn of(windows: &VecDeque<Window>, warmup_ms: u64, window_ms: u64) -> Option<Intervals> {
+    let (first, n) = measured(windows, warmup_ms, window_ms);
+    let (k, per) = batching(n)?;
+    let from = first + n - k * per;
+    let metrics = METRICS.iter().filter_map(|m| Some((m.name, batched(m.batch?, windows, from, k, per)))).collect();
+    Some(Intervals { batches: k as u32, windows_per_batch: per as u32, windows: (k * per) as u32, metrics })
+}
+
+/// One metric's interval over the measured windows (None when it has no batch reading or too few windows).
+pub fn one(m: &Metric, windows: &VecDeque<Window>, warmup_ms: u64, window_ms: u64) -> Option<Interval> {
+    let (first, n) = measured(windows, warmup_ms, window_ms);
+    let (k, per) = batching(n)?;
+    Some(batched(m.batch?, windows, first + n - k * per, k, per))
+}
+
+/// The interval of the batch means of `read` over `k` batches of `per` windows from `from`.
+fn batched(read: Batch, windows: &VecDeque<Window>, from: usize, k: usize, per: usize) -> Interval {
+    let mut means = [0.0; BATCHES];
+    let (mut sum, mut weight) = (0.0, 0.0);
+    for (i, w) in windows.range(from..from + k * per).enumerate() {
+        let (v, wt) = read(w);
+        sum += v;
+        weight += wt;
+        if (i + 1) % per == 0 {
+            means[i / per] = if weight > 0.0 { sum / weight } else { 0.0 };
+            (sum, weight) = (0.0, 0.0);
+        }
+    }
+    from_means(&means[..k])
+}
+
+/// The interval from k batch means (10 to 20 of them).
+fn from_means(means: &[f64]) -> Interval {
+    let k = means.len();
+    let mean = means.iter().sum::<f64>() / k as f64;
+    let var = means.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (k - 1) as f64;
+    let half_width = T975[(k - 1).clamp(9, 19) - 9] * (var / k as f64).sqrt();
+    let lag1 = if var > 0.0 {
+        let cov: f64 = means.windows(2).map(|p| (p[0] - mean) * (p[1] - mean)).sum::<f64>() / (k - 1) as f64;
+        cov / var
+    } else {
+        0.0
+    };
+    let relative = if mean != 0.0 { half_width / mean.abs() } else { 0.0 };
+    Interval { half_width, relative, lag1 }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn batches_are_at_most_twenty_of_equal_length_the_earliest_left_over_dropped() {
+        assert_eq!(batching(9), None);
+        assert_eq!(batching(10), Some((10, 1)));
+        assert_eq!(batching(20), Some((20, 1)));
+        assert_eq!(batching(59), Some((20, 2)));
+        assert_eq!(batching(100), Some((20, 5)));
+    }
+
+    #[test]
+    fn constant_means_have_no_width_and_alternating_ones_a_negative_lag() {
+        let flat = from_means(&[5.0; 12]);
+        assert_eq!((flat.half_width, flat.relative, flat.lag1), (0.0, 0.0, 0.0));
+        let saw: Vec<f64> = (0..20).map(|i| if i % 2 == 0 { 9.0 } else { 11.0 }).collect();
+        let i = from_means(&saw);
+        // s = sqrt(20/19), t(19) = 2.093: 2.093 * sqrt(20/19/20).
+        assert!((i.half_width - 2.093 * (1.0f64 / 19.0).sqrt()).abs() < 1e-12, "{i:?}");
+        assert!((i.relative - i.half_width / 10.0).abs() < 1e-12);
+        assert!(i.lag1 < -0.9, "{i:?}");
+    }
+}

@@ -1,0 +1,92 @@
+//! Stepping: one event, a span of simulated time within an event budget, the run to its
+//! end; and a run that stops at a precision (`precision` > 0): as each metrics window
+//! closes, the 95% interval of `precisionMetric` over the measured windows (`intervals.rs`)
+//! is taken; once its half-width is within `precision` of the figure and its batch means are
+//! not correlated (lag 1 at most `intervals::LAG1_LIMIT`), after at least
+//! `intervals::MIN_WINDOWS` measured windows, the run has what it needs and stops there;
+//! `durationMs` stays the cap.
+//!
+//! The stop falls on a window's close, so a run with a precision advances window by window:
+//! the same seed stops at the same event natively and in wasm, whatever slices it is run in.
+
+use super::{Advanced, Event, Simulation};
+use crate::intervals;
+use crate::time::Ns;
+
+impl Simulation {
+    /// Processes one event. Returns false when there is none (never, in a running model).
+    pub fn step(&mut self) -> bool {
+        let Some((time, event)) = self.queue.pop() else { return false };
+        self.process(time, event);
+        true
+    }
+
+    pub(super) fn process(&mut self, time: Ns, event: Event) {
+        debug_assert!(time >= self.now, "time ran backwards");
+        self.now = time;
+        self.metrics.totals.events += 1;
+        self.dispatch(event);
+    }
+
+    /// Processes every event up to and including time `t`, then sets the clock to `t`.
+    pub fn run_until(&mut self, t: Ns) -> u64 {
+        self.advance(t.saturating_sub(self.now), u64::MAX).events
+    }
+
+    /// Processes events for at most `duration` ns of simulated time and at most
+    /// `max_events` events: bounded work per call, for a render loop. A run with a
+    /// precision goes no further than where it was met (`precision.rs`).
+    pub fn advance(&mut self, duration: Ns, max_events: u64) -> Advanced {
+        if self.cfg.precision > 0.0 {
+            return self.advance_to_precision(duration, max_events);
+        }
+        self.advance_plain(duration, max_events)
+    }
+
+    fn advance_plain(&mut self, duration: Ns, max_events: u64) -> Advanced {
+        let target = self.now.saturating_add(duration);
+        let mut n = 0;
+        while n < max_events {
+            match self.queue.pop_until(target) {
+                Some((time, event)) => {
+                    self.process(time, event);
+                    n += 1;
+                }
+                None => {
+                    self.now = self.now.max(target);
+                    break;
+                }
+            }
+        }
+        Advanced { events: n, now_ns: self.now }
+    }
+
+    /// Runs to the configured end (warm-up plus duration).
+    pub fn run_to_end(&mut self) -> u64 {
+        self.run_until(self.cfg.end_ns())
+    }
+
+    /// Whether the run stopped at its precision (before its configured end).
+    pub fn stopped(&self) -> bool {
+        self.stopped
+    }
+
+    /// As `advance`, window by window, never past the window where the precision was met.
+    pub(super) fn advance_to_precision(&mut self, duration: Ns, max_events: u64) -> Advanced {
+        let target = self.now.saturating_add(duration);
+        let window = self.metrics.window_ns();
+        let mut events = 0;
+        while !self.stopped && self.now < target && events < max_events {
+            let boundary = (self.now / window + 1) * window;
+            events += self.advance_plain(boundary.min(target) - self.now, max_events - events).events;
+        }
+        Advanced { events, now_ns: self.now }
+    }
+
+    /// A window closed: stop here if the precision asked for is met.
+    pub(super) fn check_precision(&mut self) {
+        let Some(metric) = crate::catalog::metric(&self.cfg.precision_metric) else { return };
+        let interval = intervals::one(metric, &self.metrics.windows, self.cfg.warmup_ms, self.cfg.window_ms);
+        self.stopped = interval.is_some_and(|i| i.relative <= self.cfg.precision && i.lag1 <= intervals::LAG1_LIMIT);
+    }
+}
