@@ -1,10 +1,8 @@
-//! The command line: the subcommands and their flags (clap), and the scenario a command
-//! runs (`--preset`, `--config`, `--workload`, `--set`) resolved to the library's JSON.
+//! The command line: the subcommands and their flags (clap); the scenario a command runs
+//! is `scenario.rs`.
 
-use crate::workloads;
+pub use crate::scenario::{parse_set, Scenario};
 use clap::{Parser, Subcommand};
-use hotrow::{Config, ConfigError};
-use serde_json::{Map, Value};
 
 /// Simulate how a hot counter row throttles a MySQL Cluster (NDB), after MySQL Bug #39267.
 ///
@@ -125,12 +123,36 @@ pub enum Command {
         #[arg(long)]
         jobs: Option<usize>,
         /// Run only the I-th of N contiguous slices of the grid (1-based), e.g. `2/8`; the
-        /// CSV slices concatenate (only slice 1 prints the header).
-        #[arg(long, value_name = "I/N")]
+        /// CSV slices concatenate (only slice 1 prints the header). `auto`: from Slurm's
+        /// SLURM_ARRAY_TASK_ID (and _MIN, _COUNT) or a Kubernetes Indexed Job's
+        /// JOB_COMPLETION_INDEX (with --shards).
+        #[arg(long, value_name = "I/N|auto")]
         shard: Option<String>,
+        /// With `--shard auto`: how many slices (a Job's completions; Slurm's
+        /// SLURM_ARRAY_TASK_COUNT otherwise).
+        #[arg(long, value_name = "N")]
+        shards: Option<usize>,
+        /// Write each run's result as a JSON line to DIR/shard-I-of-N.jsonl as runs finish
+        /// (keyed by the run's config, seed and this build), instead of printing the CSV;
+        /// `hotrow merge DIR` prints the whole grid.
+        #[arg(long, value_name = "DIR", conflicts_with_all = ["json", "csv"])]
+        out: Option<std::path::PathBuf>,
+        /// With --out: run only the runs DIR does not hold yet (a killed shard goes on).
+        #[arg(long, requires = "out")]
+        resume: bool,
         /// One CSV row per run (the default).
         #[arg(long, conflicts_with = "json")]
         csv: bool,
+        /// Per grid point, each metric's mean and 95% interval over the seeds, as JSON.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Merge a sweep's result files (`sweep --out DIR`, every shard's) into the whole grid's
+    /// CSV, in grid order, as one unsharded sweep prints it; refuses results of two builds
+    /// or two grids, and a grid with runs missing.
+    Merge {
+        /// The directory the shards wrote to.
+        dir: std::path::PathBuf,
         /// Per grid point, each metric's mean and 95% interval over the seeds, as JSON.
         #[arg(long)]
         json: bool,
@@ -325,82 +347,4 @@ pub enum Command {
         #[arg(long)]
         json: bool,
     },
-}
-
-#[derive(clap::Args)]
-pub struct Scenario {
-    /// Start from this preset (see `hotrow presets`); default bug39267.
-    #[arg(long)]
-    preset: Option<String>,
-    /// Read config fields from this JSON file, or from standard input with `-` (a
-    /// `preset` field in it is honoured).
-    #[arg(long, value_name = "FILE")]
-    config: Option<String>,
-    /// The workload: a name (`hotrow workloads` lists them), a JSON file holding a
-    /// workload spec, or SQL files, comma-separated (`schema.sql,script.sql@WEIGHT`, as
-    /// `hotrow import` reads them). Applied after --config and --preset, before --set.
-    #[arg(long, value_name = "FILE|NAME|SQL,...")]
-    workload: Option<String>,
-    /// Set one field, e.g. `cacheSize=1000` or `network.latencyUs=20`. The value is read as
-    /// JSON when it parses as JSON, else as a string. Repeatable; applied last.
-    #[arg(long = "set", value_name = "KEY=VALUE")]
-    sets: Vec<String>,
-    /// Stop once the 95% interval of the precision metric is within this fraction of it
-    /// (0.02: ±2%), after at least 10 measured windows, durationMs at most (the field
-    /// `precision`; the summary says whether it was met).
-    #[arg(long, value_name = "FRACTION")]
-    precision: Option<f64>,
-    /// The figure the precision is of (the field `precisionMetric`; default
-    /// transactionsPerSecond): insertsPerSecond, tpm, latencyMeanUs, ...
-    #[arg(long = "precision-metric", value_name = "METRIC")]
-    precision_metric: Option<String>,
-}
-
-impl Scenario {
-    /// The JSON object the library resolves: file, then preset flag, then `--set`s.
-    pub fn to_json(&self) -> Result<Value, String> {
-        let mut obj = Map::new();
-        if let Some(path) = &self.config {
-            let text = if path == "-" {
-                std::io::read_to_string(std::io::stdin()).map_err(|e| format!("cannot read --config - (standard input): {e}"))?
-            } else {
-                std::fs::read_to_string(path).map_err(|e| format!("cannot read --config {path}: {e}"))?
-            };
-            match serde_json::from_str(&text) {
-                Ok(Value::Object(m)) => obj = m,
-                Ok(_) => return Err(format!("--config {path}: must hold one JSON object")),
-                Err(e) => return Err(format!("--config {path}: not valid JSON: {e}")),
-            }
-        }
-        if let Some(p) = &self.preset {
-            obj.insert("preset".into(), Value::String(p.clone()));
-        }
-        if let Some(w) = &self.workload {
-            obj.insert("workload".into(), workloads::value(w)?);
-        }
-        if let Some(p) = self.precision {
-            obj.insert("precision".into(), p.into());
-        }
-        if let Some(m) = &self.precision_metric {
-            obj.insert("precisionMetric".into(), Value::String(m.clone()));
-        }
-        for s in &self.sets {
-            let (key, value) = parse_set(s)?;
-            hotrow::config::set_dotted(&mut obj, &key, value).map_err(|e| e.to_string())?;
-        }
-        Ok(Value::Object(obj))
-    }
-
-    pub fn config(&self) -> Result<Config, String> {
-        Config::from_json(&self.to_json()?).map_err(|e: ConfigError| e.to_string())
-    }
-}
-
-/// `KEY=VALUE`, the value read as JSON when it parses, else as a string.
-pub fn parse_set(s: &str) -> Result<(String, Value), String> {
-    let Some((key, raw)) = s.split_once('=') else {
-        return Err(format!("--set {s}: expected KEY=VALUE, e.g. --set cacheSize=1000"));
-    };
-    let value = serde_json::from_str(raw).unwrap_or_else(|_| Value::String(raw.to_string()));
-    Ok((key.trim().to_string(), value))
 }

@@ -1,7 +1,7 @@
 //! `hotrow`: runs the simulation headless. It parses arguments, prints, and nothing else;
 //! every number comes from the `hotrow` library.
 
-use args::{parse_set, Cli, Command, Scenario};
+use args::{parse_set, Cli, Command};
 use clap::Parser;
 use hotrow::{Config, Simulation, Summary};
 use serde_json::{Map, Value};
@@ -17,6 +17,8 @@ mod fit;
 mod import;
 mod markdown;
 mod report;
+mod results;
+mod scenario;
 mod swarm;
 mod sweep;
 mod table;
@@ -87,7 +89,10 @@ fn main() -> ExitCode {
                 Err(msg) => bad_input(&msg),
             }
         }
-        Command::Sweep { scenario, varies, seeds, jobs, shard, csv: _, json } => sweep(&scenario, &varies, seeds, jobs, shard, json),
+        Command::Sweep { scenario, varies, seeds, jobs, shard, shards, out, resume, csv: _, json } => {
+            sweep::command(&scenario, &varies, seeds, jobs, sweep::Sharding { shard, shards, out, resume }, json)
+        }
+        Command::Merge { dir, json } => results::merge_command(&dir, json),
         Command::Trace { scenario, baseline, baseline_sets } => {
             // Read once: `--config -` is standard input.
             let json = match scenario.to_json() {
@@ -250,50 +255,6 @@ fn main() -> ExitCode {
             }
         }
     }
-}
-
-fn sweep(scenario: &Scenario, varies: &[String], seeds: u64, jobs: Option<usize>, shard: Option<String>, json: bool) -> ExitCode {
-    let Value::Object(base) = (match scenario.to_json() {
-        Ok(v) => v,
-        Err(msg) => return bad_input(&msg),
-    }) else {
-        unreachable!("to_json builds an object")
-    };
-    let varies: Vec<sweep::Vary> = match varies.iter().map(|v| sweep::Vary::parse(v)).collect() {
-        Ok(v) => v,
-        Err(msg) => return bad_input(&msg),
-    };
-    if !(1..=10_000).contains(&seeds) {
-        return bad_input(&format!("--seeds {seeds}: must be from 1 to 10000"));
-    }
-    let shard = match shard.as_deref().map(sweep::Shard::parse).transpose() {
-        Ok(s) => s,
-        Err(msg) => return bad_input(&msg),
-    };
-    let runs = match sweep::grid(&base, &varies, seeds) {
-        Ok(r) => r,
-        Err(msg) => return bad_input(&msg),
-    };
-    let jobs = jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
-    if jobs == 0 {
-        return bad_input("--jobs 0: give at least 1");
-    }
-    let range = sweep::slice(shard, runs.len());
-    let started = Instant::now();
-    let outcomes = sweep::run(&runs, range.clone(), jobs);
-    eprintln!("sweep: {} runs on {jobs} threads in {:.1} s", outcomes.len(), started.elapsed().as_secs_f64());
-    let runs = &runs[range];
-    if json {
-        let points = sweep::summarise(&varies, runs, &outcomes);
-        println!("{}", serde_json::to_string_pretty(&points).expect("points serialise"));
-    } else {
-        let header = shard.is_none_or(|s| s.index == 1);
-        if let Err(e) = sweep::write_csv(std::io::stdout().lock(), &varies, runs, &outcomes, header) {
-            eprintln!("error: writing CSV: {e}");
-            return ExitCode::from(1);
-        }
-    }
-    ExitCode::SUCCESS
 }
 
 pub(crate) fn bad_input(msg: &str) -> ExitCode {

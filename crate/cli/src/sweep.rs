@@ -4,14 +4,19 @@
 //! Each run is one `Simulation` on one thread; the core stays single-threaded and pure.
 //! Results are stored by grid index, so the output is the same whatever `--jobs` is.
 //! `--shard I/N` runs only the I-th of N contiguous slices of the grid, so a sweep too big
-//! for one machine runs as an array job and the CSV slices concatenate into one table.
+//! for one machine runs as an array job and the CSV slices concatenate into one table (or,
+//! with `--out DIR`, keyed result files that resume and merge: `results.rs`).
 
+use crate::args::Scenario;
+use crate::{bad_input, results};
 use hotrow::{catalog, Config, Simulation, Summary};
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
 use serde_json::{Map, Value};
+use std::process::ExitCode;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
+use std::time::Instant;
 
 /// One `--vary FIELD=V1,V2,...`.
 #[derive(Clone, Debug)]
@@ -75,6 +80,13 @@ pub struct Run {
     config: Config,
 }
 
+impl Run {
+    /// Its effective config as JSON text (every field): what its result's key hashes.
+    pub fn config_json(&self) -> String {
+        self.config.to_json().to_string()
+    }
+}
+
 /// Builds every run of the grid in order (the last `--vary` changes fastest, then the
 /// seed) and validates each, so bad input stops the sweep before anything runs.
 pub fn grid(base: &Map<String, Value>, varies: &[Vary], seeds: u64) -> Result<Vec<Run>, String> {
@@ -102,6 +114,76 @@ pub fn grid(base: &Map<String, Value>, varies: &[Vary], seeds: u64) -> Result<Ve
     Ok(runs)
 }
 
+/// `hotrow sweep`'s sharding and output: `--shard I/N|auto`, `--shards`, `--out`, `--resume`.
+pub struct Sharding {
+    pub shard: Option<String>,
+    pub shards: Option<usize>,
+    pub out: Option<std::path::PathBuf>,
+    pub resume: bool,
+}
+
+/// `hotrow sweep`: builds and checks the grid, runs this shard's slice, prints its CSV (or
+/// JSON), or with `--out` writes each run's result line (`results.rs`).
+pub fn command(scenario: &Scenario, varies: &[String], seeds: u64, jobs: Option<usize>, sharding: Sharding, json: bool) -> ExitCode {
+    let Value::Object(base) = (match scenario.to_json() {
+        Ok(v) => v,
+        Err(msg) => return bad_input(&msg),
+    }) else {
+        unreachable!("to_json builds an object")
+    };
+    let varies: Vec<Vary> = match varies.iter().map(|v| Vary::parse(v)).collect() {
+        Ok(v) => v,
+        Err(msg) => return bad_input(&msg),
+    };
+    if !(1..=10_000).contains(&seeds) {
+        return bad_input(&format!("--seeds {seeds}: must be from 1 to 10000"));
+    }
+    let shard = match sharding.shard.as_deref() {
+        Some("auto") => results::auto_shard(|k| std::env::var(k).ok(), sharding.shards).map(Some),
+        other => other.map(Shard::parse).transpose(),
+    };
+    let shard = match shard {
+        Ok(s) => s,
+        Err(msg) => return bad_input(&msg),
+    };
+    let runs = match grid(&base, &varies, seeds) {
+        Ok(r) => r,
+        Err(msg) => return bad_input(&msg),
+    };
+    let jobs = jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    if jobs == 0 {
+        return bad_input("--jobs 0: give at least 1");
+    }
+    let range = slice(shard, runs.len());
+    if let Some(dir) = &sharding.out {
+        let grid = results::Grid { base, vary: varies.iter().map(|v| (v.field.clone(), v.values.clone())).collect(), seeds };
+        let shard = shard.unwrap_or(Shard { index: 1, count: 1 });
+        return match results::run_into(dir, &grid, &runs, range, shard, jobs, sharding.resume) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(msg) => {
+                eprintln!("error: {msg}");
+                ExitCode::from(1)
+            }
+        };
+    }
+    let started = Instant::now();
+    let outcomes = run(&runs, range.clone(), jobs);
+    eprintln!("sweep: {} runs on {jobs} threads in {:.1} s", outcomes.len(), started.elapsed().as_secs_f64());
+    print(&varies, &runs[range], &outcomes, json, shard.is_none_or(|s| s.index == 1))
+}
+
+/// The CSV of `runs` (with its header when `header`), or with `json` each point's estimates.
+pub fn print(varies: &[Vary], runs: &[Run], outcomes: &[Outcome], json: bool, header: bool) -> ExitCode {
+    if json {
+        let points = summarise(varies, runs, outcomes);
+        println!("{}", serde_json::to_string_pretty(&points).expect("points serialise"));
+    } else if let Err(e) = write_csv(std::io::stdout().lock(), varies, runs, outcomes, header) {
+        eprintln!("error: writing CSV: {e}");
+        return ExitCode::from(1);
+    }
+    ExitCode::SUCCESS
+}
+
 /// What one run measured, as the CSV's row: each summary metric of the metric table, in
 /// the table's order, and the digest.
 #[derive(Clone, Debug)]
@@ -113,7 +195,7 @@ pub struct Outcome {
 }
 
 impl Outcome {
-    fn of(s: &Summary) -> Outcome {
+    pub fn of(s: &Summary) -> Outcome {
         let bottleneck = s.bottleneck.as_ref().map_or_else(String::new, |b| b.name.clone());
         Outcome { values: catalog::summary_values(s), bottleneck, digest: s.digest.clone() }
     }
@@ -126,18 +208,27 @@ pub fn run(runs: &[Run], range: std::ops::Range<usize>, jobs: usize) -> Vec<Outc
 
 /// Runs `runs[range]` on `jobs` threads and keeps `keep(summary)` of each, in grid order.
 pub fn run_with<T: Send + Clone>(runs: &[Run], range: std::ops::Range<usize>, jobs: usize, keep: impl Fn(&Summary) -> T + Sync) -> Vec<T> {
-    let slice = &runs[range];
-    let bar = ProgressBar::new(slice.len() as u64).with_style(
+    let picked: Vec<usize> = range.collect();
+    run_picked(runs, &picked, jobs, keep)
+}
+
+/// Runs the runs at `picked` (grid indexes) on `jobs` threads; outcomes in `picked`'s order.
+pub fn run_each(runs: &[Run], picked: &[usize], jobs: usize) -> Vec<Outcome> {
+    run_picked(runs, picked, jobs, Outcome::of)
+}
+
+fn run_picked<T: Send + Clone>(runs: &[Run], picked: &[usize], jobs: usize, keep: impl Fn(&Summary) -> T + Sync) -> Vec<T> {
+    let bar = ProgressBar::new(picked.len() as u64).with_style(
         ProgressStyle::with_template("sweep {bar:30} {pos}/{len} runs, {elapsed} elapsed, about {eta} left").expect("a valid template"),
     );
     let next = AtomicUsize::new(0);
-    let results: Mutex<Vec<Option<T>>> = Mutex::new(vec![None; slice.len()]);
+    let results: Mutex<Vec<Option<T>>> = Mutex::new(vec![None; picked.len()]);
     std::thread::scope(|scope| {
-        for _ in 0..jobs.clamp(1, slice.len().max(1)) {
+        for _ in 0..jobs.clamp(1, picked.len().max(1)) {
             scope.spawn(|| loop {
                 let i = next.fetch_add(1, Ordering::Relaxed);
-                let Some(r) = slice.get(i) else { break };
-                let mut sim = Simulation::new(r.config.clone());
+                let Some(&at) = picked.get(i) else { break };
+                let mut sim = Simulation::new(runs[at].config.clone());
                 sim.run_to_end();
                 let kept = keep(&sim.summary());
                 results.lock().expect("no thread panicked holding it")[i] = Some(kept);
