@@ -198,6 +198,9 @@ export interface Config {
   warmupMs: number;
   /** Metrics window, ms (1..=60,000). */
   windowMs: number;
+  /** "fixed": measure after `warmupMs`; "auto": `warmupMs` is the least, and MSER-5 over the
+   * precision metric's windows finds where the transient ended (`summary().warmup`). */
+  warmup: WarmupMode;
   /** Stop once the 95% interval of `precisionMetric` is within this fraction of it (0..=0.5;
    * 0, the default: run the whole duration); `summary().precision` says whether it was met. */
   precision: number;
@@ -208,6 +211,9 @@ export interface Config {
   /** Scheduled faults, at most 64. */
   faults: Fault[];
 }
+
+/** How a run's warm-up ends: after `warmupMs`, or detected (MSER-5). */
+export type WarmupMode = "fixed" | "auto";
 
 /** What `new Simulation()` accepts: a preset name and any fields (nested ones may be partial). */
 export type ConfigInput = Partial<Omit<Config, "network" | "cpu">> & {

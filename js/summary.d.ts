@@ -210,8 +210,23 @@ export interface Summary {
   intervals: Intervals | null;
   /** A run asked to stop at a precision: whether it did; null when none was asked. */
   precision: PrecisionSummary | null;
+  /** Where the measured period began, and why. */
+  warmup: WarmupSummary;
   /** Hex; the same for the same config and seed on every platform. */
   digest: string;
+}
+
+/** Where the measured period began: after `warmupMs`, or where a detected warm-up put it. */
+export interface WarmupSummary {
+  mode: import("./config.js").WarmupMode;
+  /** `warmupMs`: the warm-up, or its least when detected. */
+  leastMs: number;
+  /** Where the measured period began, simulated ms. */
+  measuredFromMs: number;
+  /** A detected warm-up: where MSER-5 put the transient's end (null while undecided, and when fixed). */
+  truncationMs: number | null;
+  /** False while a detected warm-up is undecided (too short a run for MSER-5). */
+  decided: boolean;
 }
 
 /** A run with a precision: the one asked for and the one reached. */

@@ -52,7 +52,7 @@ test("every playground URL field is a table field of the same kind", () => {
 test("every table field is a playground URL field, but for the few a URL does not carry", () => {
   // CPU costs are a calibration (their scale and spread are not), faults are injected
   // live, run lengths (and where a run stops) are the page's own.
-  const notInUrls = (name) => /^cpu\.\w+Ns$/.test(name) || ["faults", "durationMs", "warmupMs", "precision", "precisionMetric"].includes(name);
+  const notInUrls = (name) => /^cpu\.\w+Ns$/.test(name) || ["faults", "durationMs", "warmupMs", "warmup", "precision", "precisionMetric"].includes(name);
   for (const f of fields()) {
     if (!notInUrls(f.name)) assert.ok(f.name in PLAYGROUND_FIELDS, `${f.name} cannot be set from a URL (js/element/state.js FIELDS)`);
   }
@@ -75,7 +75,7 @@ test("the table describes each field for people: unit, range, default", () => {
 test("index.d.ts's choice unions are exactly the table's choices", () => {
   const unions = {
     workload: "Workload", allocator: "Allocator", idCacheScope: "IdCacheScope", partitioning: "Partitioning", keyLayout: "KeyLayout",
-    precisionMetric: "IntervalMetric",
+    precisionMetric: "IntervalMetric", warmup: "WarmupMode",
   };
   const choices = fields().filter((f) => f.kind.type === "choice");
   assert.deepEqual(choices.map((f) => f.name).sort(), Object.keys(unions).sort(), "every choice field has its union");

@@ -32,6 +32,10 @@ pub struct Scenario {
     /// transactionsPerSecond): insertsPerSecond, tpm, latencyMeanUs, ...
     #[arg(long = "precision-metric", value_name = "METRIC")]
     precision_metric: Option<String>,
+    /// `auto`: warmupMs is the least, and MSER-5 over the precision metric's windows finds
+    /// where the transient ended (the field `warmup`; `fixed` by default).
+    #[arg(long, value_name = "fixed|auto")]
+    warmup: Option<String>,
 }
 
 impl Scenario {
@@ -61,6 +65,9 @@ impl Scenario {
         }
         if let Some(m) = &self.precision_metric {
             obj.insert("precisionMetric".into(), Value::String(m.clone()));
+        }
+        if let Some(w) = &self.warmup {
+            obj.insert("warmup".into(), Value::String(w.clone()));
         }
         for s in &self.sets {
             let (key, value) = parse_set(s)?;

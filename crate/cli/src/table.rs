@@ -44,6 +44,20 @@ fn services(c: &hotrow::Config) -> String {
     o
 }
 
+/// The warm-up as the header says it: fixed, or where a detected one cut and why.
+fn warmup(s: &Summary) -> String {
+    let w = &s.warmup;
+    match (w.mode.as_str(), w.truncation_ms) {
+        ("auto", Some(cut)) if cut > w.least_ms as f64 => format!(
+            "a detected warm-up (MSER-5 put the transient's end at {cut:.0} ms, past the least {} ms: measured from {:.0} ms, where it said so)",
+            w.least_ms, w.measured_from_ms
+        ),
+        ("auto", Some(_)) => format!("a detected warm-up (MSER-5 found no transient past the least {} ms)", w.least_ms),
+        ("auto", None) => format!("{} ms warm-up (detection undecided: too short a run for MSER-5)", w.least_ms),
+        _ => format!("{} ms warm-up", w.least_ms),
+    }
+}
+
 pub fn render(s: &Summary) -> String {
     let c = &s.config;
     let mut o = String::new();
@@ -57,14 +71,7 @@ pub fn render(s: &Summary) -> String {
         ids(c),
         c.seed
     );
-    let _ = writeln!(
-        w,
-        "measured {:.2} simulated s after {} ms warm-up, {} events{}\n",
-        s.simulated_seconds,
-        c.warmup_ms,
-        s.events,
-        services(c)
-    );
+    let _ = writeln!(w, "measured {:.2} simulated s after {}, {} events{}\n", s.simulated_seconds, warmup(s), s.events, services(c));
     let counter_row = counter_row_in_use(c);
     if counter_row {
         let _ = writeln!(w, "  hot row: the SYSTAB_0 counter row, primary on node {}", s.hot_row.node);

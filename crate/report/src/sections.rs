@@ -56,7 +56,7 @@ seed {}, {} s measured after {} ms of warm-up; digest <code>{}</code>, hotrow {}
         num(&c["clientsPerApiNode"]),
         num(&c["seed"]),
         crate::format::coord(num(&s["simulatedSeconds"])),
-        num(&c["warmupMs"]),
+        measured_from_ms(s),
         escape(text(&s["digest"])),
         escape(version)
     );
@@ -94,7 +94,7 @@ pub fn throughput(s: &Value, w: &Windows) -> (String, String) {
     };
     let series =
         [Series { name: label, values: &values, bound: false }, Series { name: "bound (the bottleneck's)", values: &bound, bound: true }];
-    let warmup = num(&s["config"]["warmupMs"]) / 1000.0;
+    let warmup = measured_from_ms(s) / 1000.0;
     let figure =
         svg::lines("throughput", &format!("{label} per window, with the bound the bottleneck sets"), label, &x, warmup, &series, &levels);
     let mut table = format!("<table><caption>{label}, mean of each second</caption><thead><tr><th>second</th><th>{label}</th><th>bound</th></tr></thead><tbody>");
@@ -277,4 +277,10 @@ pub fn remedies(s: &Value, list: &[(String, Result<Value, String>)]) -> String {
     }
     out.push_str("</tbody></table>");
     out
+}
+
+/// Where the measured period began, in ms: the summary's `warmup` (a detected warm-up may
+/// end past `warmupMs`), else the config's `warmupMs`.
+fn measured_from_ms(s: &Value) -> f64 {
+    s["warmup"]["measuredFromMs"].as_f64().unwrap_or_else(|| num(&s["config"]["warmupMs"]))
 }

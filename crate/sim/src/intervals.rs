@@ -13,6 +13,7 @@
 
 use crate::catalog::{Batch, Metric, METRICS};
 use crate::metrics::Window;
+use crate::time::Ns;
 use serde::{Serialize, Serializer};
 use std::collections::VecDeque;
 
@@ -24,6 +25,9 @@ pub const MIN_WINDOWS: usize = 10;
 /// the interval to hold: the CLI marks it, and a run stopping at a precision goes on.
 /// (With 20 batches the estimate itself spreads by about 0.2 around the truth.)
 pub const LAG1_LIMIT: f64 = 0.5;
+
+/// Batches of 5 windows MSER-5 needs before it says where a transient ended.
+pub const MSER_MIN_BATCHES: usize = 4;
 
 /// Student's t, the 97.5% quantile, for 9 to 19 degrees of freedom (10 to 20 batches).
 const T975: [f64; 11] = [2.262, 2.228, 2.201, 2.179, 2.160, 2.145, 2.131, 2.120, 2.110, 2.101, 2.093];
@@ -68,8 +72,8 @@ fn as_object<S: Serializer>(metrics: &[(&'static str, Interval)], s: S) -> Resul
 
 /// The measured windows of `windows` (those that started at or after the warm-up's end, a
 /// suffix of the ring): the index of the first, and how many there are.
-pub fn measured(windows: &VecDeque<Window>, warmup_ms: u64, window_ms: u64) -> (usize, usize) {
-    let first_end = (warmup_ms + window_ms) as f64;
+pub fn measured(windows: &VecDeque<Window>, warmup_end: Ns, window_ns: Ns) -> (usize, usize) {
+    let first_end = crate::time::as_ms(warmup_end + window_ns);
     let first = windows.partition_point(|w| w.end_ms < first_end);
     (first, windows.len() - first)
 }
@@ -83,8 +87,8 @@ pub fn batching(n: usize) -> Option<(usize, usize)> {
 }
 
 /// Every interval metric's interval over the measured windows; None when too few.
-pub fn of(windows: &VecDeque<Window>, warmup_ms: u64, window_ms: u64) -> Option<Intervals> {
-    let (first, n) = measured(windows, warmup_ms, window_ms);
+pub fn of(windows: &VecDeque<Window>, warmup_end: Ns, window_ns: Ns) -> Option<Intervals> {
+    let (first, n) = measured(windows, warmup_end, window_ns);
     let (k, per) = batching(n)?;
     let from = first + n - k * per;
     let metrics = METRICS.iter().filter_map(|m| Some((m.name, batched(m.batch?, windows, from, k, per)))).collect();
@@ -92,8 +96,8 @@ pub fn of(windows: &VecDeque<Window>, warmup_ms: u64, window_ms: u64) -> Option<
 }
 
 /// One metric's interval over the measured windows (None when it has no batch reading or too few windows).
-pub fn one(m: &Metric, windows: &VecDeque<Window>, warmup_ms: u64, window_ms: u64) -> Option<Interval> {
-    let (first, n) = measured(windows, warmup_ms, window_ms);
+pub fn one(m: &Metric, windows: &VecDeque<Window>, warmup_end: Ns, window_ns: Ns) -> Option<Interval> {
+    let (first, n) = measured(windows, warmup_end, window_ns);
     let (k, per) = batching(n)?;
     Some(batched(m.batch?, windows, first + n - k * per, k, per))
 }
@@ -112,6 +116,31 @@ fn batched(read: Batch, windows: &VecDeque<Window>, from: usize, k: usize, per: 
         }
     }
     from_means(&means[..k])
+}
+
+/// MSER-5 (White 1997; Hoad, Robinson and Davies 2010): the series cut into batches of 5,
+/// their means `z`, and the truncation `d` (in batches) that minimises the standard error of
+/// the mean of what is left, sum over j > d of (z_j - mean_d)^2 / (b - d)^2, for d up to
+/// half the batches. The answer is `Some(d)` only when at least `MSER_MIN_BATCHES` batches
+/// are in and `d` falls in the first half: a minimum at the half's edge says the transient
+/// may still be going on.
+pub fn mser5(series: &[f64]) -> Option<usize> {
+    let z: Vec<f64> = series.chunks_exact(5).map(|c| c.iter().sum::<f64>() / 5.0).collect();
+    let b = z.len();
+    if b < MSER_MIN_BATCHES {
+        return None;
+    }
+    let (mut best, mut best_d) = (f64::INFINITY, 0);
+    for d in 0..=b / 2 {
+        let rest = &z[d..];
+        let mean = rest.iter().sum::<f64>() / rest.len() as f64;
+        let sse: f64 = rest.iter().map(|x| (x - mean).powi(2)).sum();
+        let stat = sse / (rest.len() * rest.len()) as f64;
+        if stat < best {
+            (best, best_d) = (stat, d);
+        }
+    }
+    (best_d < b / 2).then_some(best_d)
 }
 
 /// The interval from k batch means (10 to 20 of them).
@@ -133,6 +162,20 @@ fn from_means(means: &[f64]) -> Interval {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn mser5_cuts_a_transient_keeps_a_steady_series_and_waits_for_enough_batches() {
+        // 8 batches high then 32 around 1: the cut falls where the transient ends.
+        let noise = |i: usize| ((i * 7919) % 13) as f64 / 130.0;
+        let transient: Vec<f64> = (0..200).map(|i| if i < 40 { 3.0 } else { 1.0 } + noise(i)).collect();
+        assert_eq!(mser5(&transient), Some(8));
+        let steady: Vec<f64> = (0..200).map(|i| 1.0 + noise(i)).collect();
+        assert_eq!(mser5(&steady).map(|d| d <= 1), Some(true));
+        assert_eq!(mser5(&steady[..19]), None, "3 batches: too few");
+        // Still rising at the end: the minimum sits at the half's edge, no answer yet.
+        let rising: Vec<f64> = (0..40).map(|i| i as f64).collect();
+        assert_eq!(mser5(&rising), None);
+    }
 
     #[test]
     fn batches_are_at_most_twenty_of_equal_length_the_earliest_left_over_dropped() {

@@ -155,6 +155,26 @@ impl Metrics {
         }
     }
 
+    /// The warm-up ends again at `now` (a detected warm-up found the transient longer than
+    /// the least asked): every counter of the run starts over from here; the windows and the
+    /// whole-run totals stay.
+    pub fn restart_run(&mut self, now: Ns) {
+        self.warmup_end = now;
+        self.run.reset();
+        self.latency.iter_mut().for_each(Histogram::clear);
+        self.latency_all.clear();
+        self.thread_services.fill(0);
+        self.thread_cost_ns.fill(0);
+        self.coordination_latency.clear();
+        self.arrival_wait.clear();
+        self.partition_inserts.fill(0);
+        (self.skew_busiest, self.skew_total) = (0, 0);
+        self.heat_measuring = false;
+        if let Some(audit) = self.audit.as_mut() {
+            audit.clear();
+        }
+    }
+
     /// Applies `f` to the window counters, and to the run counters after warm-up.
     pub fn count(&mut self, now: Ns, f: impl Fn(&mut Counts)) {
         f(&mut self.window);

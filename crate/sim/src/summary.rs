@@ -19,7 +19,7 @@ use std::collections::BTreeMap;
 mod explanation;
 mod precision;
 pub use explanation::explanation;
-pub use precision::PrecisionSummary;
+pub use precision::{PrecisionSummary, Warmup, WarmupSummary};
 
 #[derive(Clone, Debug, Serialize)]
 #[serde(rename_all = "camelCase")]
@@ -79,6 +79,9 @@ pub struct Summary {
     /// A run asked to stop at a precision: whether it did, and the precision it reached;
     /// null when none was asked (`precision` 0).
     pub precision: Option<PrecisionSummary>,
+    /// Where the measured period began, and why: after `warmupMs`, or where a detected
+    /// warm-up (`warmup: "auto"`) put it.
+    pub warmup: WarmupSummary,
     pub digest: String,
 }
 
@@ -229,6 +232,8 @@ pub struct Now<'a> {
     pub active_clients: u32,
     /// The run stopped at its precision.
     pub stopped: bool,
+    /// Where the warm-up stands.
+    pub warmup: Warmup,
 }
 
 impl Summary {
@@ -315,6 +320,7 @@ impl Summary {
             keys: KeysSummary::of(m),
             intervals: precision::intervals(m, cfg),
             precision: precision::of(m, cfg, now.stopped),
+            warmup: precision::warmup(m, cfg, &now.warmup),
             digest: digest(m, now),
         }
     }

@@ -125,6 +125,9 @@ pub struct Config {
     pub warmup_ms: u64,
     /// Width of one metrics window, in milliseconds (1..=60000).
     pub window_ms: u64,
+    /// `fixed` (measure after `warmup_ms`) or `auto` (`warmup_ms` is the least; MSER-5 finds
+    /// where the transient ended: `sim/warmup.rs`).
+    pub warmup: String,
     /// Stop once the 95% interval of `precision_metric` is within this fraction of it
     /// (0..=0.5; 0: run the whole duration). See `sim/precision.rs`.
     pub precision: f64,
@@ -172,6 +175,7 @@ impl Default for Config {
             duration_ms: 10_000,
             warmup_ms: 2_000,
             window_ms: 100,
+            warmup: "fixed".into(),
             precision: 0.0,
             precision_metric: "transactionsPerSecond".into(),
             network: NetworkConfig { latency_us: 51 },

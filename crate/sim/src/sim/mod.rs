@@ -50,6 +50,7 @@ mod tc;
 mod trace;
 mod txn;
 mod view;
+mod warmup;
 
 use arrivals::Arrivals;
 use client::Client;
@@ -111,8 +112,10 @@ pub struct Simulation {
     /// The response time at zero load (`explain::zero_load`), measured when a summary
     /// first asks for it; a live change of the config forgets it.
     zero_load: ZeroLoad,
-    /// The precision asked for was met: the run stopped (`precision.rs`).
+    /// The precision asked for was met: the run stopped (`stepping.rs`).
     stopped: bool,
+    /// Where the warm-up stands (`warmup.rs`).
+    warmup: crate::summary::Warmup,
 }
 
 impl Simulation {
@@ -125,6 +128,7 @@ impl Simulation {
         let dims = Dims { nodes: cfg.data_nodes as usize, stations: topo.stations() as usize, api_nodes: cfg.api_nodes as usize };
         let metrics =
             Metrics::new(dims, topo.threads_per_node(), topo.partitions, time::from_ms(cfg.window_ms), time::from_ms(cfg.warmup_ms));
+        let warmup = crate::summary::Warmup { decided: cfg.warmup != "auto", truncation_ms: None };
         let mut sim = Simulation {
             queue: EventQueue::with_capacity(4 * clients.len() + 64),
             now: 0,
@@ -144,6 +148,7 @@ impl Simulation {
             cfg,
             zero_load: ZeroLoad::default(),
             stopped: false,
+            warmup,
         };
         // Clients start spread over the first millisecond, not in lock step.
         let mut start = Prng::new(sim.cfg.seed, 0);
@@ -209,6 +214,7 @@ impl Simulation {
             active_clients: self.active_clients(),
             zero_load: &self.zero_load,
             stopped: self.stopped,
+            warmup: self.warmup,
         }
     }
 
@@ -316,7 +322,10 @@ impl Simulation {
                     explain::WindowBound::of(&inputs)
                 });
                 self.queue.push(self.now + self.metrics.window_ns(), Event::Window);
-                if self.cfg.precision > 0.0 {
+                if !self.warmup.decided && self.now >= time::from_ms(self.cfg.warmup_ms) {
+                    self.detect_warmup();
+                }
+                if self.cfg.precision > 0.0 && self.warmup.decided {
                     self.check_precision();
                 }
             }

@@ -86,7 +86,7 @@ impl Simulation {
     /// A window closed: stop here if the precision asked for is met.
     pub(super) fn check_precision(&mut self) {
         let Some(metric) = crate::catalog::metric(&self.cfg.precision_metric) else { return };
-        let interval = intervals::one(metric, &self.metrics.windows, self.cfg.warmup_ms, self.cfg.window_ms);
+        let interval = intervals::one(metric, &self.metrics.windows, self.metrics.warmup_end, self.metrics.window_ns());
         self.stopped = interval.is_some_and(|i| i.relative <= self.cfg.precision && i.lag1 <= intervals::LAG1_LIMIT);
     }
 }

@@ -1,5 +1,5 @@
 //! What the summary says of its figures' precision: their 95% intervals (`intervals.rs`),
-//! and whether a run asked to stop at a precision did.
+//! whether a run asked to stop at a precision did, and where its measured period began.
 
 use crate::config::{Config, Workload};
 use crate::metrics::Metrics;
@@ -24,7 +24,7 @@ pub(super) fn of(m: &Metrics, cfg: &Config, stopped: bool) -> Option<PrecisionSu
         metric: cfg.precision_metric.clone(),
         asked: cfg.precision,
         reached: crate::catalog::metric(&cfg.precision_metric)
-            .and_then(|metric| crate::intervals::one(metric, &m.windows, cfg.warmup_ms, cfg.window_ms))
+            .and_then(|metric| crate::intervals::one(metric, &m.windows, m.warmup_end, m.window_ns()))
             .map(|i| i.relative),
         converged: stopped,
     })
@@ -33,7 +33,7 @@ pub(super) fn of(m: &Metrics, cfg: &Config, stopped: bool) -> Option<PrecisionSu
 /// The intervals of the figures the summary reports: not TPM beside another workload than
 /// DBT2 (the summary's is 0), nor open arrivals' figures in closed loops (it has none).
 pub(super) fn intervals(m: &Metrics, cfg: &Config) -> Option<crate::intervals::Intervals> {
-    let mut all = crate::intervals::of(&m.windows, cfg.warmup_ms, cfg.window_ms)?;
+    let mut all = crate::intervals::of(&m.windows, m.warmup_end, m.window_ns())?;
     let open = cfg.arrival_rate_per_api_node > 0 || m.totals.arrivals > 0;
     all.metrics.retain(|&(name, _)| match name {
         "tpm" => cfg.workload == Workload::Dbt2,
@@ -41,4 +41,42 @@ pub(super) fn intervals(m: &Metrics, cfg: &Config) -> Option<crate::intervals::I
         _ => true,
     });
     Some(all)
+}
+
+/// Where a run's warm-up stands.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Warmup {
+    /// Fixed, or detected: the run is measured from `Metrics::warmup_end`.
+    pub decided: bool,
+    /// Where MSER-5 put the transient's end, in simulated ms (detected warm-ups only).
+    pub truncation_ms: Option<f64>,
+}
+
+#[derive(Clone, Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct WarmupSummary {
+    /// `fixed` or `auto` (the config's `warmup`).
+    pub mode: String,
+    /// `warmupMs`: the warm-up, or its least when detected.
+    pub least_ms: u64,
+    /// Where the measured period began, in simulated ms.
+    pub measured_from_ms: f64,
+    /// A detected warm-up: where MSER-5 put the transient's end (null while undecided, and
+    /// for a fixed warm-up). Measuring began there, or, when that was past `warmupMs`, as
+    /// MSER-5 said so (the run's counters started over).
+    pub truncation_ms: Option<f64>,
+    /// False while a detected warm-up is undecided: the run has been too short for MSER-5
+    /// (it is measured from `warmupMs` until then).
+    pub decided: bool,
+}
+
+/// The summary's warm-up part.
+pub(super) fn warmup(m: &Metrics, cfg: &Config, state: &Warmup) -> WarmupSummary {
+    WarmupSummary {
+        mode: cfg.warmup.clone(),
+        least_ms: cfg.warmup_ms,
+        measured_from_ms: crate::time::as_ms(m.warmup_end),
+        truncation_ms: state.truncation_ms,
+        decided: state.decided,
+    }
 }

@@ -117,6 +117,7 @@ fn summary_serialises_with_public_names() {
             "simulatedSeconds",
             "tpm",
             "transactionsPerSecond",
+            "warmup",
         ]
     );
     assert_eq!(keys(&v["allocator"]), ["coordinationLatencyUs", "coordinationsPerSecond", "idsLost", "inOrderFraction", "kind"]);
@@ -133,6 +134,7 @@ fn summary_serialises_with_public_names() {
     assert_eq!(keys(&long["intervals"]), ["batches", "metrics", "windows", "windowsPerBatch"]);
     assert_eq!(keys(&long["intervals"]["metrics"]["insertsPerSecond"]), ["halfWidth", "lag1", "relative"]);
     assert_eq!(keys(&long["precision"]), ["asked", "converged", "metric", "reached"]);
+    assert_eq!(keys(&long["warmup"]), ["decided", "leastMs", "measuredFromMs", "mode", "truncationMs"]);
     let mut open = Simulation::new(
         Config::from_json(&json!({ "preset": "ndbapi-pk", "arrivalRatePerApiNode": 1000, "durationMs": 100, "warmupMs": 10 })).unwrap(),
     );
@@ -227,4 +229,26 @@ fn the_precision_metrics_are_the_metric_table_s_with_an_interval() {
     let with: Vec<&str> = hotrow::catalog::METRICS.iter().filter(|m| m.batch.is_some()).map(|m| m.name).collect();
     assert_eq!(PRECISION_METRICS, with.as_slice());
     assert_eq!(PRECISION_LABELS.len(), PRECISION_METRICS.len());
+}
+
+/// A detected warm-up: MSER-5 decides where the transient ended, the run is measured from
+/// there (or from where it said so, its counters started over), the summary says both; a
+/// run too short for it stays measured from warmupMs and says it is undecided.
+#[test]
+fn a_detected_warm_up_says_where_it_cut() {
+    let run = |duration: u64| {
+        let c = json!({ "preset": "bug39267", "warmupMs": 0, "durationMs": duration, "warmup": "auto" });
+        let mut sim = Simulation::new(Config::from_json(&c).unwrap());
+        sim.run_to_end();
+        sim.check_invariants().unwrap();
+        sim.summary()
+    };
+    let s = run(6000);
+    let w = &s.warmup;
+    assert!(w.decided && w.mode == "auto", "{w:?}");
+    let cut = w.truncation_ms.unwrap();
+    assert!(cut > 0.0 && w.measured_from_ms >= cut, "DBT2 from cold has a transient: {w:?}");
+    assert!((s.simulated_seconds - (6.0 - w.measured_from_ms / 1000.0)).abs() < 1e-9, "measured from the cut on: {}", s.simulated_seconds);
+    let short = run(1500);
+    assert!(!short.warmup.decided && short.warmup.truncation_ms.is_none() && short.warmup.measured_from_ms == 0.0, "{:?}", short.warmup);
 }

@@ -1,0 +1,38 @@
+//! A detected warm-up (`warmup: "auto"`). `warmupMs` is the least; as each metrics window
+//! closes, MSER-5 (`intervals::mser5`) runs over the windows since then of the precision
+//! metric (transactions/s unless named) until it says where the transient ended. If it
+//! ended at `warmupMs` the run goes on as measured; if later, every counter of the run
+//! starts over at that moment (the cut MSER-5 found is in the past, and the run's counters
+//! cannot be taken back to it). The summary's `warmup` says both points. A run with a
+//! precision checks it only once the warm-up is decided.
+
+use super::Simulation;
+use crate::summary::Warmup;
+use crate::{catalog, intervals, time};
+
+impl Simulation {
+    /// A window closed: where does the transient end? (Detected warm-ups, until decided.)
+    pub(super) fn detect_warmup(&mut self) {
+        let Some(read) = catalog::metric(&self.cfg.precision_metric).and_then(|m| m.batch) else { return };
+        let (least, window) = (time::from_ms(self.cfg.warmup_ms), self.metrics.window_ns());
+        let (first, n) = intervals::measured(&self.metrics.windows, least, window);
+        let series: Vec<f64> = self
+            .metrics
+            .windows
+            .range(first..first + n)
+            .map(|w| {
+                let (v, weight) = read(w);
+                if weight > 0.0 {
+                    v / weight
+                } else {
+                    0.0
+                }
+            })
+            .collect();
+        let Some(d) = intervals::mser5(&series) else { return };
+        self.warmup = Warmup { decided: true, truncation_ms: Some(time::as_ms(least + 5 * d as u64 * window)) };
+        if d > 0 {
+            self.metrics.restart_run(self.now);
+        }
+    }
+}
