@@ -2,7 +2,8 @@
 //! run (grid point and seed) to `DIR/shard-I-of-N.jsonl` as runs finish, keyed by a hash of
 //! the run's effective config (its seed included) and the build; `--resume` runs only what
 //! DIR does not hold yet; `hotrow merge DIR` prints the whole grid's CSV (or JSON) in grid
-//! order, refusing lines of two builds or two grids, and a grid with runs missing.
+//! order, refusing lines of two builds or two grids (or of another build than its own), a
+//! line whose key is not its run's, and a grid with runs missing.
 //! `--shard auto` reads the slice from Slurm's array variables or a Kubernetes Indexed Job's.
 
 use crate::sweep::{self, Outcome, Run, Shard, Vary};
@@ -70,9 +71,10 @@ fn hash(text: &str) -> String {
     format!("{:016x}", h.value())
 }
 
-/// A run's key: the build and its effective config (every field, its seed included).
-pub fn key(build: &str, run: &Run) -> String {
-    hash(&format!("{build}\n{}", run.config_json()))
+/// A run's key: the build, the grid, its place in it and its effective config (every field,
+/// its seed included).
+pub fn key(build: &str, grid_id: &str, index: usize, run: &Run) -> String {
+    hash(&format!("{build}\n{grid_id}\n{index}\n{}", run.config_json()))
 }
 
 /// `--shard auto`: from Slurm's `SLURM_ARRAY_TASK_ID` (less `SLURM_ARRAY_TASK_MIN`, out of
@@ -138,17 +140,18 @@ pub fn run_into(
     } else {
         BTreeSet::new()
     };
-    let todo: Vec<usize> = range.clone().filter(|&i| !done.contains(&key(&build, &runs[i]))).collect();
+    let grid_id = grid.id();
+    let todo: Vec<usize> = range.clone().filter(|&i| !done.contains(&key(&build, &grid_id, i, &runs[i]))).collect();
+    cut_partial_line(&file)?;
     let mut out =
         std::fs::OpenOptions::new().create(true).append(true).open(&file).map_err(|e| format!("cannot write {}: {e}", file.display()))?;
-    let grid_id = grid.id();
     // Chunks of a few runs per thread: a kill loses at most one chunk.
     for chunk in todo.chunks(jobs.max(1) * 2) {
         let outcomes = sweep::run_each(runs, chunk, jobs);
         let mut text = String::new();
         for (&i, o) in chunk.iter().zip(outcomes) {
             let line = Line {
-                key: key(&build, &runs[i]),
+                key: key(&build, &grid_id, i, &runs[i]),
                 build: build.clone(),
                 grid_id: grid_id.clone(),
                 index: i,
@@ -175,6 +178,17 @@ pub fn run_into(
     Ok(())
 }
 
+/// A line a kill cut short ends the file: it goes, so that the next line starts a line.
+fn cut_partial_line(file: &Path) -> Result<(), String> {
+    let Ok(bytes) = std::fs::read(file) else { return Ok(()) };
+    if bytes.last().is_some_and(|&b| b != b'\n') {
+        let keep = bytes.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+        let f = std::fs::OpenOptions::new().write(true).open(file).map_err(|e| format!("cannot write {}: {e}", file.display()))?;
+        f.set_len(keep as u64).map_err(|e| format!("cannot write {}: {e}", file.display()))?;
+    }
+    Ok(())
+}
+
 /// `hotrow merge DIR`: the grid's runs and their outcomes, in grid order, from every shard's
 /// file; refused when the lines come from two builds or two grids, or runs are missing.
 pub fn merge(dir: &Path) -> Result<(Grid, Vec<Run>, Vec<Outcome>), String> {
@@ -190,14 +204,28 @@ pub fn merge(dir: &Path) -> Result<(Grid, Vec<Run>, Vec<Outcome>), String> {
             return Err(format!("{}: results of {} {what}, not merged: {}", dir.display(), seen.len(), list.join("; ")));
         }
     }
+    // The metrics are a list in the metric table's order: only this build reads them right.
+    let build = build();
+    if first.build != build {
+        return Err(format!(
+            "{}: results of build {}, and this hotrow is {build}: merge with the hotrow that made them",
+            dir.display(),
+            first.build
+        ));
+    }
     let grid = first.grid.clone();
+    let grid_id = first.grid_id.clone();
     let runs = sweep::grid(&grid.base, &grid.varies(), grid.seeds)?;
     let mut outcomes: Vec<Option<Outcome>> = vec![None; runs.len()];
     for (at, l) in lines {
-        let slot = outcomes
-            .get_mut(l.index)
-            .filter(|_| l.total == runs.len())
-            .ok_or_else(|| format!("{at}: run {} of {} is not in the grid", l.index, l.total))?;
+        let ours = runs.get(l.index).is_some_and(|r| l.total == runs.len() && l.key == key(&build, &grid_id, l.index, r));
+        if !ours {
+            return Err(format!("{at}: run {} of {} is not this grid's (its key differs)", l.index, l.total));
+        }
+        let slot = &mut outcomes[l.index];
+        if slot.as_ref().is_some_and(|o: &Outcome| o.digest != l.digest) {
+            return Err(format!("{at}: run {} was measured twice, with two digests", l.index));
+        }
         *slot = Some(Outcome { values: l.metrics, bottleneck: l.bottleneck, digest: l.digest });
     }
     let missing: Vec<usize> = outcomes.iter().enumerate().filter(|(_, o)| o.is_none()).map(|(i, _)| i).collect();

@@ -1,7 +1,8 @@
 //! The 95% confidence interval of each figure that is a mean over the measured period, by
-//! batch means (Schmeiser 1982): the measured windows are cut into `BATCHES` consecutive
-//! batches of equal length (at most 20; the earliest windows left over are dropped, those
-//! nearest the warm-up), each batch's mean is one observation, and the interval's
+//! batch means (Schmeiser 1982): the measured windows are cut into at most `BATCHES` (20)
+//! consecutive batches of equal length, as short as that allows (the earliest windows left
+//! over, fewer than a batch, are dropped: those nearest the warm-up); the window ring keeps
+//! the last 20 minutes (at 100 ms windows), so a longer run's intervals are of those; each batch's mean is one observation, and the interval's
 //! half-width is t(0.975, k - 1) x s / sqrt(k) over the k batch means. Batches long against
 //! the run's memory make their means nearly independent; the lag-1 correlation of the batch
 //! means is reported so that a reader sees when they are not (above `LAG1_LIMIT`, the
@@ -42,6 +43,10 @@ pub struct Interval {
     pub relative: f64,
     /// Lag-1 correlation of the batch means: near 0, the batches are independent enough.
     pub lag1: f64,
+    /// The batch means' mean (`relative`'s divisor): a figure that is 0 has no precision to
+    /// stop on.
+    #[serde(skip)]
+    pub mean: f64,
 }
 
 /// The intervals of a run's figures and how they were taken.
@@ -78,11 +83,13 @@ pub fn measured(windows: &VecDeque<Window>, warmup_end: Ns, window_ns: Ns) -> (u
     (first, windows.len() - first)
 }
 
-/// How `n` measured windows are batched: (batches, windows per batch); None below `MIN_WINDOWS`.
+/// How `n` measured windows are batched: (batches, windows per batch), the batches as
+/// short as keeps them at most `BATCHES` (so fewer than one batch of windows is left over);
+/// None below `MIN_WINDOWS`.
 pub fn batching(n: usize) -> Option<(usize, usize)> {
     (n >= MIN_WINDOWS).then(|| {
-        let k = n.min(BATCHES);
-        (k, n / k)
+        let per = n.div_ceil(BATCHES);
+        (n / per, per)
     })
 }
 
@@ -156,7 +163,7 @@ fn from_means(means: &[f64]) -> Interval {
         0.0
     };
     let relative = if mean != 0.0 { half_width / mean.abs() } else { 0.0 };
-    Interval { half_width, relative, lag1 }
+    Interval { half_width, relative, lag1, mean }
 }
 
 #[cfg(test)]
@@ -182,14 +189,20 @@ mod tests {
         assert_eq!(batching(9), None);
         assert_eq!(batching(10), Some((10, 1)));
         assert_eq!(batching(20), Some((20, 1)));
-        assert_eq!(batching(59), Some((20, 2)));
+        assert_eq!(batching(21), Some((10, 2)));
+        assert_eq!(batching(59), Some((19, 3)));
         assert_eq!(batching(100), Some((20, 5)));
+        // Never fewer than 10 batches, never a batch of windows left over.
+        for n in 10..5000 {
+            let (k, per) = batching(n).unwrap();
+            assert!((10..=20).contains(&k) && n - k * per < per, "{n}: {k} x {per}");
+        }
     }
 
     #[test]
     fn constant_means_have_no_width_and_alternating_ones_a_negative_lag() {
         let flat = from_means(&[5.0; 12]);
-        assert_eq!((flat.half_width, flat.relative, flat.lag1), (0.0, 0.0, 0.0));
+        assert_eq!((flat.half_width, flat.relative, flat.lag1, flat.mean), (0.0, 0.0, 0.0, 5.0));
         let saw: Vec<f64> = (0..20).map(|i| if i % 2 == 0 { 9.0 } else { 11.0 }).collect();
         let i = from_means(&saw);
         // s = sqrt(20/19), t(19) = 2.093: 2.093 * sqrt(20/19/20).

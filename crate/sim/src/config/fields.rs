@@ -139,7 +139,7 @@ pub const FIELDS: &[Field] = &[
     int("shardBits", "shard bits", 1, 15, "bits", false, "shardBits layout: hash bits at the top of the key (spread over 2^bits ranges)"),
     int("warehouses", "warehouses", 1, 100_000, "", false, "DBT2 warehouses; each client has a home warehouse"),
     int("lockWaitTimeoutMs", "lock wait timeout", 1, 3_600_000, "ms", true, "a transaction waiting this long for a row lock is aborted and retried (NDB TransactionDeadlockDetectionTimeout); checked as each metrics window closes"),
-    int("durationMs", "duration", 1, 86_400_000, "ms", true, "measured simulated time after warm-up"),
+    int("durationMs", "duration", 1, 86_400_000, "ms", true, "measured simulated time after warm-up (at most, with a precision; after a detected warm-up the run still ends at warmupMs + durationMs)"),
     int("warmupMs", "warm-up", 0, 3_600_000, "ms", false, "simulated warm-up not counted in the summary"),
     int("windowMs", "window", 1, 60_000, "ms", false, "width of one metrics window"),
     choice("warmup", "warm-up", (&["fixed", "auto"], &["fixed (warmupMs)", "detected (MSER-5)"]), "fixed: measure after warmupMs; auto: warmupMs is the least, and MSER-5 over the precision metric's windows finds where the transient ended (the summary's warmup says where it cut)"),
@@ -237,7 +237,7 @@ pub(super) fn check_ranges(merged: &Value) -> Result<(), ConfigError> {
                 }
             }
             // The enums refuse what they do not name as they deserialise; a string field
-            // (precisionMetric) is held to its list here.
+            // (precisionMetric, warmup) is held to its list here.
             Kind::Choice { values, .. } => {
                 if let Some(v) = lookup(merged, f.name).filter(|v| v.as_str().is_some_and(|s| !values.contains(&s))) {
                     return Err(ConfigError::new(f.name, v, format!("must be one of {}", values.join(", "))));

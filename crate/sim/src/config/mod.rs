@@ -129,9 +129,10 @@ pub struct Config {
     /// where the transient ended: `sim/warmup.rs`).
     pub warmup: String,
     /// Stop once the 95% interval of `precision_metric` is within this fraction of it
-    /// (0..=0.5; 0: run the whole duration). See `sim/precision.rs`.
+    /// (0..=0.5; 0: run the whole duration). See `sim/stepping.rs`.
     pub precision: f64,
-    /// The metric whose interval decides the stop (one of `catalog::INTERVAL_METRICS`).
+    /// The metric whose interval decides the stop, and that a detected warm-up watches (one
+    /// of `fields::PRECISION_METRICS`).
     pub precision_metric: String,
     pub network: NetworkConfig,
     pub cpu: CpuConfig,
@@ -207,6 +208,19 @@ impl Config {
     /// `merged` is the JSON this config was deserialised from.
     fn validate(&self, merged: &Value) -> Result<(), ConfigError> {
         fields::check_ranges(merged)?;
+        // A figure that is 0 throughout has no precision to stop on and no transient to see.
+        let zero = match self.precision_metric.as_str() {
+            "tpm" => self.workload != Workload::Dbt2,
+            "offeredPerSecond" | "waitingMean" => self.arrival_rate_per_api_node == 0,
+            _ => false,
+        };
+        if zero && (self.precision > 0.0 || self.warmup == "auto") {
+            return Err(ConfigError::new(
+                "precisionMetric",
+                Value::from(self.precision_metric.as_str()),
+                "is 0 in this run (TPM is DBT2's; offeredPerSecond and waitingMean need arrivalRatePerApiNode > 0): name a figure it has, e.g. transactionsPerSecond",
+            ));
+        }
         if !self.data_nodes.is_multiple_of(self.replicas) {
             return Err(ConfigError::new(
                 "dataNodes",

@@ -65,6 +65,8 @@ fn probe(cfg: &Config) -> f64 {
     c.arrival_rate_per_api_node = 0; // One client in a closed loop, whatever the config offers.
     c.faults.clear();
     c.warmup_ms = 0;
+    c.warmup = "fixed".into(); // The probe measures from its start, for its own length.
+    c.precision = 0.0;
     c.duration_ms = PROBE_MS;
     let mut sim = Simulation::new(c);
     let step = time::from_ms(10);

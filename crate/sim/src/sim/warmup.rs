@@ -30,7 +30,9 @@ impl Simulation {
             })
             .collect();
         let Some(d) = intervals::mser5(&series) else { return };
-        self.warmup = Warmup { decided: true, truncation_ms: Some(time::as_ms(least + 5 * d as u64 * window)) };
+        // The cut is where the first window kept started.
+        let kept = &self.metrics.windows[first + 5 * d];
+        self.warmup = Warmup { decided: true, truncation_ms: Some(kept.end_ms - time::as_ms(window)) };
         if d > 0 {
             self.metrics.restart_run(self.now);
         }

@@ -12,7 +12,8 @@ pub struct PrecisionSummary {
     pub metric: String,
     /// `precision`: the relative half-width asked for.
     pub asked: f64,
-    /// The relative half-width of the metric's interval at the end (null without one).
+    /// The relative half-width of the metric's interval at the end (null without one, or
+    /// when the figure is 0).
     pub reached: Option<f64>,
     /// It was met: the run stopped there, before `durationMs` ran out.
     pub converged: bool,
@@ -25,6 +26,7 @@ pub(super) fn of(m: &Metrics, cfg: &Config, stopped: bool) -> Option<PrecisionSu
         asked: cfg.precision,
         reached: crate::catalog::metric(&cfg.precision_metric)
             .and_then(|metric| crate::intervals::one(metric, &m.windows, m.warmup_end, m.window_ns()))
+            .filter(|i| i.mean != 0.0)
             .map(|i| i.relative),
         converged: stopped,
     })
