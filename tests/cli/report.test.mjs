@@ -31,7 +31,8 @@ test("report -o FILE: a page with no script and no outside resource, the run's f
   assert.doesNotMatch(page, /https?:\/\//);
   assert.equal((page.match(/<svg /g) || []).length, 3);
   const run = JSON.parse(hotrow("run", "--json", ...short).stdout);
-  assert.ok(page.includes(`<dt>TPM</dt><dd>${grouped(run.tpm)}</dd>`), `TPM ${grouped(run.tpm)}`);
+  const tpm = `${grouped(run.tpm)} ± ${grouped(run.intervals.metrics.tpm.halfWidth)}`;
+  assert.ok(page.includes(`<dt>TPM</dt><dd>${tpm}</dd>`), `TPM ${tpm}, with its 95% interval`);
   assert.ok(page.includes(run.bottleneck.name), run.bottleneck.name);
   assert.ok(page.includes(`(${grouped(run.bottleneck.boundTransactionsPerSecond)} transactions/s)`));
   assert.ok(page.includes(run.digest), "the digest names the run");

@@ -64,11 +64,16 @@ seed {}, {} s measured after {} ms of warm-up; digest <code>{}</code>, hotrow {}
     let mut item = |label: &str, value: String| {
         let _ = write!(out, "<div><dt>{}</dt><dd>{}</dd></div>", escape(label), value);
     };
+    // A figure with its 95% interval (`summary.intervals`) where the run has one.
+    let with_interval = |name: &str| match s["intervals"]["metrics"][name]["halfWidth"].as_f64() {
+        Some(h) => format!("{} ± {}", grouped(num(&s[name])), grouped(h)),
+        None => grouped(num(&s[name])),
+    };
     if num(&s["tpm"]) > 0.0 {
-        item("TPM", grouped(num(&s["tpm"])));
+        item("TPM", with_interval("tpm"));
     }
-    item("transactions/s", grouped(num(&s["transactionsPerSecond"])));
-    item("inserts/s", grouped(num(&s["insertsPerSecond"])));
+    item("transactions/s", with_interval("transactionsPerSecond"));
+    item("inserts/s", with_interval("insertsPerSecond"));
     item("latency p99", format!("{} us", grouped(num(&s["latencyUs"]["p99"]))));
     if let Some(b) = s["bottleneck"].as_object() {
         item("held by", escape(text(&b["name"])));

@@ -33,7 +33,8 @@ fn a_report_needs_nothing_but_itself_and_says_what_the_summary_says() {
     assert!(page.matches("<table>").count() >= 5, "every figure beside its numbers");
     // The headline figures, the bound and the bottleneck, as the CLI writes them.
     let tpm = grouped(summary["tpm"].as_f64().unwrap());
-    assert!(page.contains(&format!("<dt>TPM</dt><dd>{tpm}</dd>")), "TPM {tpm}");
+    let hw = grouped(summary["intervals"]["metrics"]["tpm"]["halfWidth"].as_f64().unwrap());
+    assert!(page.contains(&format!("<dt>TPM</dt><dd>{tpm} ± {hw}</dd>")), "TPM {tpm} ± {hw}, its 95% interval");
     let b = &summary["bottleneck"];
     assert!(page.contains(b["name"].as_str().unwrap()), "{}", b["name"]);
     assert!(page.contains(&format!("({} transactions/s)", grouped(b["boundTransactionsPerSecond"].as_f64().unwrap()))));
