@@ -4,6 +4,7 @@
 // WebAssembly module (crate/report-wasm, built into dist/report). The module is loaded the
 // first time a report is asked for, so the main module every embed loads does not grow.
 import { lazyModule } from "./lazy-module.js";
+import { setField } from "./element/state.js";
 import reportInit, * as rep from "../dist/report/hotrow_report.js";
 
 const wasmModule = lazyModule(reportInit, rep);
@@ -47,7 +48,7 @@ function runRemedies(Simulation, config, sim) {
     let changed;
     try {
       changed = structuredClone(config);
-      for (const [field, value] of Object.entries(set)) setDotted(changed, field, value);
+      for (const [field, value] of Object.entries(set)) setField(changed, field, value);
     } catch (e) {
       return { label, error: `cannot be set: ${e.message}` };
     }
@@ -62,18 +63,6 @@ function runRemedies(Simulation, config, sim) {
       run?.free();
     }
   });
-}
-
-// A dotted field (`cpu.scale`) set in a config object, as the CLI's `--set` sets it.
-function setDotted(obj, dotted, value) {
-  const parts = dotted.split(".");
-  let cur = obj;
-  for (const part of parts.slice(0, -1)) {
-    cur[part] ??= {};
-    if (typeof cur[part] !== "object" || cur[part] === null || Array.isArray(cur[part])) throw new Error(`${dotted}: \`${part}\` is not an object`);
-    cur = cur[part];
-  }
-  cur[parts.at(-1)] = value;
 }
 
 /** The report of a run given as its summary (the object `summary()` gives) and its windows

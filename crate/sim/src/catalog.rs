@@ -84,7 +84,7 @@ const fn mean(
     path: &'static str,
     batch: Batch,
 ) -> Metric {
-    Metric { name, label, unit, shape: Shape::Scalar, about, window: Some(Read::Scalar(read)), summary: Some(path), batch: Some(batch) }
+    Metric { batch: Some(batch), ..both(name, label, unit, about, read, path) }
 }
 
 const fn run_only(name: &'static str, label: &'static str, unit: &'static str, about: &'static str, path: &'static str) -> Metric {

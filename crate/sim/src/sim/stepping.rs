@@ -38,18 +38,22 @@ impl Simulation {
 
     /// Processes events for at most `duration` ns of simulated time and at most
     /// `max_events` events: bounded work per call, for a render loop. A run with a
-    /// precision goes no further than where it was met (`stepping.rs`).
+    /// precision goes no further than where it was met (`advance_loop`).
     pub fn advance(&mut self, duration: Ns, max_events: u64) -> Advanced {
         if self.cfg.precision > 0.0 {
-            return self.advance_to_precision(duration, max_events);
+            return self.advance_loop::<true>(duration, max_events);
         }
-        self.advance_plain(duration, max_events)
+        self.advance_loop::<false>(duration, max_events)
     }
 
-    fn advance_plain(&mut self, duration: Ns, max_events: u64) -> Advanced {
+    /// The event loop: events up to `duration` from now, at most `max_events`; with
+    /// `STOPS`, also no further than the event that set `stopped` (a run with a precision:
+    /// the loop ends right after the window's close that met it, whatever the slices).
+    /// Without, the loop is the plain one: the check is compiled out.
+    fn advance_loop<const STOPS: bool>(&mut self, duration: Ns, max_events: u64) -> Advanced {
         let target = self.now.saturating_add(duration);
         let mut n = 0;
-        while n < max_events {
+        while n < max_events && !(STOPS && self.stopped) {
             match self.queue.pop_until(target) {
                 Some((time, event)) => {
                     self.process(time, event);
@@ -64,7 +68,8 @@ impl Simulation {
         Advanced { events: n, now_ns: self.now }
     }
 
-    /// Runs to the configured end (warm-up plus duration).
+    /// Runs to the configured end (warm-up plus duration), or to where the precision asked
+    /// for was met.
     pub fn run_to_end(&mut self) -> u64 {
         self.run_until(self.cfg.end_ns())
     }
@@ -72,26 +77,6 @@ impl Simulation {
     /// Whether the run stopped at its precision (before its configured end).
     pub fn stopped(&self) -> bool {
         self.stopped
-    }
-
-    /// As `advance`, but no further than the event that met the precision: the window's
-    /// close sets `stopped`, and the loop ends right after it, whatever the slices.
-    pub(super) fn advance_to_precision(&mut self, duration: Ns, max_events: u64) -> Advanced {
-        let target = self.now.saturating_add(duration);
-        let mut events = 0;
-        while events < max_events && !self.stopped {
-            match self.queue.pop_until(target) {
-                Some((time, event)) => {
-                    self.process(time, event);
-                    events += 1;
-                }
-                None => {
-                    self.now = self.now.max(target);
-                    break;
-                }
-            }
-        }
-        Advanced { events, now_ns: self.now }
     }
 
     /// A window closed: stop here if the precision asked for is met.
