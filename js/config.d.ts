@@ -123,8 +123,11 @@ export interface CpuConfig {
 }
 
 export interface NetworkConfig {
-  /** One-way latency between two hosts, microseconds (0..=100,000). */
+  /** Mean one-way latency between two hosts, microseconds (0..=100,000). */
   latencyUs: number;
+  /** Coefficient of variation of a message's one-way delay (0..=1): a floor of
+   * `latencyUs * (1 - cv)` plus an exponential tail; 0 = every message takes `latencyUs`. */
+  latencyCv: number;
 }
 
 /** A fault: scheduled in `Config.faults` (with `atMs`) or injected now with `Simulation.inject`. */
@@ -236,4 +239,5 @@ export type LiveField =
   | "lockWaitTimeoutMs"
   | "durationMs"
   | "network.latencyUs"
+  | "network.latencyCv"
   | `cpu.${keyof CpuConfig}`;

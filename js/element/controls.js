@@ -97,6 +97,8 @@ export function wireControls(el, labels) {
   $("#arrivalCv").onchange = (e) => el.change("arrivalCv", +e.target.value);
   $("#latency").oninput = (e) => ($("output[for=latency]").textContent = `${e.target.value} us`);
   $("#latency").onchange = (e) => el.change("network.latencyUs", +e.target.value);
+  $("#latencyCv").oninput = (e) => ($("output[for=latencyCv]").textContent = fmtCv(+e.target.value));
+  $("#latencyCv").onchange = (e) => el.change("network.latencyCv", +e.target.value);
   $("#cpuScale").onchange = (e) => el.change("cpu.scale", +e.target.value);
   $("#serviceCv").oninput = (e) => ($("output[for=serviceCv]").textContent = fmtCv(+e.target.value));
   $("#serviceCv").onchange = (e) => el.change("cpu.serviceCv", +e.target.value);
@@ -239,6 +241,8 @@ export function syncControls(el) {
   $("output[for=arrivalCv]").textContent = fmtArrivalCv(c.arrivalCv);
   $("#latency").value = String(c.network.latencyUs);
   $("output[for=latency]").textContent = `${c.network.latencyUs} us`;
+  $("#latencyCv").value = String(c.network.latencyCv);
+  $("output[for=latencyCv]").textContent = fmtCv(c.network.latencyCv);
   $("#cpuScale").value = String(c.cpu.scale);
   $("#serviceCv").value = String(c.cpu.serviceCv);
   $("output[for=serviceCv]").textContent = fmtCv(c.cpu.serviceCv);
@@ -276,7 +280,7 @@ export function compareChoices(el, field) {
 }
 
 /** The id of the control bound to a config field (most use the field's name). */
-const CONTROL_ID = { "network.latencyUs": "latency", "cpu.scale": "cpuScale", "cpu.serviceCv": "serviceCv" };
+const CONTROL_ID = { "network.latencyUs": "latency", "network.latencyCv": "latencyCv", "cpu.scale": "cpuScale", "cpu.serviceCv": "serviceCv" };
 
 /** An offered rate per API node in words (0: closed loops). */
 const fmtRate = (r) => (r === 0 ? "off (closed loops)" : `${fmtInt(r)}/s`);

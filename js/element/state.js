@@ -41,6 +41,7 @@ export const FIELDS = {
   lockWaitTimeoutMs: "int",
   windowMs: "int",
   "network.latencyUs": "int",
+  "network.latencyCv": "number",
   "cpu.scale": "number",
   "cpu.serviceCv": "number",
 };
@@ -84,7 +85,7 @@ export const COMPARE_DEFAULTS = {
   dataNodes: ["4", "8"], "network.latencyUs": ["90", "20"], clientsPerApiNode: ["4", "16"],
   allocator: ["counterRow", "timestamp"], idCacheScope: ["apiNode", "client"], cacheGrowth: ["1", "4"],
   partitioning: ["hash", "range"], keyLayout: ["sequential", "shardBits"], workload: ["sql-insert", "ndbapi-insert"],
-  "cpu.serviceCv": ["0", "1"], "cpu.scale": ["1", "0.5"],
+  "cpu.serviceCv": ["0", "1"], "network.latencyCv": ["0", "0.75"], "cpu.scale": ["1", "0.5"],
 };
 export const COMPARE_FIELDS = Object.keys(COMPARE_DEFAULTS);
 

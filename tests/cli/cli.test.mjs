@@ -125,7 +125,7 @@ test("the readable table shows the headline figures", () => {
   // Services as calibrated say nothing; scaled or varying ones say so.
   assert.ok(!r.stdout.split("\n")[1].includes("CPU costs"), r.stdout.split("\n")[1]);
   const v = hotrow("run", "--preset", "bug39267", ...short, "--set", "cpu.scale=0.5", "--set", "cpu.serviceCv=1");
-  assert.match(v.stdout.split("\n")[1], /, CPU costs x0\.5, service times CV 1 \(gamma\)$/);
+  assert.match(v.stdout.split("\n")[1], /, CPU costs x0\.5, service times CV 1 \(gamma\), network 47 us CV 0\.75$/);
 });
 
 test("run names what holds it and, with --remedies, what each remedy buys", () => {

@@ -41,6 +41,10 @@ fn services(c: &hotrow::Config) -> String {
     if c.cpu.service_cv > 0.0 {
         o += &format!(", service times CV {} (gamma)", c.cpu.service_cv);
     }
+    o += &format!(", network {} us", c.network.latency_us);
+    if c.network.latency_cv > 0.0 {
+        o += &format!(" CV {}", c.network.latency_cv);
+    }
     o
 }
 

@@ -40,6 +40,11 @@ pub struct NetworkConfig {
     /// ping round trips, and ndbd 6.3 held outgoing signals until the end of its
     /// job-buffer loop before sending them. The calibrated free parameter of the network.
     pub latency_us: u64,
+    /// Coefficient of variation of a message's one-way delay (0..=1): a floor of
+    /// `latencyUs * (1 - cv)` and an exponential tail of mean `latencyUs * cv`; 0 = every
+    /// message takes exactly `latencyUs`. Set from published latency spreads
+    /// (docs/MODEL.md §2).
+    pub latency_cv: f64,
 }
 
 /// A whole simulation configuration. See the module docs for how it is built.
@@ -179,7 +184,7 @@ impl Default for Config {
             warmup: "fixed".into(),
             precision: 0.0,
             precision_metric: "transactionsPerSecond".into(),
-            network: NetworkConfig { latency_us: 51 },
+            network: NetworkConfig { latency_us: 47, latency_cv: 0.75 },
             cpu: CpuConfig::ndbd_2008(),
             faults: Vec::new(),
         }

@@ -40,6 +40,7 @@ mod client;
 mod event;
 mod faults;
 mod ids;
+mod links;
 mod live;
 mod lqh;
 mod network;
@@ -57,6 +58,7 @@ use client::Client;
 use event::{Event, MsgKind};
 use faults::FaultState;
 use ids::Ids;
+use links::Links;
 use network::Station;
 use programs::Programs;
 use txn::TxnSlots;
@@ -95,6 +97,8 @@ pub struct Simulation {
     stations: Vec<Station>,
     /// How long each service takes around its cost (`cpu.scale`, `cpu.serviceCv`).
     service_times: ServiceTimes,
+    /// The network's delays and each link's order (`network.latencyUs`, `network.latencyCv`).
+    links: Links,
     txns: TxnSlots,
     clients: Vec<Client>,
     /// Per API node: the next data node of its round robin for unhinted transactions.
@@ -134,6 +138,7 @@ impl Simulation {
             now: 0,
             stations,
             service_times: ServiceTimes::new(cfg.seed),
+            links: Links::new(cfg.seed, topo.data_nodes + topo.api_nodes + 1),
             txns: TxnSlots::default(),
             locks: LockTable::default(),
             ids: Ids::new(&cfg, &topo),
@@ -272,7 +277,7 @@ impl Simulation {
         let queue = self.queue.capacity() * EventQueue::<Event>::slot_bytes();
         let stations: usize = self.stations.iter().map(Station::memory_bytes).sum();
         let clients = self.clients.capacity() * std::mem::size_of::<Client>();
-        let allocator = self.ids.memory_bytes() + self.arrivals.memory_bytes();
+        let allocator = self.ids.memory_bytes() + self.arrivals.memory_bytes() + self.links.memory_bytes();
         queue + stations + self.txns.memory_bytes() + clients + self.locks.memory_bytes() + allocator + self.metrics.memory_bytes()
     }
 

@@ -1,8 +1,10 @@
 //! Stations and the network: how a message gets from one host to a thread of another,
 //! waits in that thread's FIFO queue, and is served for its CPU cost.
 //!
-//! A message between two hosts arrives one network latency later (plus any delay a fault
-//! adds at either end); a message within a host goes straight to the thread's queue. A
+//! A message between two hosts arrives one network delay later (`links.rs`: the latency,
+//! spread by `network.latencyCv`, plus any delay a fault adds at either end), never before
+//! the message its link carried before it; a message within a host goes straight to the
+//! thread's queue. A
 //! station with a free server starts the message at once and finishes it `cost` ns later
 //! (a `Done` event); otherwise the message waits its turn.
 
@@ -47,8 +49,8 @@ impl Simulation {
         self.topo.station_on(o.chain[r as usize] as Host, o.part)
     }
 
-    /// The one-way latency between two hosts now (`network.latencyUs`, a live field: read
-    /// from the config each time, so a live change needs no refresh).
+    /// The mean one-way latency between two hosts now (`network.latencyUs`, a live field:
+    /// read from the config each time, so a live change needs no refresh).
     pub(super) fn latency_ns(&self) -> Ns {
         time::from_us(self.cfg.network.latency_us)
     }
@@ -63,11 +65,12 @@ impl Simulation {
         }
         let msg = msg.crossing();
         let extra = self.faults.extra_delay(from, self.now) + self.faults.extra_delay(to_host, self.now);
-        let latency = self.latency_ns();
-        if latency + extra == 0 {
+        let net = &self.cfg.network;
+        let at = self.links.arrival(from, to_host, self.now, net.latency_us, net.latency_cv, extra);
+        if at == self.now {
             self.enqueue(to, msg);
         } else {
-            self.arrive_at(self.now + latency + extra, from, to, msg);
+            self.arrive_at(at, from, to, msg);
         }
     }
 

@@ -38,7 +38,9 @@ fn central_service_obeys_the_utilization_law() {
     let cost_ns = 20_000.0;
     let busy = lab("central-allocator", json!({ "cpu": { "allocatorRequestNs": 20_000, "serviceCv": 0.0 } }));
     let u = busy.allocator.coordinations_per_second * cost_ns / 1e9;
-    assert!(u <= 1.0 + 1e-6 && u > 0.97, "saturated service busy {u}");
+    // A request served just before the measured period whose reply lands in it counts there.
+    let one = 1.0 / (busy.allocator.coordinations_per_second * busy.simulated_seconds);
+    assert!(u <= 1.0 + 2.0 * one && u > 0.97, "saturated service busy {u}");
     assert_eq!(busy.hot_row.refills, 0, "no counter row");
     let light = lab("central-allocator", json!({ "apiNodes": 1, "clientsPerApiNode": 1 }));
     let u = light.allocator.coordinations_per_second * cost_ns / 1e9;
