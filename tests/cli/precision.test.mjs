@@ -30,3 +30,15 @@ test("a precision not met by durationMs says so; bad values are named", () => {
   assert.equal(metric.status, 2);
   assert.match(metric.stderr, /`precisionMetric` = "latencyP99Us": must be one of insertsPerSecond, transactionsPerSecond, tpm, .*latencyMeanUs/);
 });
+
+test("with a detected warm-up, a run stops at its precision only once the cut is in its first fifth", () => {
+  for (const preset of ["ndbapi-pk", "range-sequential"]) {
+    const r = hotrow("run", "--preset", preset, "--warmup", "auto", "--precision", "0.02", "--set", "durationMs=30000", "--json");
+    assert.equal(r.status, 0, r.stderr);
+    const s = JSON.parse(r.stdout);
+    assert.equal(s.precision.converged, true, `${preset}: ${JSON.stringify(s.precision)}`);
+    assert.ok(s.precision.reached <= 0.02);
+    const end = s.warmup.measuredFromMs + s.simulatedSeconds * 1000;
+    assert.ok(s.warmup.decided && s.warmup.truncationMs <= 0.2 * end + 1e-9, `${preset}: cut ${s.warmup.truncationMs} ms of ${end} ms`);
+  }
+});

@@ -28,7 +28,7 @@ pub const MIN_WINDOWS: usize = 10;
 pub const LAG1_LIMIT: f64 = 0.5;
 
 /// Batches of 5 windows MSER-5 needs before it says where a transient ended.
-pub const MSER_MIN_BATCHES: usize = 4;
+pub const MSER_MIN_BATCHES: usize = 8;
 
 /// Student's t, the 97.5% quantile, for 9 to 19 degrees of freedom (10 to 20 batches).
 const T975: [f64; 11] = [2.262, 2.228, 2.201, 2.179, 2.160, 2.145, 2.131, 2.120, 2.110, 2.101, 2.093];

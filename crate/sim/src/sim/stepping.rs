@@ -13,7 +13,10 @@
 
 use super::{Advanced, Event, Simulation};
 use crate::intervals;
-use crate::time::Ns;
+use crate::time::{self, Ns};
+
+/// A detected warm-up is at most 1 / this of a run that stops at a precision.
+const WARMUP_SHARE_INVERSE: f64 = 5.0;
 
 impl Simulation {
     /// Processes one event. Returns false when there is none (never, in a running model).
@@ -79,8 +82,15 @@ impl Simulation {
         self.stopped
     }
 
-    /// A window closed: stop here if the precision asked for is met.
+    /// A window closed: stop here if the precision asked for is met (and a detected warm-up
+    /// is at most the run's first fifth: a run that stopped sooner would be mostly
+    /// transient and cut, docs/MODEL.md §5).
     pub(super) fn check_precision(&mut self) {
+        if let Some(cut_ms) = self.warmup.truncation_ms.filter(|_| self.cfg.warmup == "auto") {
+            if time::as_ms(self.now) < WARMUP_SHARE_INVERSE * cut_ms {
+                return;
+            }
+        }
         let Some(metric) = crate::catalog::metric(&self.cfg.precision_metric) else { return };
         let interval = intervals::one(metric, &self.metrics.windows, self.metrics.warmup_end, self.metrics.window_ns());
         self.stopped = interval.is_some_and(|i| i.mean != 0.0 && i.relative <= self.cfg.precision && i.lag1 <= intervals::LAG1_LIMIT);
