@@ -1,6 +1,7 @@
 // `npm run bench:js`: WebAssembly speed in Node and in a Chromium Web Worker (where the
 // playground runs it), same scenarios, best of a few runs, as events/s and the ratio
-// browser / Node. A benchmark, not a test: it prints, it asserts nothing.
+// browser / Node; the playground at top speed; the Strategies and Fit modes' wall time (issue
+// 40: at most 4 s and 5 s on two workers). A benchmark, not a test: it prints, it asserts nothing.
 import { Simulation } from "hotrow";
 import { fileURLToPath } from "node:url";
 import { join } from "node:path";
@@ -66,6 +67,46 @@ for (const config of scenarios) {
   reads.sort((a, b) => a - b);
   const median = (reads[3] + reads[4]) / 2;
   console.log(`${config.preset.padEnd(25)} ${(median / 1e6).toFixed(2).padStart(28)} ${(median / workerRate[config.preset]).toFixed(2).padStart(23)}`);
+  await p.close();
+}
+// The Strategies mode on a lab preset: every strategy, each run as long as its own figure
+// needs (js/element/run-lengths.js), on two workers; wall seconds as the page reports them.
+console.log("\nstrategies mode (two workers)   runs   wall s   measured ms per run");
+for (const preset of ["ndb-autoincrement", "ndbapi-hidden-pk"]) {
+  const p = await browser.newPage({ viewport: { width: 1280, height: 1000 } });
+  await p.goto(`${site.origin}/?preset=${preset}&mode=strategies`);
+  await p.waitForFunction(() => document.querySelector("hotrow-playground")[Symbol.for("hotrow.playground.internals")]?.fieldTable);
+  const seconds = [];
+  let detail;
+  for (let rep = 0; rep < reps; rep++) {
+    detail = await p.evaluate(() => new Promise((ok) => {
+      const pg = document.querySelector("hotrow-playground");
+      pg[Symbol.for("hotrow.playground.internals")].sweepWorkers = 2;
+      pg.addEventListener("hotrow-strategiesdone", (e) => ok(e.detail), { once: true });
+      pg.shadowRoot.querySelector(".strategies-run").click();
+    }));
+    seconds.push(detail.seconds);
+  }
+  const measured = detail.results.map((r) => Math.round(r.simulatedSeconds * 1000));
+  console.log(`${preset.padEnd(30)} ${String(detail.runs).padStart(6)} ${Math.min(...seconds).toFixed(2).padStart(8)}   ${measured.join(" ")}`);
+  await p.close();
+}
+// Fit mode on the bug report's two DBT2 points (the panel's example), two workers.
+{
+  const p = await browser.newPage({ viewport: { width: 1280, height: 1000 } });
+  await p.goto(`${site.origin}/?mode=fit`);
+  await p.waitForFunction(() => document.querySelector("hotrow-playground")[Symbol.for("hotrow.playground.internals")]?.fieldTable);
+  const seconds = [];
+  for (let rep = 0; rep < reps; rep++) {
+    const detail = await p.evaluate(() => new Promise((ok) => {
+      const pg = document.querySelector("hotrow-playground");
+      pg[Symbol.for("hotrow.playground.internals")].sweepWorkers = 2;
+      pg.addEventListener("hotrow-fitdone", (e) => ok(e.detail), { once: true });
+      pg.shadowRoot.querySelector(".fit-run").click();
+    }));
+    seconds.push(detail.seconds);
+  }
+  console.log(`\nfit mode, the bug report's two points (two workers): ${Math.min(...seconds).toFixed(2)} s (best of ${reps}; runs and curve included)`);
   await p.close();
 }
 await site.close();

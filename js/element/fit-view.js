@@ -4,6 +4,7 @@
 // drawn together, each point's residual and bottleneck in a table, and the fitted values
 // ready to go into the running config. The link keeps the points and the fields fitted.
 
+import { withRunLength } from "./run-lengths.js";
 import { openFit, drive, runResult } from "./fit-session.js";
 import { poolOf, workersOf } from "./sweep.js";
 import { makeChart, css } from "./charts.js";
@@ -23,13 +24,8 @@ dataNodes,cacheSize,tpm
 /** The fields it fits by default: two points leave room for one. */
 export const FIT_FIELDS = "cpu.scale";
 
-/** Each run of the fit: 1 s measured after 0.5 s of warm-up (the CLI's `--set durationMs=1000
- * --set warmupMs=500` on the same settings gives the same fit to the last digit). */
-export const RUN_MS = 1000;
-export const WARMUP_MS = 500;
-
-/** The base config of a fit: the running settings, each run 1 s after 0.5 s of warm-up. */
-export const fitBase = (overrides) => ({ ...structuredClone(overrides), durationMs: RUN_MS, warmupMs: WARMUP_MS });
+/** The base config of a fit: the running settings, each run as long as `RUN_LENGTHS.fit`. */
+export const fitBase = (overrides) => withRunLength(overrides, "fit");
 
 /** Each element's fit or prediction under way: its cancel. A cancel while the fit's module
  * loads, or between two rounds of runs (when the pool has no workers), must stop it too. */

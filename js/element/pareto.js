@@ -1,17 +1,14 @@
 // The best choices of a strategies table, fairly: a result is marked unless another is at
 // least as good on inserts/s, ids lost and order at once, and better on one of them. Two
-// inserts/s figures differ only beyond the runs' own noise (twice the standard error of
-// their difference, from each run's windows: `noise` is a fraction of its mean), so a
-// strategy is never starred for a difference the next seed could reverse; and one whose
-// figures all equal another's (within that noise) is starred no more than its twin is:
-// neither is (`twin` names the other, for the table to say so).
+// inserts/s figures differ only beyond noise (their 95% intervals do not overlap:
+// intervals.js), so a strategy is never starred for a difference the next seed could
+// reverse; and one whose figures all equal another's (within that noise) is starred no
+// more than its twin is: neither is (`twin` names the other, for the table to say so).
 
-/** Whether inserts/s `a` and `b` (with relative standard errors) differ beyond noise, and how. */
-export function compareInserts(a, b) {
-  const margin = 2 * Math.hypot(a.insertsPerSecond * (a.noise ?? 0), b.insertsPerSecond * (b.noise ?? 0));
-  const d = a.insertsPerSecond - b.insertsPerSecond;
-  return Math.abs(d) <= margin ? 0 : Math.sign(d);
-}
+import { compare } from "./intervals.js";
+
+/** Whether inserts/s of `a` and `b` differ beyond noise, and how. */
+export const compareInserts = (a, b) => compare(a, b, "insertsPerSecond");
 
 /** The index of the first other result whose figures all equal `results[i]`'s (inserts/s
  * within noise, the same ids lost, order within 0.1%), or -1. */

@@ -94,6 +94,7 @@ export class Playground {
     cancelAnimationFrame(this.frame);
     this.tour?.end();
     this.pool?.cancel();
+    this.pool?.stop(); // and its idle workers
     this.worker?.terminate();
     this.worker = null;
     settleAll(this, new Error("hotrow: the playground was removed from the page"));

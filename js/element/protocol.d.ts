@@ -33,7 +33,7 @@ export type ToWorker =
   | { type: "export"; id: number }
   /** A sweep pool worker's share of a sweep (sweep.js): `field` null sets each value's fields;
    * with `configs` (the fit's runs), each is run as it is and `values` only name them. */
-  | { type: "sweep"; base: ConfigIn; field: string | null; values: unknown[]; configs?: ConfigIn[]; indexes?: number[]; runMs: number; warmupMs: number };
+  | { type: "sweep"; base: ConfigIn; field: string | null; values: unknown[]; configs?: ConfigIn[]; indexes?: number[] };
 
 // ---- worker -> page -------------------------------------------------------------------
 
@@ -54,8 +54,11 @@ export interface SweepResult {
   value: unknown;
   hottestRow: Summary["hottestRows"][number] | null;
   bottleneck: { name: string; kind: string } | null;
-  /** The run's own noise: relative standard error of its transactions/s. */
-  noise: number;
+  /** The summary's 95% intervals (null below 10 measured windows) and, for a run with a
+   * precision, whether it was met. */
+  intervals: Summary["intervals"];
+  precision: Summary["precision"];
+  simulatedSeconds: number;
   digest: string;
   config: ConfigIn;
   [metric: string]: unknown;

@@ -5,6 +5,8 @@
 // and order at once) are marked.
 
 import { runOnPool } from "./sweep.js";
+import { withRunLength, RUN_LENGTHS } from "./run-lengths.js";
+import { plusMinus } from "./intervals.js";
 import { drawBars } from "./charts.js";
 import { fmtInt, fmtPct, withCode } from "./format.js";
 import { choiceLabel } from "./controls.js";
@@ -26,8 +28,10 @@ export function strategies(table) {
   return out;
 }
 
-/** The fault every strategy run has: API node 0 restarts once, after the warm-up. */
-export const restartAt = (warmupMs, runMs) => [{ kind: "apiNodeRestart", atMs: warmupMs + Math.round(runMs / 2), apiNode: 0, downMs: 100 }];
+/** The fault every strategy run has: API node 0 restarts once, down for a third of the
+ * warm-up from its first quarter, so that it is back before measuring begins and a run
+ * that stops early has counted the ids it lost (a whole-run total). */
+export const restartAt = (warmupMs) => [{ kind: "apiNodeRestart", atMs: Math.round(warmupMs / 4), apiNode: 0, downMs: Math.round(warmupMs / 3) }];
 
 /** The columns of the table: metric-table names of summary metrics, with their labels. */
 export const COLUMNS = ["insertsPerSecond", "latencyP99Us", "coordinationsPerSecond", "idsLost", "insertSkew", "inOrderFraction"];
@@ -41,15 +45,13 @@ export function strategyName(p) {
   return `${choiceLabel("allocator", p.allocator)}${owner}`;
 }
 
-const RUN_MS = 1000;
-const WARMUP_MS = 500;
-
 /** Runs every strategy on the element's cluster and workload, on its sweep pool. */
 export function runStrategies(el) {
   const patches = strategies(el.fieldTable);
-  const base = { ...structuredClone(el.overrides), faults: restartAt(WARMUP_MS, RUN_MS) };
+  const base = withRunLength(el.overrides, "strategies");
+  base.faults = restartAt(base.warmupMs);
   el.$(".strategies-table tbody").replaceChildren();
-  const job = { base, field: null, values: patches, runMs: RUN_MS, warmupMs: WARMUP_MS };
+  const job = { base, field: null, values: patches };
   runOnPool(el, "strategies", job, (results) => showStrategies(el, results)).then(({ results, failed, workers, seconds }) => {
     if (failed) return;
     el.lastStrategies = results && { runs: results.length, workers, seconds, results };
@@ -58,6 +60,8 @@ export function runStrategies(el) {
   });
 }
 
+const fmtMs = (ms) => (ms >= 1000 ? `${+(ms / 1000).toFixed(2)} s` : `${Math.round(ms)} ms`);
+
 /** A range layout whose run never grew past a range split: its nature did not show. */
 const unsplit = (r) => r.value.partitioning === "range" && r.insertSkew >= 0.95;
 
@@ -65,7 +69,7 @@ const unsplit = (r) => r.value.partitioning === "range" && r.insertSkew >= 0.95;
  * run was too short to show, nor one equal to another: the cell says which). */
 function showStrategies(el, results) {
   const marked = new Set(results.length ? best(results).filter((i) => !unsplit(results[i])) : []);
-  const fmt = { insertsPerSecond: fmtInt, latencyP99Us: fmtInt, coordinationsPerSecond: fmtInt, idsLost: fmtInt, insertSkew: (v) => v.toFixed(3), inOrderFraction: fmtPct };
+  const fmt = { insertsPerSecond: (v, r) => fmtInt(v) + plusMinus(r, "insertsPerSecond"), latencyP99Us: fmtInt, coordinationsPerSecond: fmtInt, idsLost: fmtInt, insertSkew: (v) => v.toFixed(3), inOrderFraction: fmtPct };
   el.$(".strategies-table tbody").replaceChildren(...results.map((r, i) => {
     const tr = document.createElement("tr");
     const name = document.createElement("th");
@@ -75,7 +79,7 @@ function showStrategies(el, results) {
     name.textContent = `${marked.has(i) ? "★ " : ""}${i + 1}. ${strategyName(r.value)}${why}`;
     const held = Object.assign(document.createElement("td"), { className: "held-by" });
     held.append(...withCode(r.bottleneck ? `${r.bottleneck.name} (${fmtPct(r.bottleneckUtilization)})` : "nothing committed"));
-    tr.append(name, ...COLUMNS.map((c) => Object.assign(document.createElement("td"), { textContent: fmt[c](r[c]) })), held);
+    tr.append(name, ...COLUMNS.map((c) => Object.assign(document.createElement("td"), { textContent: fmt[c](r[c], r) })), held);
     tr.classList.toggle("best", marked.has(i));
     tr.dataset.digest = r.digest;
     return tr;
@@ -83,9 +87,14 @@ function showStrategies(el, results) {
   // Range layouts spread inserts only once the table grows past a range split; a run too
   // short for that reads one range whatever the layout, and the table says so.
   const short = results.filter(unsplit);
+  const run = RUN_LENGTHS.strategies;
+  const open = results.filter((r) => r.precision && !r.precision.reached);
+  const measured = results.map((r) => r.simulatedSeconds * 1000);
   el.$(".strategies-note").textContent = [
-    "★: no other strategy is as good on inserts/s, ids lost and order at once and better on one; differences of inserts/s within twice the runs' own standard error count as equal, and a strategy equal to another on all three gets no ★.",
-    short.length ? ` ${short.length} range layout${short.length > 1 ? "s" : ""} inserted into one range only: 1 s is too short for the table to grow past a range split, so their skew does not show here (a sweep or a longer run does).` : "",
+    "★: no other strategy is as good on inserts/s, ids lost and order at once and better on one; inserts/s whose 95% intervals (±) overlap count as equal, and a strategy equal to another on all three gets no ★.",
+    ` Each run stopped once its inserts/s was known within ${fmtPct(run.precision)} (${fmtMs(Math.min(...measured))}–${fmtMs(Math.max(...measured))} measured after ${fmtMs(run.warmupMs)} of warm-up, ${fmtMs(run.durationMs)} at most).`,
+    open.length ? ` ${open.length} did not get there within ${fmtMs(run.durationMs)}: ${open.map((r) => strategyName(r.value)).join(", ")}.` : "",
+    short.length ? ` ${short.length} range layout${short.length > 1 ? "s" : ""} inserted into one range only: the run is too short for the table to grow past a range split, so their skew does not show here (a sweep or a longer run does).` : "",
   ].join("");
   drawBars(el.$(".bars-strategies"), results.map((r) => r.insertsPerSecond), { max: 1, fmt: fmtInt, label: (i) => strategyName(results[i].value) });
   scatter(el.$(".scatter-lost"), results, marked, "idsLost", "ids lost (1 restart)", fmtInt);

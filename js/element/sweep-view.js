@@ -4,14 +4,14 @@
 // plots transactions/s (a workload without inserts has no inserts/s to compare).
 
 import { runOnPool } from "./sweep.js";
+import { withRunLength } from "./run-lengths.js";
+import { plusMinus } from "./intervals.js";
 import { makeChart, css } from "./charts.js";
 import { valueName, FIELD_LABELS } from "./controls.js";
 import { fmtInt, fmtPct, fmtUs, withCode } from "./format.js";
 import { sweepValues, sweepLabel } from "./modes.js";
 import { primaryMetric } from "./render.js";
 
-const RUN_MS = 1000;
-const WARMUP_MS = 1000;
 
 /** The figure a sweep of `field` plots for the running config `c`. */
 export function sweepMetric(el, field, c) {
@@ -45,8 +45,8 @@ export function runSweep(el) {
   });
   el.$(".sweep-table tbody").replaceChildren();
   // Open arrivals take no think time: a sweep of the offered load runs without it.
-  const base = field === "arrivalRatePerApiNode" ? { ...el.overrides, thinkTimeUs: 0 } : el.overrides;
-  const job = { base, field, values, runMs: RUN_MS, warmupMs: WARMUP_MS };
+  const base = withRunLength(field === "arrivalRatePerApiNode" ? { ...el.overrides, thinkTimeUs: 0 } : el.overrides, "sweep");
+  const job = { base, field, values };
   runOnPool(el, "sweep", job, (results) => drawSweep(el, field, metric, results, choices)).then(({ results, failed, workers, seconds }) => {
     if (failed) return;
     el.lastSweep = results && { runs: results.length, workers, seconds };
@@ -75,7 +75,7 @@ function drawSweep(el, field, metric, results, choices) {
     const how = r.bottleneck?.kind === "offered" ? `${fmtPct(r.bottleneckUtilization)} achieved` : `${fmtPct(r.bottleneckUtilization)} busy`;
     const held = r.bottleneck ? `${changed ? "▲ " : ""}${r.bottleneck.name} (${how})` : "nothing committed";
     const second = metric === "insertsPerSecond" ? "transactionsPerSecond" : "insertsPerSecond";
-    const cells = [`${fmtInt(r[metric])} ±${fmtPct(2 * r.noise)}`, fmtInt(r[second]), fmtUs(r.latencyP99Us),
+    const cells = [`${fmtInt(r[metric])}${plusMinus(r, metric)}`, fmtInt(r[second]), fmtUs(r.latencyP99Us),
       hot ? `${hot.table} ${hot.key}: ${fmtPct(hot.lockBusyFraction)} busy` : "none locked twice", held];
     tr.classList.toggle("changed", changed);
     // A table's name in the core's text is marked with backticks: set as code.

@@ -3,20 +3,25 @@
 // worker runs its share and reports after every run; cancelling terminates them.
 
 export class SweepPool {
-  /** Workers are made by `spawn()`, for one sweep at a time. */
+  /** Workers are made by `spawn()`; between runs they wait, idle, for the next (a fit's
+   * rounds follow each other: each worker loads its WebAssembly once), and are let go after
+   * `IDLE_MS` without one. */
   constructor(spawn) {
     this.spawn = spawn;
     this.workers = [];
+    this.idle = [];
+    this.idleTimer = null;
   }
 
   /**
-   * Runs `values` of `field` on `base` (each `runMs` measured after `warmupMs`), or each of
+   * Runs `values` of `field` on `base` (whose run length is the mode's), or each of
    * `configs` as it is (`values` then name them), on at most `workers` workers. Calls
    * `onProgress(results so far, in value order)`; resolves with all results in value
    * order, or null when cancelled; rejects with the first run's error.
    */
-  run({ base, field, values, configs, runMs, warmupMs, workers }, onProgress) {
+  run({ base, field, values, configs, workers }, onProgress) {
     this.cancel();
+    clearTimeout(this.idleTimer);
     const size = Math.max(1, Math.min(workers, values.length));
     const done = Array.from({ length: size }, () => []);
     const finished = new Set();
@@ -24,7 +29,7 @@ export class SweepPool {
       this.settle = resolve;
       const merged = () => done.flat().sort((a, b) => a.index - b.index);
       for (let k = 0; k < size; k++) {
-        const worker = this.spawn();
+        const worker = this.idle.pop() ?? this.spawn();
         this.workers.push(worker);
         const indexes = values.map((_, i) => i).filter((i) => i % size === k);
         worker.onmessage = (/** @type {MessageEvent<import("./protocol").FromWorker>} */ { data: m }) => {
@@ -35,7 +40,7 @@ export class SweepPool {
           if (m.type === "sweepDone") {
             finished.add(k);
             if (finished.size === size) {
-              this.stop();
+              this.rest();
               resolve(merged());
             }
           } else if (m.type === "error" && (m.context === "sweep" || m.context === "init")) {
@@ -48,7 +53,7 @@ export class SweepPool {
           reject(new Error(`a sweep worker failed: ${e.message ?? "unknown error"}`));
         };
         /** @type {import("./protocol").ToWorker} */
-        const share = { type: "sweep", base, field, values: indexes.map((i) => values[i]), configs: configs && indexes.map((i) => configs[i]), indexes, runMs, warmupMs };
+        const share = { type: "sweep", base, field, values: indexes.map((i) => values[i]), configs: configs && indexes.map((i) => configs[i]), indexes };
         worker.postMessage(share);
       }
     });
@@ -61,11 +66,25 @@ export class SweepPool {
     this.settle?.(null);
   }
 
-  stop() {
-    for (const w of this.workers) w.terminate();
+  /** The run finished: its workers wait for the next one, then go. */
+  rest() {
+    for (const w of this.workers) w.onmessage = w.onerror = null;
+    this.idle.push(...this.workers);
     this.workers = [];
+    this.idleTimer = setTimeout(() => this.stop(), IDLE_MS);
+  }
+
+  /** Terminates every worker, busy or idle. */
+  stop() {
+    clearTimeout(this.idleTimer);
+    for (const w of [...this.workers, ...this.idle]) w.terminate();
+    this.workers = [];
+    this.idle = [];
   }
 }
+
+/** How long idle workers wait for the next run before they are let go. */
+const IDLE_MS = 10_000;
 
 /** The element's pool (made once): its workers run worker.js. */
 export function poolOf(el) {

@@ -2,6 +2,7 @@
 // compare and sweep panels, charts, and the explanation. Controls carry their field name
 // as id; the element binds them (hotrow-playground.js).
 import { REPORTED, k } from "./bug-report.js";
+import { describeRunLength } from "./run-lengths.js";
 
 export const template = () => `
 <div class="fallback" part="fallback" hidden><slot></slot><div class="fallback-fetched"></div></div>
@@ -59,7 +60,7 @@ export const template = () => `
 </div>
 <div class="strategies-panel" hidden>
   <div class="row"><button class="strategies-run primary" disabled>Run every strategy</button><button class="strategies-cancel" disabled>Cancel</button>
-    <span class="hint">each run: this cluster and workload, 1 s measured after 0.5 s warm-up, API node 0 restarting once</span></div>
+    <span class="hint">each run: this cluster and workload, ${describeRunLength("strategies")}, API node 0 restarting once in the warm-up</span></div>
   <progress class="strategies-progress" max="1" value="0" aria-label="strategies progress"></progress>
   <table class="strategies-table">
     <caption>Every id strategy on this cluster (★: no other is better on inserts/s, ids lost and order at once)</caption>
@@ -78,8 +79,7 @@ export const template = () => `
 <div class="fit-panel" hidden>
   <p class="hint">Points measured on your cluster: a header of config fields (what varied between the measurements) and one
     summary metric (what was measured), then one row per measurement; <code>#</code> starts a comment. hotrow searches the fields
-    to fit until its numbers meet yours, on the settings above (preset, workload, every knob), each run 1 s measured after 0.5 s
-    of warm-up: <code>hotrow fit</code>'s search, on this page's workers.</p>
+    to fit until its numbers meet yours, on the settings above (preset, workload, every knob), each run ${describeRunLength("fit")}: <code>hotrow fit</code>'s search, on this page's workers.</p>
   <div class="controls">
     <div class="control fit-points-control"><label for="fitPoints">measured points (CSV)</label>
       <textarea id="fitPoints" rows="7" spellcheck="false" autocomplete="off"></textarea>
@@ -115,7 +115,7 @@ export const template = () => `
     <select id="sweepField"></select>
     <button class="sweep-run primary" disabled>Run sweep</button><button class="sweep-cancel" disabled>Cancel</button></div>
   <progress class="sweep-progress" max="1" value="0" aria-label="sweep progress"></progress>
-  <div class="panel"><h3>throughput vs <span class="sweep-axis">cache size</span> (each point: 1 s measured after 1 s warm-up; dashed: the bound its bottleneck sets)</h3><div class="chart sweep-chart"></div>
+  <div class="panel"><h3>throughput vs <span class="sweep-axis">cache size</span> (each point: ${describeRunLength("sweep")}; dashed: the bound its bottleneck sets)</h3><div class="chart sweep-chart"></div>
     <table class="sweep-table" aria-label="every run of the sweep">
       <thead><tr><th scope="col">run</th><th scope="col" class="sweep-metric" title="the chart's figure; ± twice the run's own standard error over its windows">transactions/s</th><th scope="col" class="sweep-second">inserts/s</th><th scope="col">p99</th><th scope="col">hottest row</th>
         <th scope="col" title="the run's bottleneck; ▲ where it changed from the run before">held by</th></tr></thead>

@@ -6,7 +6,6 @@
 import { init, Simulation, liveFields, presets, fields, metrics, workloads, version } from "../index.js";
 import { getField, setField } from "./state.js";
 import { Timeline, branch, nowOf } from "./timeline.js";
-import { relativeError } from "./stats.js";
 
 // The worker's own budget per tick (about 30 ms of work), so it stays responsive to
 // messages; the package's runFor has no budget unless the caller passes one.
@@ -208,15 +207,6 @@ function tick() {
   else setTimeout(tick, TICK_MS);
 }
 
-/** The run's own noise: the standard error of its transactions/s over the windows measured
- * (after warm-up), in batches of 5 windows, as a fraction of their mean. */
-function noise(sim) {
-  const w = sim.windows();
-  const xs = [];
-  for (let k = 0; k < w.count; k++) if (w.endMs[k] > sim.config.warmupMs) xs.push(w.transactionsPerSecond[k]);
-  return relativeError(xs, 5);
-}
-
 /** Every summary metric of the metric table, read from a summary at the table's path. */
 function summaryMetrics(summary) {
   summaryTable ??= metrics().filter((m) => m.summary);
@@ -225,14 +215,12 @@ function summaryMetrics(summary) {
 }
 let summaryTable = null;
 
-/** A sweep's config for value `v`: `field` set to it on `base`, or (field null) the set of
- * fields it is, as the strategies run them; measured `runMs` after `warmupMs`. */
-function sweepConfig(base, field, v, runMs, warmupMs) {
+/** A sweep's config for value `v`: `field` set to it on `base` (which has the mode's run
+ * length), or (field null) the set of fields it is, as the strategies run them. */
+function sweepConfig(base, field, v) {
   const config = structuredClone(base);
   if (field === null) for (const [k, x] of Object.entries(v)) setField(config, k, x);
   else setField(config, field, v);
-  config.durationMs = runMs;
-  config.warmupMs = warmupMs;
   return config;
 }
 
@@ -242,10 +230,10 @@ function sweepConfig(base, field, v, runMs, warmupMs) {
  * after each. The pool cancels by terminating us.
  */
 /** @param {Extract<ToWorker, { type: "sweep" }>} m */
-function sweep({ base, field, values, configs, indexes, runMs, warmupMs }) {
+function sweep({ base, field, values, configs, indexes }) {
   const results = [];
   for (let i = 0; i < values.length; i++) {
-    const config = configs ? configs[i] : sweepConfig(base, field, values[i], runMs, warmupMs);
+    const config = configs ? configs[i] : sweepConfig(base, field, values[i]);
     let sim;
     try {
       sim = new Simulation(config);
@@ -253,7 +241,8 @@ function sweep({ base, field, values, configs, indexes, runMs, warmupMs }) {
       const s = sim.summary();
       results.push({
         index: indexes?.[i] ?? i, value: values[i], ...summaryMetrics(s), hottestRow: s.hottestRows[0] ?? null,
-        bottleneck: s.bottleneck && { name: s.bottleneck.name, kind: s.bottleneck.kind }, noise: noise(sim), digest: s.digest, config,
+        bottleneck: s.bottleneck && { name: s.bottleneck.name, kind: s.bottleneck.kind }, intervals: s.intervals, precision: s.precision,
+        simulatedSeconds: s.simulatedSeconds, digest: s.digest, config,
       });
     } catch (e) {
       fail(e, "sweep");

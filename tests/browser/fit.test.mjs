@@ -7,12 +7,15 @@ import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { join } from "node:path";
 import { useSite, openPage, root, until } from "./page.mjs";
+import { RUN_LENGTHS } from "../../js/element/run-lengths.js";
 
 const env = useSite();
 
 /** `hotrow fit --json` on the settings the Fit mode runs (each run 1 s after 0.5 s). */
 function cliFit(args, csv) {
-  const r = spawnSync(join(root, "target/release/hotrow"), ["fit", "--json", "--measured", "-", "--set", "durationMs=1000", "--set", "warmupMs=500", ...args], { input: csv, encoding: "utf8" });
+  // The page's run length, from its one table.
+  const length = Object.entries(RUN_LENGTHS.fit).flatMap(([k, v]) => ["--set", `${k}=${v}`]);
+  const r = spawnSync(join(root, "target/release/hotrow"), ["fit", "--json", "--measured", "-", ...length, ...args], { input: csv, encoding: "utf8" });
   assert.equal(r.status, 0, r.stderr);
   return JSON.parse(r.stdout);
 }

@@ -13,6 +13,7 @@ import { join } from "node:path";
 import puppeteer from "puppeteer-core";
 import { serve } from "../browser/server.mjs";
 import { root } from "../browser/page.mjs";
+import { RUN_LENGTHS } from "../../js/element/run-lengths.js";
 
 const FIREFOX = "/usr/bin/firefox-esr";
 let site;
@@ -179,8 +180,10 @@ test("Firefox: Fit mode loads the fit's module under the CSP and gives the CLI's
   await page.evaluate(() => document.querySelector("hotrow-playground").shadowRoot.querySelector(".fit-run").click());
   await page.waitForFunction(() => document.querySelector("hotrow-playground")[Symbol.for("hotrow.playground.internals")].lastFit?.seconds > 0, { timeout: 120_000, polling: 100 });
   const { fit } = await page.evaluate(() => document.querySelector("hotrow-playground")[Symbol.for("hotrow.playground.internals")].lastFit);
+  // The page's run length, from its one table.
+  const length = Object.entries(RUN_LENGTHS.fit).flatMap(([k, v]) => ["--set", `${k}=${v}`]);
   const cli = JSON.parse(execFileSync(join(root, "target/release/hotrow"), ["fit", "--json", "--preset", "ndbapi-pk", "--measured", "-", "--fit", "cpu.scale",
-    "--set", "durationMs=1000", "--set", "warmupMs=500"], { input: csv, encoding: "utf8" }));
+    ...length], { input: csv, encoding: "utf8" }));
   assert.deepEqual(fit, cli.fit);
   const drawn = await page.evaluate(() => document.querySelector("hotrow-playground")[Symbol.for("hotrow.playground.internals")].fitChart.series.length);
   assert.equal(drawn, 4, "measured, hotrow and the USL over data nodes");

@@ -1,10 +1,12 @@
-// The strategies table's best marks: a difference of inserts/s within the runs' own noise
-// never makes a best.
+// The strategies table's best marks: a difference of inserts/s within the runs' 95%
+// intervals (they overlap) never makes a best.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { best, compareInserts, twin } from "../../js/element/pareto.js";
 
-const run = (insertsPerSecond, idsLost, inOrderFraction, noise = 0.01) => ({ insertsPerSecond, idsLost, inOrderFraction, noise });
+/** A result whose inserts/s has a 95% interval of ± `relative` of it (as the summary gives it). */
+const run = (insertsPerSecond, idsLost, inOrderFraction, relative = 0.01) =>
+  ({ insertsPerSecond, idsLost, inOrderFraction, intervals: { metrics: { insertsPerSecond: { halfWidth: insertsPerSecond * relative } } } });
 
 test("two strategies equal by construction but for noise: neither is marked over the other", () => {
   // The same strategy twice: 35.8k and 35.7k inserts/s with 1% noise each are one figure.
@@ -15,7 +17,7 @@ test("two strategies equal by construction but for noise: neither is marked over
   // The three range layouts of a run too short to split, and one strategy better than them.
   const layouts = [run(31_200, 590, 0.57), run(31_200, 590, 0.57), run(31_200, 590, 0.57), run(20_000, 0, 1)];
   assert.deepEqual(best(layouts), [3]);
-  // Without noise the 0.3% would decide: the old rule starred the faster one alone.
+  // Without noise the 0.3% would decide: the faster one alone is starred.
   assert.deepEqual(best([run(35_800, 0, 0, 0), run(35_700, 0, 0, 0)]), [0]);
 });
 
@@ -24,4 +26,13 @@ test("a strategy losing ids is not starred for inserts/s within noise", () => {
   assert.deepEqual(best([run(35_800, 57_900, 0), run(35_700, 0, 0)]), [1]);
   // Beyond noise, more inserts/s is a trade-off worth a star of its own.
   assert.deepEqual(best([run(45_000, 57_900, 0), run(35_700, 0, 0)]), [0, 1]);
+});
+
+test("intervals decide by overlap; a run without one differs by any amount", () => {
+  // 100 ± 3 and 105 ± 3 overlap (97..103 and 102..108); 100 ± 2 and 105 ± 2 do not.
+  assert.equal(compareInserts(run(100, 0, 0, 0.03), run(105, 0, 0, 3 / 105)), 0);
+  assert.equal(compareInserts(run(100, 0, 0, 0.02), run(105, 0, 0, 2 / 105)), -1);
+  const bare = { insertsPerSecond: 100, idsLost: 0, inOrderFraction: 0, intervals: null };
+  assert.equal(compareInserts(bare, run(100.5, 0, 0, 0.5)), -1);
+  assert.equal(compareInserts(bare, { ...bare }), 0);
 });

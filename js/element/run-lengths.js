@@ -1,0 +1,31 @@
+// How long the playground's batch runs are, in one table: the config fields each mode sets on
+// top of the user's settings for every run it makes on the sweep pool. A run with a
+// `precision` stops as soon as the 95% interval of its `precisionMetric` is that close
+// (docs/MODEL.md §5), `durationMs` at most; its figures carry the summary's intervals.
+
+export const RUN_LENGTHS = {
+  /** Every strategy at once: each run as long as its inserts/s needs to be within 2%, on
+   * 20 ms windows (ten of them are the least a run measures), after 200 ms of warm-up
+   * (in which the API node restart happens: `restartAt`), 1 s at most. */
+  strategies: { warmupMs: 200, durationMs: 1000, windowMs: 20, precision: 0.02, precisionMetric: "insertsPerSecond" },
+  /** A sweep point: 1 s measured after 1 s of warm-up. */
+  sweep: { warmupMs: 1000, durationMs: 1000 },
+  /** A fit's run: 0.75 s measured after 0.25 s of warm-up (the CLI's `--set durationMs=750
+   * --set warmupMs=250` on the same settings gives the same fit to the last digit). The bug
+   * report's two DBT2 points fit in 2.4 s in the CLI this way (3.6 s with 1 s after 0.5 s),
+   * to cpu.scale 1.046 (1.005 .. 1.087; 1.038, 0.893 .. 1.184 with the longer runs). */
+  fit: { warmupMs: 250, durationMs: 750 },
+};
+
+/** `overrides` with mode `mode`'s run length. */
+export const withRunLength = (overrides, mode) => ({ ...structuredClone(overrides), ...RUN_LENGTHS[mode] });
+
+const sec = (ms) => (ms >= 1000 ? `${ms / 1000} s` : `${ms} ms`);
+
+/** Mode `mode`'s run length in words, as the panels say it. */
+export function describeRunLength(mode) {
+  const r = RUN_LENGTHS[mode];
+  if (!r.precision) return `${sec(r.durationMs)} measured after ${sec(r.warmupMs)} of warm-up`;
+  // The least a run with a precision measures: 10 windows (docs/MODEL.md §5).
+  return `until its inserts/s is known within ${r.precision * 100}% (95% interval), at least ${sec(10 * r.windowMs)} and at most ${sec(r.durationMs)} measured after ${sec(r.warmupMs)} of warm-up`;
+}
