@@ -22,3 +22,18 @@ export function plusMinus(r, metric) {
   const h = halfWidth(r, metric);
   return h === null || !(r[metric] > 0) ? "" : ` ±${h / r[metric] < 0.01 ? (100 * h / r[metric]).toFixed(1) + "%" : fmtPct(h / r[metric])}`;
 }
+
+/** t(0.975, df) for df 1..30 (Student's t, two-sided 95%); 1.96 beyond. The core's batch
+ * means use the rows from 9 to 19 (crate/sim/src/intervals.rs), pinned by a test. */
+export const T975 = [12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179, 2.16, 2.145,
+  2.131, 2.12, 2.11, 2.101, 2.093, 2.086, 2.08, 2.074, 2.069, 2.064, 2.06, 2.056, 2.052, 2.048, 2.045, 2.042];
+
+/** The 95% half-width of the mean of `values` (each window one observation, as the core
+ * takes batches when a run has fewer than 20 windows), or null below two. */
+export function meanHalfWidth(values) {
+  const k = values.length;
+  if (k < 2) return null;
+  const mean = values.reduce((a, b) => a + b, 0) / k;
+  const variance = values.reduce((a, b) => a + (b - mean) ** 2, 0) / (k - 1);
+  return (T975[k - 2] ?? 1.96) * Math.sqrt(variance / k);
+}

@@ -8,7 +8,7 @@ import { FIELD_LABELS, valueName } from "./controls.js";
 import { updateTimeline, replayFork } from "./rewind.js";
 import { settle } from "./requests.js";
 import { drawWhy } from "./why.js";
-import { relativeError } from "./stats.js";
+import { meanHalfWidth } from "./intervals.js";
 import { describeRun, usesCounterRow } from "./running.js";
 import { YOUR_SPEC } from "./modes.js";
 
@@ -252,9 +252,10 @@ export function render(el) {
     // them in step; this holds while one catches up).
     const [a, b] = [f[key], headline(el, 1, at)[key]];
     const ratio = a > 0 ? b / a : 0;
-    // Within noise: the ratio is nearer 1 than twice its standard error over the windows.
-    const noise = 2 * Math.hypot(relativeError(d.get(key, windowsPerSecond(el, 0), at)), relativeError(e.get(key, windowsPerSecond(el, 1), at)));
-    const within = a > 0 && Math.abs(ratio - 1) <= noise;
+    // Within noise: the two figures' 95% intervals over the second's windows overlap (the
+    // one rule, docs/MODEL.md §5).
+    const [ha, hb] = [meanHalfWidth(d.get(key, windowsPerSecond(el, 0), at)), meanHalfWidth(e.get(key, windowsPerSecond(el, 1), at))];
+    const within = a > 0 && ha !== null && hb !== null && Math.abs(b - a) <= ha + hb;
     set("compareRatio", a > 0 ? `${ratio.toFixed(2)}x` : "–");
     el.$(".ratio-noise").textContent = within ? "within noise" : "";
     el.metricEls.compareRatio.dataset.value = String(ratio);

@@ -3,6 +3,8 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { best, compareInserts, twin } from "../../js/element/pareto.js";
+import { T975, meanHalfWidth } from "../../js/element/intervals.js";
+import { readFileSync } from "node:fs";
 
 /** A result whose inserts/s has a 95% interval of ± `relative` of it (as the summary gives it). */
 const run = (insertsPerSecond, idsLost, inOrderFraction, relative = 0.01) =>
@@ -35,4 +37,13 @@ test("intervals decide by overlap; a run without one differs by any amount", () 
   const bare = { insertsPerSecond: 100, idsLost: 0, inOrderFraction: 0, intervals: null };
   assert.equal(compareInserts(bare, run(100.5, 0, 0, 0.5)), -1);
   assert.equal(compareInserts(bare, { ...bare }), 0);
+});
+
+test("the page's t quantiles are the core's, and a second of windows gets its 95% half-width", () => {
+  const rust = readFileSync(new URL("../../crate/sim/src/intervals.rs", import.meta.url), "utf8");
+  const core = rust.match(/const T975: \[f64; 11\] = \[([^\]]+)\]/)[1].split(",").map(Number);
+  assert.deepEqual(T975.slice(8, 19), core, "df 9..19");
+  // Ten windows of 1 and 3 alternating: mean 2, sd 1.054, half-width 2.262 x 1.054 / sqrt(10).
+  assert.ok(Math.abs(meanHalfWidth([1, 3, 1, 3, 1, 3, 1, 3, 1, 3]) - 2.262 * Math.sqrt(10 / 9) / Math.sqrt(10)) < 1e-9);
+  assert.equal(meanHalfWidth([5]), null);
 });
