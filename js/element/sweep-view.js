@@ -45,7 +45,8 @@ export function runSweep(el) {
   });
   el.$(".sweep-table tbody").replaceChildren();
   // Open arrivals take no think time: a sweep of the offered load runs without it.
-  const base = withRunLength(field === "arrivalRatePerApiNode" ? { ...el.overrides, thinkTimeUs: 0 } : el.overrides, "sweep");
+  // Each point runs until the figure it plots is known within the run length's precision.
+  const base = { ...withRunLength(field === "arrivalRatePerApiNode" ? { ...el.overrides, thinkTimeUs: 0 } : el.overrides, "sweep"), precisionMetric: metric };
   const job = { base, field, values };
   runOnPool(el, "sweep", job, (results) => drawSweep(el, field, metric, results, choices)).then(({ results, failed, workers, seconds }) => {
     if (failed) return;
