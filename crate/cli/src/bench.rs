@@ -186,6 +186,21 @@ fn bare_heap(events: u64, population: u64) -> f64 {
     s
 }
 
+/// `hotrow bench`: every preset asked, as a table or JSON.
+pub fn command(o: &Options, json: bool) -> std::process::ExitCode {
+    match run(o, |what| eprintln!("bench: {what}")) {
+        Ok(results) if json => {
+            println!("{}", serde_json::to_string_pretty(&results).expect("bench results serialise"));
+            std::process::ExitCode::SUCCESS
+        }
+        Ok(results) => {
+            print!("{}", render(&results));
+            std::process::ExitCode::SUCCESS
+        }
+        Err(msg) => crate::bad_input(&msg),
+    }
+}
+
 pub fn render(results: &[PresetBench]) -> String {
     use std::fmt::Write;
     let mut o = String::new();

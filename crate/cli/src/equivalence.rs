@@ -245,6 +245,47 @@ fn t_9995(df: f64) -> f64 {
 }
 
 /// The report as a table: one line per preset and metric.
+/// `hotrow equivalence`: every config both sides will run checked first, then the runs, the
+/// report, and exit 1 when a metric differs.
+pub fn command(o: &Options, json: bool) -> std::process::ExitCode {
+    for p in &o.presets {
+        let mut m = Map::new();
+        m.insert("preset".into(), Value::String(p.clone()));
+        m.insert("durationMs".into(), o.duration_ms.into());
+        m.insert("warmupMs".into(), o.warmup_ms.into());
+        for (k, v) in o.sets.iter().chain(&o.baseline_sets) {
+            if let Err(e) = hotrow::config::set_dotted(&mut m, k, v.clone()) {
+                return crate::bad_input(&e.to_string());
+            }
+        }
+        if let Err(e) = Config::from_json(&Value::Object(m)) {
+            return crate::bad_input(&e.to_string());
+        }
+    }
+    let started = std::time::Instant::now();
+    let report = run(o, |done, total| {
+        if done % 20 == 0 || done == total {
+            eprintln!("equivalence: {done} of {total} runs");
+        }
+    });
+    match report {
+        Ok(r) => {
+            eprintln!("equivalence: {:.1} s", started.elapsed().as_secs_f64());
+            if json {
+                println!("{}", serde_json::to_string_pretty(&r).expect("the report serialises"));
+            } else {
+                print!("{}", render(&r));
+            }
+            if r.equal {
+                std::process::ExitCode::SUCCESS
+            } else {
+                std::process::ExitCode::from(1)
+            }
+        }
+        Err(msg) => crate::bad_input(&msg),
+    }
+}
+
 pub fn render(r: &Report) -> String {
     let mut o = format!(
         "hotrow equivalence: {} seeds per preset, 99.9% Welch interval of (here - baseline); equal when it holds 0 or |diff| < {}% of the mean\n\n",

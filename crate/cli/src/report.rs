@@ -8,6 +8,44 @@ use std::process::ExitCode;
 
 type Remedies = [(String, Result<hotrow::Summary, String>)];
 
+/// What `hotrow report` was asked to write: where, as a fragment, one figure as SVG, with
+/// the remedies' runs.
+pub struct Asked<'a> {
+    pub out: Option<&'a str>,
+    pub fragment: bool,
+    pub svg: Option<&'a str>,
+    pub remedies: bool,
+}
+
+/// `hotrow report`: a run's report (or a sweep's, with `vary`).
+pub fn command(scenario: &Scenario, asked: Asked, vary: Option<&str>, jobs: Option<usize>) -> ExitCode {
+    if let Some(name) = asked.svg.filter(|n| !hotrow_report::FIGURES.contains(n)) {
+        return crate::bad_input(&format!("--svg {name}: the figures are {}", hotrow_report::FIGURES.join(", ")));
+    }
+    if let Some(vary) = vary {
+        return of_sweep(scenario, vary, jobs, asked.out, asked.fragment);
+    }
+    let config = match scenario.config() {
+        Ok(config) => config,
+        Err(msg) => return crate::bad_input(&msg),
+    };
+    match crate::run_with_progress(config, false) {
+        Ok((summary, windows)) => {
+            let remedies = if asked.remedies {
+                let base = scenario.to_json().expect("it gave the config above");
+                crate::explain::run_remedies(&base, &summary, |c| crate::run_with_progress(c, false).map(|(s, _)| s))
+            } else {
+                Vec::new()
+            };
+            write(&summary, &windows, &remedies, asked.out, asked.fragment, asked.svg)
+        }
+        Err(broken) => {
+            eprintln!("error: {broken}");
+            ExitCode::from(1)
+        }
+    }
+}
+
 /// Writes the report of a run whose summary and windows are given (and the remedies' runs).
 pub fn write(
     summary: &hotrow::Summary,

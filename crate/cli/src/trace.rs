@@ -73,6 +73,29 @@ fn format_event(line: &mut String, e: &TraceEvent) {
 }
 
 /// Prints the trace of `config` on standard output.
+/// `hotrow trace`: the run's events, or (with a baseline binary) where its trace and the
+/// baseline's first part.
+pub fn command(scenario: &crate::args::Scenario, baseline: Option<&Path>, baseline_sets: &[String]) -> ExitCode {
+    // Read once: `--config -` is standard input.
+    let json = match scenario.to_json() {
+        Ok(v) => v,
+        Err(msg) => return crate::bad_input(&msg),
+    };
+    let config = match Config::from_json(&json) {
+        Ok(c) => c,
+        Err(e) => return crate::bad_input(&e.to_string()),
+    };
+    match baseline {
+        Some(path) => {
+            if let Some(bad) = baseline_sets.iter().find_map(|s| crate::args::parse_set(s).err()) {
+                return crate::bad_input(&bad);
+            }
+            against(config, &json, path, baseline_sets)
+        }
+        None => print(config),
+    }
+}
+
 pub fn print(config: Config) -> ExitCode {
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::with_capacity(1 << 16, stdout.lock());

@@ -89,7 +89,8 @@ fn files_stay_small_and_the_code_map_names_each() {
 
 /// Every source file of the shells (the other crates, the package's entry points and the
 /// playground's modules) is named in a code map of ARCHITECTURE.md: a crate's as
-/// `NAME/src/FILE`, the package's as `js/FILE`, the playground's by its file name.
+/// `NAME/src/FILE`, the package's as `js/FILE`, the playground's by its file name; and each is at
+/// most 400 lines, as the core's are.
 #[test]
 fn the_code_map_names_every_file_of_every_crate_and_of_js() {
     let root = Path::new(CRATE).join("../..");
@@ -105,18 +106,27 @@ fn the_code_map_names_every_file_of_every_crate_and_of_js() {
         out
     };
     let mut named = 0;
+    // One idea per file: a file past 400 lines is usually two.
+    let small = |path: &Path| {
+        let lines = std::fs::read_to_string(path).unwrap().lines().count();
+        assert!(lines <= 400, "{} has {lines} lines", path.display());
+    };
     for krate in ["cli", "fit", "sql", "report", "wasm", "fit-wasm", "sql-wasm", "report-wasm"] {
-        for f in files(&root.join("crate").join(krate).join("src"), &[".rs"]) {
+        let src = root.join("crate").join(krate).join("src");
+        for f in files(&src, &[".rs"]) {
             assert!(map.contains(&format!("`{krate}/src/{f}`")), "ARCHITECTURE.md's code map does not name `{krate}/src/{f}`");
+            small(&src.join(&f));
             named += 1;
         }
     }
     for f in files(&root.join("js"), &[".js", ".mjs", ".d.ts"]) {
         assert!(map.contains(&format!("`js/{f}`")), "ARCHITECTURE.md's code map does not name `js/{f}`");
+        small(&root.join("js").join(&f));
         named += 1;
     }
     for f in files(&root.join("js/element"), &[".js", ".d.ts"]) {
         assert!(map.contains(&format!("`{f}`")), "ARCHITECTURE.md's playground map does not name `{f}`");
+        small(&root.join("js/element").join(&f));
         named += 1;
     }
     assert!(named > 40, "only {named} files found: the scan is broken");
