@@ -11,7 +11,7 @@ import { RUN_LENGTHS } from "../../js/element/run-lengths.js";
 
 const env = useSite();
 
-/** `hotrow fit --json` on the settings the Fit mode runs (each run 1 s after 0.5 s). */
+/** `hotrow fit --json` on the settings the Fit mode runs (`RUN_LENGTHS.fit`). */
 function cliFit(args, csv) {
   // The page's run length, from its one table.
   const length = Object.entries(RUN_LENGTHS.fit).flatMap(([k, v]) => ["--set", `${k}=${v}`]);

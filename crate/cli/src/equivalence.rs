@@ -244,7 +244,6 @@ fn t_9995(df: f64) -> f64 {
     3.291
 }
 
-/// The report as a table: one line per preset and metric.
 /// `hotrow equivalence`: every config both sides will run checked first, then the runs, the
 /// report, and exit 1 when a metric differs.
 pub fn command(o: &Options, json: bool) -> std::process::ExitCode {
@@ -286,6 +285,7 @@ pub fn command(o: &Options, json: bool) -> std::process::ExitCode {
     }
 }
 
+/// The report as a table: one line per preset and metric.
 pub fn render(r: &Report) -> String {
     let mut o = format!(
         "hotrow equivalence: {} seeds per preset, 99.9% Welch interval of (here - baseline); equal when it holds 0 or |diff| < {}% of the mean\n\n",

@@ -72,7 +72,6 @@ fn format_event(line: &mut String, e: &TraceEvent) {
     );
 }
 
-/// Prints the trace of `config` on standard output.
 /// `hotrow trace`: the run's events, or (with a baseline binary) where its trace and the
 /// baseline's first part.
 pub fn command(scenario: &crate::args::Scenario, baseline: Option<&Path>, baseline_sets: &[String]) -> ExitCode {
@@ -96,6 +95,7 @@ pub fn command(scenario: &crate::args::Scenario, baseline: Option<&Path>, baseli
     }
 }
 
+/// Prints the trace of `config` on standard output.
 pub fn print(config: Config) -> ExitCode {
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::with_capacity(1 << 16, stdout.lock());

@@ -149,10 +149,10 @@ pub const FIELDS: &[Field] = &[
         kind: Kind::Number { min: 0.0, max: 0.5 },
         unit: "",
         live: false,
-        about: "stop the run once the 95% interval of precisionMetric is within this fraction of it (after 10 measured windows, its batch means not correlated), durationMs at most; 0: run the whole duration",
+        about: "stop the run once the 95% interval of precisionMetric is within this fraction of it (after 10 measured windows, its batch means not correlated, and with warmup auto once the detected cut is in the run's first fifth), durationMs at most; 0: run the whole duration",
     },
     choice("precisionMetric", "precision metric", (PRECISION_METRICS, PRECISION_LABELS), "the figure whose interval decides when a run with a precision stops"),
-    int("network.latencyUs", "network latency", 0, 100_000, "us", true, "mean one-way latency between two hosts"),
+    int("network.latencyUs", "network latency", 0, 100_000, "us", true, "mean one-way latency between two hosts (of a lone message: on a busy link a message may wait for the one before it)"),
     real(
         "network.latencyCv",
         "network delay spread",
