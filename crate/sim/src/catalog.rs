@@ -53,14 +53,51 @@ pub struct Metric {
     pub window: Option<Read>,
     /// Its dotted path in the run summary (`None`: only windows report it).
     pub summary: Option<&'static str>,
-    /// When its summary figure is a mean over the measured period: a window's part of it,
-    /// as (value, weight), a batch's mean being the sum of values over the sum of weights.
-    /// Such a metric gets a 95% interval (`intervals.rs`).
-    pub batch: Option<Batch>,
+    /// When its summary figure is a mean over the measured period: how a window weighs in it
+    /// (`batch_part`). Such a metric gets a 95% interval (`intervals.rs`).
+    pub batch: Option<Weight>,
 }
 
-/// A window's part of a mean over the run: (value, weight).
-pub type Batch = fn(&Window) -> (f64, f64);
+/// How a window weighs in a mean over the run.
+#[derive(Clone, Copy)]
+pub enum Weight {
+    /// Each window the same: a time mean (a rate, a busy fraction, a mean queue length).
+    Even,
+    /// By what the window counted (an insert skew by the window's inserts).
+    By(fn(&Window) -> f64),
+    /// A figure with no window of its own: the window's (sum, count) of it (a mean latency
+    /// by the window's commits).
+    Parts(fn(&Window) -> (f64, f64)),
+}
+
+impl Metric {
+    /// A window's part of a batch mean, (value x weight, weight): a batch's mean is the sum
+    /// of the first over the sum of the second. None for a metric that is no mean.
+    pub fn batch_part(&self, w: &Window) -> Option<(f64, f64)> {
+        let value = || match self.window {
+            Some(Read::Scalar(read)) => Some(read(w)),
+            _ => None,
+        };
+        match self.batch? {
+            Weight::Even => Some((value()?, 1.0)),
+            Weight::By(by) => {
+                let weight = by(w);
+                Some((value()? * weight, weight))
+            }
+            Weight::Parts(parts) => Some(parts(w)),
+        }
+    }
+
+    /// This metric as a time mean over the run: each window weighs the same in its interval.
+    const fn mean(self) -> Metric {
+        Metric { batch: Some(Weight::Even), ..self }
+    }
+
+    /// This metric as a mean weighted by what each window counted.
+    const fn weighted_by(self, by: fn(&Window) -> f64) -> Metric {
+        Metric { batch: Some(Weight::By(by)), ..self }
+    }
+}
 
 const fn both(
     name: &'static str,
@@ -71,20 +108,6 @@ const fn both(
     path: &'static str,
 ) -> Metric {
     Metric { name, label, unit, shape: Shape::Scalar, about, window: Some(Read::Scalar(read)), summary: Some(path), batch: None }
-}
-
-/// As `both`, for a figure that is a time mean over the run (a rate, a busy fraction, a mean
-/// queue length): each window weighs the same in its interval.
-const fn mean(
-    name: &'static str,
-    label: &'static str,
-    unit: &'static str,
-    about: &'static str,
-    read: fn(&Window) -> f64,
-    path: &'static str,
-    batch: Batch,
-) -> Metric {
-    Metric { batch: Some(batch), ..both(name, label, unit, about, read, path) }
 }
 
 const fn run_only(name: &'static str, label: &'static str, unit: &'static str, about: &'static str, path: &'static str) -> Metric {
@@ -114,21 +137,19 @@ pub const METRICS: &[Metric] = &[
         summary: None,
         batch: None,
     },
-    mean("insertsPerSecond", "inserts/s", "1/s", "rows inserted by user transactions per second", |w| w.rates.inserts_per_second, "insertsPerSecond", |w| (w.rates.inserts_per_second, 1.0)),
-    mean("transactionsPerSecond", "transactions/s", "1/s", "user transactions committed per second (refills not counted)", |w| w.rates.transactions_per_second, "transactionsPerSecond", |w| (w.rates.transactions_per_second, 1.0)),
-    mean("tpm", "TPM", "1/min", "New-Order transactions committed per minute (DBT2; 0 for other workloads in the summary)", |w| w.rates.tpm, "tpm", |w| (w.rates.tpm, 1.0)),
-    mean("refillsPerSecond", "refills/s", "1/s", "refill transactions on the SYSTAB_0 counter row committed per second (every counter row's, when a spec has several tables taking ids)", |w| w.rates.refills_per_second, "hotRow.refillsPerSecond", |w| (w.rates.refills_per_second, 1.0)),
-    mean("hotRowLockUtilization", "lock busy", "fraction", "fraction of the time the counter row's lock was held, 0..1 (the first table's counter row, when a spec has several)", |w| w.rates.hot_row_lock_utilization, "hotRow.lockUtilization", |w| (w.rates.hot_row_lock_utilization, 1.0)),
-    mean("hotRowQueueMean", "refills queued", "count", "mean number of refills waiting for the counter row's lock", |w| w.rates.hot_row_queue_mean, "hotRow.queueLengthMean", |w| (w.rates.hot_row_queue_mean, 1.0)),
+    both("insertsPerSecond", "inserts/s", "1/s", "rows inserted by user transactions per second", |w| w.rates.inserts_per_second, "insertsPerSecond").mean(),
+    both("transactionsPerSecond", "transactions/s", "1/s", "user transactions committed per second (refills not counted)", |w| w.rates.transactions_per_second, "transactionsPerSecond").mean(),
+    both("tpm", "TPM", "1/min", "New-Order transactions committed per minute (DBT2; 0 for other workloads in the summary)", |w| w.rates.tpm, "tpm").mean(),
+    both("refillsPerSecond", "refills/s", "1/s", "refill transactions on the SYSTAB_0 counter row committed per second (every counter row's, when a spec has several tables taking ids)", |w| w.rates.refills_per_second, "hotRow.refillsPerSecond").mean(),
+    both("hotRowLockUtilization", "lock busy", "fraction", "fraction of the time the counter row's lock was held, 0..1 (the first table's counter row, when a spec has several)", |w| w.rates.hot_row_lock_utilization, "hotRow.lockUtilization").mean(),
+    both("hotRowQueueMean", "refills queued", "count", "mean number of refills waiting for the counter row's lock", |w| w.rates.hot_row_queue_mean, "hotRow.queueLengthMean").mean(),
     run_only("hotRowLockHoldUsMean", "lock hold", "us", "mean time a refill held the counter row's lock", "hotRow.lockHoldUsMean"),
-    mean("coordinationsPerSecond", "coordinations/s", "1/s", "ranges of ids that reached a cache per second: refills committed or service replies (0 for timestamp ids)", |w| w.rates.coordinations_per_second, "allocator.coordinationsPerSecond", |w| (w.rates.coordinations_per_second, 1.0)),
+    both("coordinationsPerSecond", "coordinations/s", "1/s", "ranges of ids that reached a cache per second: refills committed or service replies (0 for timestamp ids)", |w| w.rates.coordinations_per_second, "allocator.coordinationsPerSecond").mean(),
     // Weighted by the window's inserts, as the summary's figure is.
-    mean("insertSkew", "insert skew", "fraction", "the busiest partition's share of the inserted rows, 1/partitions (even) to 1 (one partition)", Window::insert_skew, "keys.insertSkew", |w| {
-        let n: f64 = w.partition_inserts_per_second.iter().sum();
-        (w.insert_skew() * n, n)
-    }),
-    mean("offeredPerSecond", "offered/s", "1/s", "open arrivals: transactions offered per second, against the transactions/s achieved (0 in closed loops)", |w| w.rates.offered_per_second, "arrivals.offeredPerSecond", |w| (w.rates.offered_per_second, 1.0)),
-    mean("waitingMean", "waiting", "count", "open arrivals: mean number of requests waiting for a free client thread (0 in closed loops)", |w| w.rates.waiting_mean, "arrivals.waitingMean", |w| (w.rates.waiting_mean, 1.0)),
+    both("insertSkew", "insert skew", "fraction", "the busiest partition's share of the inserted rows, 1/partitions (even) to 1 (one partition)", Window::insert_skew, "keys.insertSkew")
+        .weighted_by(|w| w.partition_inserts_per_second.iter().sum()),
+    both("offeredPerSecond", "offered/s", "1/s", "open arrivals: transactions offered per second, against the transactions/s achieved (0 in closed loops)", |w| w.rates.offered_per_second, "arrivals.offeredPerSecond").mean(),
+    both("waitingMean", "waiting", "count", "open arrivals: mean number of requests waiting for a free client thread (0 in closed loops)", |w| w.rates.waiting_mean, "arrivals.waitingMean").mean(),
     run_only("arrivalsWaitedFraction", "waited", "fraction", "open arrivals: fraction of the requests that found no free client thread and waited", "arrivals.waitedFraction"),
     run_only("arrivalWaitUsMean", "wait", "us", "open arrivals: mean time a request waited for a free client thread, before its transaction started", "arrivals.waitUs.mean"),
     run_only("arrivalWaitUsP99", "wait p99", "us", "open arrivals: 99th percentile of that wait", "arrivals.waitUs.p99"),
@@ -142,7 +163,7 @@ pub const METRICS: &[Metric] = &[
         window: None,
         summary: Some("latencyUs.mean"),
         // Weighted by the window's commits, as the summary's figure is.
-        batch: Some(|w| (w.latency_sum_us, w.latency_count as f64)),
+        batch: Some(Weight::Parts(|w| (w.latency_sum_us, w.latency_count as f64))),
     },
     both("latencyP50Us", "p50", "us", "median response time of user transactions", |w| w.latency_p50_us, "latencyUs.p50"),
     both("latencyP99Us", "p99", "us", "99th percentile response time of user transactions", |w| w.latency_p99_us, "latencyUs.p99"),

@@ -12,7 +12,7 @@
 //! the sum of its windows' values over the sum of their weights (1 for a rate or a time
 //! fraction, the commits for the mean latency), as the summary's own figure is.
 
-use crate::catalog::{Batch, Metric, METRICS};
+use crate::catalog::{Metric, METRICS};
 use crate::metrics::Window;
 use crate::time::Ns;
 use serde::{Serialize, Serializer};
@@ -98,7 +98,7 @@ pub fn of(windows: &VecDeque<Window>, warmup_end: Ns, window_ns: Ns) -> Option<I
     let (first, n) = measured(windows, warmup_end, window_ns);
     let (k, per) = batching(n)?;
     let from = first + n - k * per;
-    let metrics = METRICS.iter().filter_map(|m| Some((m.name, batched(m.batch?, windows, from, k, per)))).collect();
+    let metrics = METRICS.iter().filter(|m| m.batch.is_some()).map(|m| (m.name, batched(m, windows, from, k, per))).collect();
     Some(Intervals { batches: k as u32, windows_per_batch: per as u32, windows: (k * per) as u32, metrics })
 }
 
@@ -106,15 +106,17 @@ pub fn of(windows: &VecDeque<Window>, warmup_end: Ns, window_ns: Ns) -> Option<I
 pub fn one(m: &Metric, windows: &VecDeque<Window>, warmup_end: Ns, window_ns: Ns) -> Option<Interval> {
     let (first, n) = measured(windows, warmup_end, window_ns);
     let (k, per) = batching(n)?;
-    Some(batched(m.batch?, windows, first + n - k * per, k, per))
+    m.batch?;
+    Some(batched(m, windows, first + n - k * per, k, per))
 }
 
-/// The interval of the batch means of `read` over `k` batches of `per` windows from `from`.
-fn batched(read: Batch, windows: &VecDeque<Window>, from: usize, k: usize, per: usize) -> Interval {
+/// The interval of the batch means of `m` (which has a batch reading) over `k` batches of
+/// `per` windows from `from`.
+fn batched(m: &Metric, windows: &VecDeque<Window>, from: usize, k: usize, per: usize) -> Interval {
     let mut means = [0.0; BATCHES];
     let (mut sum, mut weight) = (0.0, 0.0);
     for (i, w) in windows.range(from..from + k * per).enumerate() {
-        let (v, wt) = read(w);
+        let (v, wt) = m.batch_part(w).unwrap_or((0.0, 0.0));
         sum += v;
         weight += wt;
         if (i + 1) % per == 0 {

@@ -13,7 +13,7 @@ use crate::{catalog, intervals, time};
 impl Simulation {
     /// A window closed: where does the transient end? (Detected warm-ups, until decided.)
     pub(super) fn detect_warmup(&mut self) {
-        let Some(read) = catalog::metric(&self.cfg.precision_metric).and_then(|m| m.batch) else { return };
+        let Some(metric) = catalog::metric(&self.cfg.precision_metric).filter(|m| m.batch.is_some()) else { return };
         let (least, window) = (time::from_ms(self.cfg.warmup_ms), self.metrics.window_ns());
         let (first, n) = intervals::measured(&self.metrics.windows, least, window);
         let series: Vec<f64> = self
@@ -21,7 +21,7 @@ impl Simulation {
             .windows
             .range(first..first + n)
             .map(|w| {
-                let (v, weight) = read(w);
+                let (v, weight) = metric.batch_part(w).unwrap_or((0.0, 0.0));
                 if weight > 0.0 {
                     v / weight
                 } else {
