@@ -189,7 +189,7 @@ export const template = () => `
     <input id="shardBits" type="number" min="1" max="15" step="1"><span class="hint" data-about="shardBits"></span></div>
   <div class="control full-only"><label for="latency">network latency <span class="live-tag">live</span></label>
     <span class="inline"><input id="latency" type="range" min="0" max="500" step="5"><output for="latency"></output></span>
-    <span class="hint">one way, between hosts: the mean</span></div>
+    <span class="hint" data-about="network.latencyUs"></span></div>
   <div class="control full-only"><label for="latencyCv">network delay spread <span class="live-tag">live</span></label>
     <span class="inline"><input id="latencyCv" type="range" min="0" max="1" step="0.05"><output for="latencyCv"></output></span>
     <span class="hint" data-about="network.latencyCv"></span></div>
