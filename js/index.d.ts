@@ -24,8 +24,20 @@ export type FieldKind =
   | { type: "int"; min: number; max: number }
   | { type: "number"; min: number; max: number }
   | { type: "bool" }
-  | { type: "choice"; values: string[]; labels: string[] }
+  | { type: "choice"; values: string[]; labels: string[]; traits?: AllocatorTraits[] }
   | { type: "faults" };
+
+/** What an id strategy has (the `allocator` field's `kind.traits`, one per value). */
+export interface AllocatorTraits {
+  /** Refills update a counter row in the cluster under its lock (SYSTAB_0). */
+  counterRow: boolean;
+  /** Hands out cached ranges: `cacheSize`, `cacheGrowth` and `idCacheScope` apply. */
+  cache: boolean;
+  /** Each refill is a request to a service on a host of its own, which can fail (`allocatorFailure`). */
+  service: boolean;
+  /** Ids come from a clock tick and a per-tick sequence (`timestampTickUs`, `timestampSequenceBits`). */
+  tick: boolean;
+}
 
 /** One row of the config field table (`fields()`; `hotrow fields` prints the same). */
 export interface FieldInfo {

@@ -27,14 +27,15 @@ export class ClusterDrawing {
 
   /** The latest view (`Simulation.cluster()`), the snapshot's per-node figures and the display settings. */
   /** `binding`: the hot row of the workload's own that binds now (outlined instead of the counter row's node), or null. */
-  update(view, snapshot, { speed, allocator, binding = null }) {
+  /** `traits`: what the first run's id strategy has (`traitsOf`): a counter row's lock or a service is drawn only for a strategy that has one. */
+  update(view, snapshot, { speed, traits, binding = null }) {
     this.binding = binding;
     if (this.view && view.dataNodes !== this.view.dataNodes) this.reset();
     this.view = view;
     this.snapshot = snapshot;
     this.signals = speed <= SIGNAL_SPEED && !reducedMotion();
-    this.allocator = allocator;
-    this.serviceShown = allocator === "centralService";
+    this.counterRow = traits.counterRow;
+    this.serviceShown = traits.service;
   }
 
   /** Forgets the flows' tally (a new run, or a seek to another moment). */
@@ -198,7 +199,7 @@ export class ClusterDrawing {
     const r = Math.max(8, Math.min(20, L.groupW / v.replicas / 2 - 6));
     for (let n = 0; n < v.dataNodes; n++) {
       const p = L.pos.get(n);
-      const hot = this.binding ? n === this.binding.node : n === v.hotRowNode && this.allocator === "counterRow";
+      const hot = this.binding ? n === this.binding.node : n === v.hotRowNode && this.counterRow;
       ctx.save();
       ctx.beginPath();
       ctx.arc(p.x, p.y, r, 0, 2 * Math.PI);
@@ -222,7 +223,7 @@ export class ClusterDrawing {
       ctx.fillStyle = color.api;
       ctx.fillRect(p.x - r, p.y + r + 4, bar, 4);
     }
-    if (this.allocator === "counterRow") this.drawLock(ctx, L, color, r);
+    if (this.counterRow) this.drawLock(ctx, L, color, r);
     if (this.serviceShown) {
       const p = L.pos.get(v.serviceHost);
       ctx.fillStyle = color.panel;
@@ -238,7 +239,7 @@ export class ClusterDrawing {
     const held = v.lockHeld ? "held" : "free";
     const row = this.binding
       ? ` Node ${this.binding.node} holds ${this.binding.counterOf ? `the counter row of ${this.binding.counterOf}` : `${this.binding.table} ${this.binding.key}`}, the row that binds; its lock is busy ${Math.round(100 * this.binding.lockBusyFraction)}% of the time.`
-      : this.allocator === "counterRow" ? ` Node ${v.hotRowNode} holds the counter row; its lock is ${held} with ${v.lockWaiting} refills waiting.` : "";
+      : this.counterRow ? ` Node ${v.hotRowNode} holds the counter row; its lock is ${held} with ${v.lockWaiting} refills waiting.` : "";
     const service = this.serviceShown ? " The allocator service runs on a host of its own." : "";
     const label = `${v.dataNodes} data nodes in ${v.nodeGroups} node groups, ${v.apiNodes} API nodes.${row}${service} ${v.inFlight} messages in flight.`;
     if (c.getAttribute("aria-label") !== label) c.setAttribute("aria-label", label);

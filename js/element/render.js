@@ -10,6 +10,7 @@ import { settle } from "./requests.js";
 import { drawWhy } from "./why.js";
 import { meanHalfWidth } from "./intervals.js";
 import { describeRun, usesCounterRow } from "./running.js";
+import { traitsOf } from "./traits.js";
 import { YOUR_SPEC } from "./modes.js";
 
 export const MAX_POINTS = 600;
@@ -93,8 +94,8 @@ export function setupCharts(el, { keepSeries = false } = {}) {
   el.byPartition = c.partitioning === "range";
   const rows = el.byPartition ? Array.from({ length: partitions }, (_, i) => `part ${i}`) : Array.from({ length: nodes }, (_, i) => `node ${i}`);
   // The counter row's node is marked only in a run that refills from it.
-  el.heatmaps.forEach((h, i) => h.reset(rows, !el.byPartition && usesCounterRow(el.effective[i]) ? el.hotNode : -1));
-  el.$(".heatmap-legend").hidden = el.byPartition || !el.effective.some(usesCounterRow);
+  el.heatmaps.forEach((h, i) => h.reset(rows, !el.byPartition && usesCounterRow(el.effective[i], el.fieldTable) ? el.hotNode : -1));
+  el.$(".heatmap-legend").hidden = el.byPartition || !el.effective.some((c) => usesCounterRow(c, el.fieldTable));
   const what = el.byPartition ? "share of inserted rows per partition over time" : "load per data node over time";
   el.$(".heatmap-title").textContent = el.byPartition ? "inserted rows per partition (share of the window's rows)" : "load per data node";
   el.$$("canvas.heatmap").forEach((cv, i) => cv.setAttribute("aria-label", compare ? `${i ? nameB : nameA}: ${what}` : what));
@@ -282,7 +283,7 @@ export function render(el) {
   m.sims.forEach((sim, i) => {
     if (!el.heatmaps[i]) return;
     const sn = sim.snapshot;
-    const marked = usesCounterRow(el.effective[i]) ? sn.hotRowNode : -1;
+    const marked = usesCounterRow(el.effective[i], el.fieldTable) ? sn.hotRowNode : -1;
     el.heatmaps[i].draw();
     const load = el.$$(".bars-load")[i];
     if (el.byPartition) {
@@ -296,7 +297,7 @@ export function render(el) {
   drawWhy(el);
   const view = m.sims[0].cluster;
   if (view) {
-    el.cluster.update(view, snap, { speed: el.view.speed, allocator: el.effective[0]?.allocator ?? "counterRow", binding });
+    el.cluster.update(view, snap, { speed: el.view.speed, traits: traitsOf(el.fieldTable, el.effective[0]?.allocator ?? "counterRow"), binding });
     el.cluster.draw();
   }
   el.figures = figures;

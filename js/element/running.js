@@ -2,26 +2,30 @@
 // note under the TC bars, the "Running now" line of "What you are looking at"), written
 // from the effective configs the worker reported, never for one preset.
 import { fmtInt, fmtUs } from "./format.js";
+import { labelOf, traitsOf } from "./traits.js";
 
 const workloadName = (c) => (typeof c.workload === "object" ? `the workload spec "${c.workload.name ?? "of your own"}"` : c.workload === "dbt2" ? "DBT2" : `the ${c.workload} workload`);
 
-/** Run `c` refills from the SYSTAB_0 counter row (the node holding it is marked). */
-export const usesCounterRow = (c) => Boolean(c) && !c.primaryKey && c.allocator === "counterRow";
+/** Run `c` refills from the SYSTAB_0 counter row (the node holding it is marked); `table`
+ * is the field table, whose traits say which strategies have a counter row. */
+export const usesCounterRow = (c, table) => Boolean(c) && !c.primaryKey && traitsOf(table, c.allocator).counterRow;
 
-/** Where run `c`'s ids come from, in words. */
-export function idsOf(c) {
+/** Where run `c`'s ids come from, in words (`table`: the field table). */
+export function idsOf(c, table) {
   if (c.primaryKey) return "the table has a primary key of its own: no hidden-key ids are drawn";
+  const traits = traitsOf(table, c.allocator);
+  if (traits.tick) return "ids are made from the clock, the node and a sequence: nobody is asked";
   const cache = c.cacheSize === 1 ? "one id at a time" : `ranges of ${fmtInt(c.cacheSize)} ids${c.cacheGrowth > 1 ? ` growing ${c.cacheGrowth}x per refill` : ""}`;
   const owner = c.idCacheScope === "client" ? "each client" : "each API node";
-  if (c.allocator === "timestamp") return "ids are made from the clock, the node and a sequence: nobody is asked";
-  if (c.allocator === "centralService") return `${owner} fetches ${cache} from one allocator service`;
-  return `${owner} fetches ${cache} from the SYSTAB_0 counter row, ${c.hintedRefill ? "hinted (coordinated on the row's node)" : "unhinted (coordinated round robin)"}`;
+  if (traits.service) return `${owner} fetches ${cache} from one allocator service`;
+  if (traits.counterRow) return `${owner} fetches ${cache} from the SYSTAB_0 counter row, ${c.hintedRefill ? "hinted (coordinated on the row's node)" : "unhinted (coordinated round robin)"}`;
+  return `${owner} takes ${cache} from ${labelOf(table, c.allocator)}`;
 }
 
-/** One sentence on what run `c` is. */
-export function describe(c) {
+/** One sentence on what run `c` is (`table`: the field table). */
+export function describe(c, table) {
   const cluster = `${c.dataNodes} data nodes (${c.replicas} replicas), ${c.apiNodes} API nodes with ${c.clientsPerApiNode} clients each`;
-  return `${workloadName(c)} on ${cluster}; ${arrivalsOf(c)}; ${idsOf(c)}; rows placed by ${c.partitioning === "range" ? "key range" : "hash"}.`;
+  return `${workloadName(c)} on ${cluster}; ${arrivalsOf(c)}; ${idsOf(c, table)}; rows placed by ${c.partitioning === "range" ? "key range" : "hash"}.`;
 }
 
 /** Where run `c`'s requests come from, in words: closed loops or an offered rate. */
@@ -34,10 +38,10 @@ export function arrivalsOf(c) {
 }
 
 /** The note under the TC bars: where run `c`'s transactions and refills are coordinated. */
-export function tcNote(c) {
+export function tcNote(c, table) {
   const users = c.hintedTransactions ? "on the node of their first row (hinted)" : "round robin (no hint)";
   let refills = "";
-  if (usesCounterRow(c)) {
+  if (usesCounterRow(c, table)) {
     refills = c.hintedRefill
       ? " Refills are hinted: coordinated on the counter row's node (●)."
       : ` Refills are not hinted: round robin, so they land TC work on every node, even idle ones${c.cacheSize === 1 ? " (one refill per insert at cache 1)" : ""}.`;
@@ -49,7 +53,8 @@ export function tcNote(c) {
 export function describeRun(el) {
   const [a, b] = el.effective;
   if (!a) return;
-  el.$(".tc-note").textContent = b ? `A: ${tcNote(a)} B: ${tcNote(b)}` : tcNote(a);
+  const t = el.fieldTable;
+  el.$(".tc-note").textContent = b ? `A: ${tcNote(a, t)} B: ${tcNote(b, t)}` : tcNote(a, t);
   const other = b ? ` Run ${el.runNames?.[1] ?? "B"} differs only in that knob.` : "";
-  el.$(".running-now").textContent = `Running now${b ? `, run ${el.runNames?.[0] ?? "A"}` : ""}: ${describe(a)}${other}`;
+  el.$(".running-now").textContent = `Running now${b ? `, run ${el.runNames?.[0] ?? "A"}` : ""}: ${describe(a, t)}${other}`;
 }

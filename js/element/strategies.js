@@ -11,20 +11,23 @@ import { drawBars } from "./charts.js";
 import { fmtInt, fmtPct, withCode } from "./format.js";
 import { choiceLabel } from "./controls.js";
 import { best, twin } from "./pareto.js";
+import { traitsOf } from "./traits.js";
 
-/** Every strategy, from the field table: each allocator with each cache owner (timestamp
- * ids have no cache; the central service runs at cache 1, one request per id, where its
- * global order shows), then each key layout on range partitioning. */
+/** Every strategy, from the field table and its traits: each allocator with each cache
+ * owner (one without a cache runs once; one with a service runs at cache 1, one request
+ * per id, where its global order shows), then each key layout on range partitioning with
+ * ids from the counter row. */
 export function strategies(table) {
   const values = (name) => table.find((f) => f.name === name).kind.values;
   const out = [];
   for (const allocator of values("allocator")) {
-    const scopes = allocator === "timestamp" ? [null] : values("idCacheScope");
-    for (const scope of scopes) {
-      out.push({ allocator, ...(scope ? { idCacheScope: scope } : {}), ...(allocator === "centralService" ? { cacheSize: 1 } : {}), partitioning: "hash" });
+    const { cache, service } = traitsOf(table, allocator);
+    for (const scope of cache ? values("idCacheScope") : [null]) {
+      out.push({ allocator, ...(scope ? { idCacheScope: scope } : {}), ...(service ? { cacheSize: 1 } : {}), partitioning: "hash" });
     }
   }
-  for (const keyLayout of values("keyLayout")) out.push({ allocator: "counterRow", partitioning: "range", keyLayout });
+  const counterRow = values("allocator").find((a) => traitsOf(table, a).counterRow);
+  for (const keyLayout of values("keyLayout")) out.push({ allocator: counterRow, partitioning: "range", keyLayout });
   return out;
 }
 

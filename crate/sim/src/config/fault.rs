@@ -102,7 +102,7 @@ impl Fault {
             }
             Fault::AllocatorFailure { takeover_ms, .. } => {
                 range(&format!("{field}.takeoverMs"), takeover_ms, 0, 3_600_000)?;
-                if c.allocator != super::Allocator::CentralService {
+                if !c.allocator.traits().service {
                     return Err(ConfigError::new(
                         &format!("{field}.kind"),
                         "\"allocatorFailure\"",

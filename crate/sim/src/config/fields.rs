@@ -5,7 +5,7 @@
 //! playground's field list are pinned by tests. A test checks that it names exactly the
 //! fields `Config` serialises.
 
-use super::{json::lookup, Allocator, Config, ConfigError, IdCacheScope, KeyLayout, Partitioning, WORKLOAD_LABELS, WORKLOAD_NAMES};
+use super::{json::lookup, Allocator, Config, ConfigError, IdCacheScope, KeyLayout, Partitioning, Traits, WORKLOAD_LABELS, WORKLOAD_NAMES};
 use serde::Serialize;
 use serde_json::Value;
 
@@ -24,10 +24,13 @@ pub enum Kind {
         max: f64,
     },
     Bool,
-    /// One of these strings; `labels[i]` is how `values[i]` reads in a menu.
+    /// One of these strings; `labels[i]` is how `values[i]` reads in a menu, and
+    /// `traits[i]`, for the id allocator only, what it has.
     Choice {
         values: &'static [&'static str],
         labels: &'static [&'static str],
+        #[serde(skip_serializing_if = "<[_]>::is_empty")]
+        traits: &'static [Traits],
     },
     /// The fault schedule: a list of fault objects (see `Fault`).
     Faults,
@@ -62,7 +65,7 @@ const fn flag(name: &'static str, label: &'static str, live: bool, about: &'stat
 }
 
 const fn choice(name: &'static str, label: &'static str, (values, labels): Choices, about: &'static str) -> Field {
-    Field { name, label, kind: Kind::Choice { values, labels }, unit: "", live: false, about }
+    Field { name, label, kind: Kind::Choice { values, labels, traits: &[] }, unit: "", live: false, about }
 }
 
 /// A choice field's values and their menu labels, index by index.
@@ -108,7 +111,7 @@ pub const FIELDS: &[Field] = &[
     Field {
         name: "workload",
         label: "workload",
-        kind: Kind::Choice { values: &WORKLOAD_NAMES, labels: &WORKLOAD_LABELS },
+        kind: Kind::Choice { values: &WORKLOAD_NAMES, labels: &WORKLOAD_LABELS, traits: &[] },
         unit: "",
         live: false,
         about: "DBT2 (TPC-C-like mix through mysqld, built in), a shipped workload spec by name (`hotrow workloads`), or a spec object",
@@ -127,7 +130,10 @@ pub const FIELDS: &[Field] = &[
     int("cacheGrowth", "cache growth", 1, 1_000, "x", true, "each refill multiplies the next range's size by this, up to cacheSizeMax (1 = fixed)"),
     int("cacheSizeMax", "max cache size", 1, 1_000_000, "ids", true, "largest range a growing cache fetches (at least cacheSize)"),
     choice("idCacheScope", "id cache scope", (IdCacheScope::NAMES, IdCacheScope::LABELS), "who owns a cached range: the API node behind a mutex (mysqld) or each client (NDB API Ndb object); default apiNode for dbt2 and sql-insert, client for ndbapi-insert"),
-    choice("allocator", "id allocator", (Allocator::NAMES, Allocator::LABELS), "where ids come from: a counter row in the cluster, one allocator service, or time + node id + sequence"),
+    Field {
+        kind: Kind::Choice { values: Allocator::NAMES, labels: Allocator::LABELS, traits: Allocator::TRAITS },
+        ..choice("allocator", "id allocator", (&[], &[]), "where ids come from: a counter row in the cluster, one allocator service, or time + node id + sequence")
+    },
     int("timestampTickUs", "timestamp tick", 10, 1_000_000, "us", false, "timestamp ids: length of a clock tick (Snowflake 1000, CockroachDB 10)"),
     int("timestampSequenceBits", "timestamp sequence bits", 1, 22, "bits", false, "timestamp ids: per-tick sequence bits; an API node issues at most 2^bits ids per tick"),
     flag("hintedRefill", "refill hint", true, "the refill starts with a hint: TC on the counter row's primary"),
@@ -303,13 +309,21 @@ mod tests {
     #[test]
     fn choice_values_are_the_enums_names() {
         for f in FIELDS {
-            if let Kind::Choice { values, labels } = f.kind {
+            if let Kind::Choice { values, labels, traits } = f.kind {
                 assert_eq!(values.len(), labels.len(), "{}: a label for each value", f.name);
                 for v in values {
                     let input = serde_json::json!({ f.name: v });
                     let c = Config::from_json(&input).unwrap_or_else(|e| panic!("{} = {v}: {e}", f.name));
-                    assert_eq!(lookup(&serde_json::to_value(c).unwrap(), f.name), Some(&Value::from(*v)));
+                    assert_eq!(lookup(&serde_json::to_value(&c).unwrap(), f.name), Some(&Value::from(*v)));
+                    if let Some(i) = (!traits.is_empty()).then(|| values.iter().position(|x| x == v).unwrap()) {
+                        assert_eq!(traits[i], c.allocator.traits(), "{} = {v}: the table's traits are the strategy's", f.name);
+                    }
                 }
+                assert!(
+                    traits.is_empty() || (f.name == "allocator" && traits.len() == values.len()),
+                    "{}: traits are the allocator's, one per value",
+                    f.name
+                );
                 assert!(Config::from_json(&serde_json::json!({ f.name: "none-of-these" })).is_err(), "{}", f.name);
             }
         }

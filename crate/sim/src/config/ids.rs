@@ -29,6 +29,38 @@ impl Allocator {
     /// How each of `NAMES` reads in a menu.
     pub const LABELS: &'static [&'static str] =
         &["a counter row in the cluster (NDB SYSTAB_0)", "one allocator service (TiDB PD, Vitess)", "time + node + sequence (Snowflake)"];
+    /// What each of `NAMES` has (`traits`), in their order: the field table offers them
+    /// beside the names, so that the playground asks the core what a strategy has instead
+    /// of knowing strategies by name.
+    pub const TRAITS: &'static [Traits] =
+        &[Allocator::CounterRow.traits(), Allocator::CentralService.traits(), Allocator::Timestamp.traits()];
+
+    /// What this strategy has: the one place that says it (a new strategy is a new arm).
+    pub const fn traits(self) -> Traits {
+        match self {
+            Allocator::CounterRow => Traits { counter_row: true, cache: true, service: false, tick: false },
+            Allocator::CentralService => Traits { counter_row: false, cache: true, service: true, tick: false },
+            Allocator::Timestamp => Traits { counter_row: false, cache: false, service: false, tick: true },
+        }
+    }
+}
+
+/// What an id strategy has, for whoever decides by it (the explanation's loads, the fault
+/// checks, the playground's words, drawing and strategy list).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Traits {
+    /// Refills update a counter row in the cluster under its lock (SYSTAB_0).
+    pub counter_row: bool,
+    /// Hands out cached ranges: `cacheSize`, `cacheGrowth` and `idCacheScope` apply, and an
+    /// API node's cache has a mutex when the scope is the API node.
+    pub cache: bool,
+    /// Each refill is a request to a service on a host of its own, which can fail
+    /// (`allocatorFailure`).
+    pub service: bool,
+    /// Ids come from a clock tick and a per-tick sequence (`timestampTickUs`,
+    /// `timestampSequenceBits`).
+    pub tick: bool,
 }
 
 /// Who owns a cached range of ids.

@@ -25,7 +25,7 @@ pub use crate::error::ConfigError;
 pub use crate::keys::{KeyLayout, Partitioning};
 pub use cpu::CpuConfig;
 pub use fault::Fault;
-pub use ids::{Allocator, IdCacheScope};
+pub use ids::{Allocator, IdCacheScope, Traits};
 pub use json::{lookup, set_dotted};
 pub use presets::{preset, PRESETS};
 pub use workload::{Workload, WORKLOAD_LABELS, WORKLOAD_NAMES};

@@ -2,7 +2,7 @@
 //! allocator work, named in the user's words.
 
 use super::{Kind, Resource};
-use crate::config::{Allocator, Config, IdCacheScope};
+use crate::config::{Config, IdCacheScope};
 use crate::counts::Counts;
 use crate::heat::RowLockTotals;
 use crate::row_report;
@@ -288,7 +288,7 @@ impl Inputs<'_> {
     fn locks(&self) -> Vec<Load> {
         let c = self.counts;
         let mut loads = Vec::new();
-        if self.cfg.allocator == Allocator::CounterRow {
+        if self.cfg.allocator.traits().counter_row {
             let table = row_report::table_name(self.cfg, self.counter_row & ((1 << 56) - 1));
             let name = format!("the counter row of `{table}` in SYSTAB_0, on data node {}", self.counter_row_node);
             let mut l = Load::new(self.counter_row, name, Kind::CounterRow, Some(self.counter_row_node), 1, self.span_ns, c.hot_busy_ns);
@@ -328,7 +328,7 @@ impl Inputs<'_> {
     fn allocator(&self) -> Vec<Load> {
         let (cfg, c) = (self.cfg, self.counts);
         let mut loads = Vec::new();
-        let mutexes = cfg.id_cache_scope == IdCacheScope::ApiNode && cfg.allocator != Allocator::Timestamp;
+        let mutexes = cfg.id_cache_scope == IdCacheScope::ApiNode && cfg.allocator.traits().cache;
         for a in 0..cfg.api_nodes as usize {
             if mutexes {
                 let name = format!("the id-cache mutex of API node {a}");
@@ -337,7 +337,7 @@ impl Inputs<'_> {
                 l.queued_ns = (c.mutex_queued_ns[a] as f64).min(l.busy_ns - l.blocked_ns);
                 loads.push(l);
             }
-            if cfg.allocator == Allocator::Timestamp {
+            if cfg.allocator.traits().tick {
                 let per_tick = 1u64 << cfg.timestamp_sequence_bits;
                 let ticks = self.span_ns as f64 / time::from_us(cfg.timestamp_tick_us) as f64;
                 let used = c.stamp_ids[a] as f64 / (per_tick as f64 * ticks.max(1e-12));
