@@ -114,6 +114,21 @@ impl RowLockTotals {
 /// Slots of the doorkeeper (a power of two).
 const DOOR: usize = 1024;
 
+/// A row id with its hash, hashed once per lock event: the doorkeeper's slot, the
+/// filters' bit and the index's key all come from this one hash.
+#[derive(Clone, Copy, Debug)]
+pub struct HashedRow {
+    pub row: u64,
+    hash: u64,
+}
+
+impl HashedRow {
+    #[inline]
+    pub fn new(row: u64) -> HashedRow {
+        HashedRow { row, hash: crate::prng::mix64(row) }
+    }
+}
+
 /// The last row released in each slot (by a hash of the row): "seen before, recently".
 #[derive(Clone, Debug)]
 pub struct Doorkeeper(Box<[u64; DOOR]>);
@@ -126,9 +141,10 @@ impl Default for Doorkeeper {
 
 impl Doorkeeper {
     /// Records `row`; true if its slot remembered it (it came back).
-    pub fn came_back(&mut self, row: u64) -> bool {
-        let slot = (crate::prng::mix64(row) as usize) & (DOOR - 1);
-        std::mem::replace(&mut self.0[slot], row) == row
+    #[inline]
+    pub fn came_back(&mut self, row: HashedRow) -> bool {
+        let slot = (row.hash as usize) & (DOOR - 1);
+        std::mem::replace(&mut self.0[slot], row.row) == row.row
     }
 
     pub const fn memory_bytes() -> usize {
@@ -136,11 +152,13 @@ impl Doorkeeper {
     }
 }
 
-/// A row id's hash for the slot index: the same mix as the doorkeeper's, on every target.
+/// The slot index's hasher: its keys are rows' hashes already (`HashedRow`), which it
+/// passes through (the mix is a bijection, so a hash names its row), the same on every
+/// target.
 #[derive(Clone, Copy, Default)]
-struct RowHasher(u64);
+struct Hashed(u64);
 
-impl std::hash::Hasher for RowHasher {
+impl std::hash::Hasher for Hashed {
     fn finish(&self) -> u64 {
         self.0
     }
@@ -150,11 +168,12 @@ impl std::hash::Hasher for RowHasher {
         }
     }
     fn write_u64(&mut self, v: u64) {
-        self.0 = crate::prng::mix64(v);
+        self.0 = v;
     }
 }
 
-type Index = std::collections::HashMap<u64, u32, std::hash::BuildHasherDefault<RowHasher>>;
+/// Slot by the hash of its row.
+type Index = std::collections::HashMap<u64, u32, std::hash::BuildHasherDefault<Hashed>>;
 
 /// The tracked rows (at most `SLOTS`), in no order. They stay tracked from span to span
 /// (`restart`): a window's hot rows are the last window's, counted from its first
@@ -165,7 +184,7 @@ pub struct RowHeat {
     /// Per slot: Space-Saving's count, the grants it inherited when its row took it plus
     /// every grant since (never restarted: it decides who gives a slot up).
     weight: Vec<u64>,
-    /// Slot by row.
+    /// Slot by the hash of its row.
     index: Index,
     /// When the span began (the last `restart`).
     span_start: Ns,
@@ -183,49 +202,50 @@ impl Default for RowHeat {
 const FILTER_WORDS: usize = 128;
 
 /// The filter bit of `row` (other bits of the hash than the doorkeeper's slot).
-fn filter_bit(row: u64) -> (usize, u64) {
-    let b = (crate::prng::mix64(row) >> 51) as usize; // 0..8192
+#[inline]
+fn filter_bit(row: HashedRow) -> (usize, u64) {
+    let b = (row.hash >> 51) as usize; // 0..8192
     (b >> 6, 1 << (b & 63))
 }
 
 impl RowHeat {
     #[inline]
-    fn tracked(&self, row: u64) -> Option<usize> {
+    fn tracked(&self, row: HashedRow) -> Option<usize> {
         let (word, bit) = filter_bit(row);
         if self.filter[word] & bit == 0 {
             return None;
         }
-        self.index.get(&row).map(|&i| i as usize)
+        self.index.get(&row.hash).map(|&i| i as usize)
     }
 
-    fn mark(&mut self, row: u64) {
+    fn mark(&mut self, row: HashedRow) {
         let (word, bit) = filter_bit(row);
         self.filter[word] |= bit;
     }
 
-    fn slot(&mut self, row: u64, now: Ns) -> usize {
+    fn slot(&mut self, row: HashedRow, now: Ns) -> usize {
         if let Some(i) = self.tracked(row) {
             return i;
         }
         if self.rows.len() < SLOTS {
-            self.rows.push(RowLockTotals { row, since: now, ..Default::default() });
+            self.rows.push(RowLockTotals { row: row.row, since: now, ..Default::default() });
             self.weight.push(0);
-            self.index.insert(row, (self.rows.len() - 1) as u32);
+            self.index.insert(row.hash, (self.rows.len() - 1) as u32);
             self.mark(row);
             return self.rows.len() - 1;
         }
         // The row granted least (counting what it inherited) gives its slot up; ties go to
         // the first, so the choice depends on nothing but the stream.
         let (i, count) = self.weight.iter().copied().enumerate().min_by_key(|&(i, c)| (c, i)).expect("full");
-        self.index.remove(&self.rows[i].row);
-        self.index.insert(row, i as u32);
-        self.rows[i].row = row;
+        self.index.remove(&HashedRow::new(self.rows[i].row).hash);
+        self.index.insert(row.hash, i as u32);
+        self.rows[i].row = row.row;
         self.rows[i].restart(now);
         self.weight[i] = count;
         // The evicted row's bit may be shared: rebuild the filter from the rows tracked.
         self.filter.fill(0);
         for j in 0..SLOTS {
-            self.mark(self.rows[j].row);
+            self.mark(HashedRow::new(self.rows[j].row));
         }
         i
     }
@@ -235,7 +255,7 @@ impl RowHeat {
     /// untracked row enters if `admit` or somebody waited.
     #[allow(clippy::too_many_arguments)]
     #[inline]
-    pub fn held(&mut self, row: u64, node: u32, hold: Hold, admit: bool, holder: u16, parts: &[WaitPart], now: Ns) {
+    pub fn held(&mut self, row: HashedRow, node: u32, hold: Hold, admit: bool, holder: u16, parts: &[WaitPart], now: Ns) {
         // Most releases are of rows neither tracked nor admitted: done without a call.
         let (word, bit) = filter_bit(row);
         if !admit && parts.is_empty() && self.filter[word] & bit == 0 {
@@ -246,7 +266,7 @@ impl RowHeat {
 
     #[allow(clippy::too_many_arguments)]
     #[inline(never)]
-    fn count_hold(&mut self, row: u64, node: u32, hold: Hold, admit: bool, holder: u16, parts: &[WaitPart], now: Ns) {
+    fn count_hold(&mut self, row: HashedRow, node: u32, hold: Hold, admit: bool, holder: u16, parts: &[WaitPart], now: Ns) {
         let i = match self.tracked(row) {
             Some(i) => i,
             None if admit || !parts.is_empty() => self.slot(row, now),
@@ -266,7 +286,7 @@ impl RowHeat {
 
     /// A request for `row`'s primary lock had to wait (and was granted at `now`: `held`
     /// counts the grant when it is released, and the wait with its holders').
-    pub fn waited(&mut self, row: u64, now: Ns) {
+    pub fn waited(&mut self, row: HashedRow, now: Ns) {
         let i = self.slot(row, now);
         self.rows[i].waits += 1;
     }
@@ -274,7 +294,7 @@ impl RowHeat {
     /// `row`'s primary lock was requested (counted if the row is tracked; a request does
     /// not admit it).
     #[inline]
-    pub fn requested(&mut self, row: u64) {
+    pub fn requested(&mut self, row: HashedRow) {
         if let Some(i) = self.tracked(row) {
             self.rows[i].requests += 1;
         }
@@ -338,20 +358,28 @@ mod tests {
             if rng.chance(1, 4) {
                 let hot = rng.below(5) as usize;
                 let held = 100 * (hot as u64 + 1);
-                let admit = door.came_back(hot as u64);
+                let admit = door.came_back(HashedRow::new(hot as u64));
                 let parts = if rng.chance(1, 3) {
-                    heat.waited(hot as u64, step);
+                    heat.waited(HashedRow::new(hot as u64), step);
                     vec![WaitPart { waiter: 1, ns: 7 }]
                 } else {
                     vec![]
                 };
-                if admit || !parts.is_empty() || heat.tracked(hot as u64).is_some() {
+                if admit || !parts.is_empty() || heat.tracked(HashedRow::new(hot as u64)).is_some() {
                     want[hot] += held;
                 }
-                heat.held(hot as u64, 0, Hold { held, ..Hold::default() }, admit, 0, &parts, step);
+                heat.held(HashedRow::new(hot as u64), 0, Hold { held, ..Hold::default() }, admit, 0, &parts, step);
             } else {
                 let once = 1_000 + step;
-                heat.held(once, 0, Hold { held: 1_000 + rng.below(50), ..Hold::default() }, door.came_back(once), 0, &[], step);
+                heat.held(
+                    HashedRow::new(once),
+                    0,
+                    Hold { held: 1_000 + rng.below(50), ..Hold::default() },
+                    door.came_back(HashedRow::new(once)),
+                    0,
+                    &[],
+                    step,
+                );
             }
         }
         let top = heat.top(want[4]);
@@ -373,22 +401,22 @@ mod tests {
         let mut heat = RowHeat::default();
         let hold = Hold { held: 10, ..Hold::default() };
         for t in 0..3 {
-            heat.held(7, 1, hold, true, 0, &[], t);
+            heat.held(HashedRow::new(7), 1, hold, true, 0, &[], t);
         }
         heat.restart(100);
-        heat.held(7, 1, hold, false, 0, &[], 150);
-        heat.held(7, 1, hold, false, 0, &[], 160);
+        heat.held(HashedRow::new(7), 1, hold, false, 0, &[], 150);
+        heat.held(HashedRow::new(7), 1, hold, false, 0, &[], 160);
         let top = heat.top(200);
         assert_eq!((top[0].row, top[0].since, top[0].counted_ns, top[0].grants, top[0].busy_ns), (7, 100, 100, 2, 20));
         // Fill every slot with rows granted more often than row 8 will be, then let row 8
         // take the slot of the least granted: it counts from its entry.
         for row in 1_000..1_000 + SLOTS as u64 - 1 {
             for t in 0..6 {
-                heat.held(row, 0, hold, true, 0, &[], 300 + t);
+                heat.held(HashedRow::new(row), 0, hold, true, 0, &[], 300 + t);
             }
         }
-        heat.held(8, 0, hold, true, 0, &[], 500);
-        heat.held(8, 0, hold, true, 0, &[], 600);
+        heat.held(HashedRow::new(8), 0, hold, true, 0, &[], 500);
+        heat.held(HashedRow::new(8), 0, hold, true, 0, &[], 600);
         let eight = heat.top_all(700).into_iter().find(|r| r.row == 8).expect("row 8 is tracked");
         assert_eq!((eight.since, eight.counted_ns, eight.grants), (500, 200, 2));
         assert!(heat.top_all(700).iter().all(|r| r.row != 7), "row 7, granted least (5 times to the others' 6), gave its slot up");

@@ -96,9 +96,9 @@ pub struct Released {
 }
 
 /// Fibonacci hashing of the already well-distributed key fields: fast. Its output decides
-/// nothing: the model only looks locks up by key; `holders` and `drop_node` iterate the
-/// map, but the first only feeds invariant checks and the second removes every lock of a
-/// node, whatever the order.
+/// nothing: the model only looks locks up by key; `holders`, `drop_node` and
+/// `waiting_since` iterate the map, but the first only feeds invariant checks, the second
+/// removes every lock of a node, whatever the order, and the third sorts what it finds.
 #[derive(Clone, Default)]
 pub struct FastHasher(u64);
 
@@ -129,7 +129,17 @@ pub struct LockTable {
     pub released: u64,
     /// The wait the last release's holder caused, per waiting class (reused buffer).
     parts: Vec<WaitPart>,
+    /// Wait queues of locks released since (empty, with their capacity), which the next
+    /// locks take: a contended lock allocates nothing once the run has seen as many
+    /// contended at once.
+    spare: Vec<Queues>,
 }
+
+/// A lock's wait queue and its count per class.
+type Queues = (VecDeque<(Owner, Ns)>, Vec<Waiting>);
+
+/// Most spare queues kept.
+const SPARE: usize = 64;
 
 /// The result of asking for a lock.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -151,6 +161,12 @@ impl LockTable {
             Entry::Occupied(mut o) => {
                 let lock = o.get_mut();
                 assert!(lock.holder.txn != who.txn, "txn {} locks row {row:?} twice", who.txn);
+                if lock.waiters.capacity() == 0 {
+                    // Its first waiter: the queues of a lock released since, if any.
+                    if let Some((waiters, classes)) = self.spare.pop() {
+                        (lock.waiters, lock.classes) = (waiters, classes);
+                    }
+                }
                 lock.integrate(now);
                 lock.count(who.class, 1);
                 lock.waiters.push_back((who, now));
@@ -171,7 +187,11 @@ impl LockTable {
         self.parts.clear();
         let released = Released { held_since: lock.granted_at, holder_class: lock.holder.class, next: None };
         if lock.waiters.is_empty() {
-            o.remove();
+            let Lock { waiters, mut classes, .. } = o.remove();
+            if waiters.capacity() > 0 && self.spare.len() < SPARE {
+                classes.clear();
+                self.spare.push((waiters, classes));
+            }
             return released;
         }
         lock.integrate(now);
@@ -194,19 +214,14 @@ impl LockTable {
         &self.parts
     }
 
-    /// Transactions with a lock request waiting since `since` or earlier, in id order (not
-    /// the map's, which may differ between targets).
-    pub fn waiting_since(&self, since: Ns) -> Vec<u32> {
-        let mut txns: Vec<u32> =
-            self.locks.values().flat_map(|l| l.waiters.iter()).filter(|(_, t)| *t <= since).map(|(w, _)| w.txn).collect();
-        txns.sort_unstable();
-        txns.dedup();
-        txns
-    }
-
-    /// Whether transaction `txn` has a lock request waiting since `since` or earlier.
-    pub fn waits_since(&self, txn: u32, since: Ns) -> bool {
-        self.locks.values().any(|l| l.waiters.iter().any(|(w, t)| w.txn == txn && *t <= since))
+    /// Lock requests waiting since `since` or earlier, as (transaction, row) in that order
+    /// (not the map's, which may differ between targets). One pass over the waiters: a
+    /// queue is in arrival order, so those waiting since then are its first ones.
+    pub fn waiting_since(&self, since: Ns) -> Vec<(u32, RowReplica)> {
+        let mut waits: Vec<(u32, RowReplica)> =
+            self.locks.iter().flat_map(|(row, l)| l.waiters.iter().take_while(|(_, t)| *t <= since).map(|(w, _)| (w.txn, *row))).collect();
+        waits.sort_unstable_by_key(|&(txn, row)| (txn, row.node, row.row));
+        waits
     }
 
     /// The transaction holding `row`, if any.
@@ -237,11 +252,14 @@ impl LockTable {
         self.locks.iter().map(|(r, l)| (*r, l.holder.txn))
     }
 
-    /// Bytes of the lock map and its wait queues (capacities).
+    /// Bytes of the lock map and its wait queues (capacities), spare ones included.
     pub fn memory_bytes(&self) -> usize {
         let entry = std::mem::size_of::<(RowReplica, Lock)>() + 8;
+        let queues = |(w, c): (&VecDeque<(Owner, Ns)>, &Vec<Waiting>)| w.capacity() * 24 + c.capacity() * 16;
         self.locks.capacity() * entry
-            + self.locks.values().map(|l| l.waiters.capacity() * 24 + l.classes.capacity() * 16).sum::<usize>()
+            + self.locks.values().map(|l| queues((&l.waiters, &l.classes))).sum::<usize>()
+            + self.spare.iter().map(|(w, c)| queues((w, c))).sum::<usize>()
+            + self.spare.capacity() * std::mem::size_of::<Queues>()
             + self.parts.capacity() * 16
     }
 
@@ -257,6 +275,25 @@ mod tests {
     const ROW: RowReplica = RowReplica { node: 1, row: 42 };
     fn who(txn: u32) -> Owner {
         Owner { txn, op: 0, replica: 0, class: txn as u16 % 2 }
+    }
+
+    /// A contention episode's queues are kept when it ends and taken by the next one: one
+    /// pair of queues serves episode after episode, on any row.
+    #[test]
+    fn contended_locks_reuse_the_queues_of_released_ones() {
+        let mut t = LockTable::default();
+        let mut bytes = Vec::new();
+        for episode in 0..4 {
+            let row = RowReplica { node: 1, row: episode };
+            assert_eq!(t.acquire(row, who(1), 10 * episode), Acquire::Granted);
+            assert_eq!(t.acquire(row, who(2), 10 * episode + 1), Acquire::Queued(1));
+            assert!(t.spare.is_empty(), "the episode took the spare queues");
+            t.release(row, 1, 10 * episode + 2);
+            t.release(row, 2, 10 * episode + 3);
+            assert_eq!((t.held(), t.spare.len()), (0, 1), "its queues are spare again");
+            bytes.push(t.memory_bytes());
+        }
+        assert!(bytes.windows(2).all(|w| w[0] == w[1]), "no episode grew memory: {bytes:?}");
     }
 
     #[test]

@@ -3,7 +3,7 @@
 //! warm-up; and the swarm's audit, every row's releases counted one by one beside them.
 
 use super::Metrics;
-use crate::heat::{Hold, RowLockTotals};
+use crate::heat::{HashedRow, Hold, RowLockTotals};
 use crate::locks::WaitPart;
 use crate::time::Ns;
 
@@ -11,10 +11,11 @@ impl Metrics {
     /// `row`'s primary lock on `node` was held as `hold` says (released at `now`) by a
     /// holder of class `holder`; `parts` is the wait it caused per waiting class.
     pub fn row_held(&mut self, row: u64, node: u32, hold: Hold, holder: u16, parts: &[WaitPart], now: Ns) {
-        let admit = self.door.came_back(row);
-        self.window_heat.held(row, node, hold, admit, holder, parts, now);
+        let hashed = HashedRow::new(row);
+        let admit = self.door.came_back(hashed);
+        self.window_heat.held(hashed, node, hold, admit, holder, parts, now);
         self.measure_heat(now);
-        self.heat.held(row, node, hold, admit, holder, parts, now);
+        self.heat.held(hashed, node, hold, admit, holder, parts, now);
         if self.audit.is_some() {
             self.audit_release(row, now);
         }
@@ -52,9 +53,10 @@ impl Metrics {
 
     /// A request for `row`'s primary lock had waited (granted at `now`).
     pub fn row_waited(&mut self, row: u64, now: Ns) {
-        self.window_heat.waited(row, now);
+        let hashed = HashedRow::new(row);
+        self.window_heat.waited(hashed, now);
         self.measure_heat(now);
-        self.heat.waited(row, now);
+        self.heat.waited(hashed, now);
     }
 
     /// `row`'s primary lock was requested (counted for a row the run tracks: its
@@ -63,7 +65,7 @@ impl Metrics {
     pub fn row_requested(&mut self, row: u64) {
         // (No restart here: the first release after warm-up restarts the heat, and the
         // requests made since, a few at most, count from then.)
-        self.heat.requested(row);
+        self.heat.requested(HashedRow::new(row));
     }
 
     /// At the first row event after warm-up, the run's heat restarts at its end.

@@ -218,10 +218,15 @@ impl Simulation {
     pub(super) fn time_out_lock_waits(&mut self) {
         let timeout = time::from_ms(self.cfg.lock_wait_timeout_ms);
         let Some(since) = self.now.checked_sub(timeout) else { return };
-        for t in self.locks.waiting_since(since) {
+        let waits = self.locks.waiting_since(since);
+        for wait in waits.chunk_by(|a, b| a.0 == b.0) {
+            let t = wait[0].0;
             let txn = &self.txns[t];
-            // Still waiting: an abort earlier in this loop may have granted it its lock.
-            if txn.live() && !txn.tc_done && txn.phase == Phase::Prepare && self.locks.waits_since(t, since) {
+            // Still waiting: an abort earlier in this loop may have granted it its lock,
+            // and nothing else takes a request out of a queue here, so it waits while
+            // another holds a lock it queued for.
+            let waiting = wait.iter().any(|&(_, row)| self.locks.holder(row) != Some(t));
+            if txn.live() && !txn.tc_done && txn.phase == Phase::Prepare && waiting {
                 self.metrics.totals.lock_timeouts += 1;
                 self.abort_txn(t, true);
             }
