@@ -44,40 +44,9 @@ export function makeChart(target, { series, height = 180, yLabel = "", y2Label =
     ],
     series: [
       { label: xLabel },
-      ...series.map((s) => ({
-        label: s.label,
-        stroke: s.color,
-        width: s.width ?? 2,
-        scale: s.scale ?? "y",
-        dash: s.dash,
-        // `line: false`: points only (measured points, between which nothing is known).
-        ...(s.line === false ? { paths: () => null } : {}),
-        points: { show: s.line === false || s.points || logX || !!xNames, size: s.line === false ? 9 : undefined },
-        value: (u, v) => (v == null ? "–" : s.fmt ? s.fmt(v) : v.toFixed(0)),
-      })),
+      ...series.map((s) => seriesOptions(s, logX || !!xNames)),
     ],
-    hooks: {
-      draw: [
-        (u) => {
-          const ctx = u.ctx;
-          for (const r of refs()) {
-            const y = u.valToPos(r.value, "y", true);
-            if (!(y >= u.bbox.top && y <= u.bbox.top + u.bbox.height)) continue;
-            ctx.save();
-            ctx.strokeStyle = css(host, "--hotrow-ref", "#888");
-            ctx.setLineDash([6, 4]);
-            ctx.lineWidth = 1.5;
-            ctx.beginPath();
-            ctx.moveTo(u.bbox.left, y);
-            ctx.lineTo(u.bbox.left + u.bbox.width, y);
-            ctx.stroke();
-            // No text on the plot, where it would lie over the data: the panel's note
-            // names each line (`label`).
-            ctx.restore();
-          }
-        },
-      ],
-    },
+    hooks: { draw: [(u) => drawRefs(u, refs(), css(host, "--hotrow-ref", "#888"))] },
   };
   const empty = [[], ...series.map(() => [])];
   const chart = new uPlot(opts, empty, target);
@@ -93,6 +62,40 @@ export function makeChart(target, { series, height = 180, yLabel = "", y2Label =
     destroy();
   };
   return chart;
+}
+
+/** uPlot's options for one of `makeChart`'s series; `points`: mark every point (a sweep). */
+function seriesOptions(s, points) {
+  return {
+    label: s.label,
+    stroke: s.color,
+    width: s.width ?? 2,
+    scale: s.scale ?? "y",
+    dash: s.dash,
+    // `line: false`: points only (measured points, between which nothing is known).
+    ...(s.line === false ? { paths: () => null } : {}),
+    points: { show: s.line === false || s.points || points, size: s.line === false ? 9 : undefined },
+    value: (u, v) => (v == null ? "–" : s.fmt ? s.fmt(v) : v.toFixed(0)),
+  };
+}
+
+/** The reference lines `refs` of chart `u`, dashed across its plot in `color`. No text on
+ * the plot, where it would lie over the data: the panel's note names each line (`label`). */
+function drawRefs(u, refs, color) {
+  const ctx = u.ctx;
+  for (const r of refs) {
+    const y = u.valToPos(r.value, "y", true);
+    if (!(y >= u.bbox.top && y <= u.bbox.top + u.bbox.height)) continue;
+    ctx.save();
+    ctx.strokeStyle = color;
+    ctx.setLineDash([6, 4]);
+    ctx.lineWidth = 1.5;
+    ctx.beginPath();
+    ctx.moveTo(u.bbox.left, y);
+    ctx.lineTo(u.bbox.left + u.bbox.width, y);
+    ctx.stroke();
+    ctx.restore();
+  }
 }
 
 /**

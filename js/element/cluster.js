@@ -117,10 +117,6 @@ export class ClusterDrawing {
       lqh: css(host, "--hotrow-accent2", "#0b7a5c"), alloc: css(host, "--hotrow-hot", "#c2410c"),
     };
     const L = this.layout(w);
-    const down = new Set(v.nodesDown);
-    const load = this.snapshot?.nodeLoad ?? [];
-    const tc = this.snapshot?.nodeTcPerSecond ?? [];
-    const tcMax = Math.max(1, ...tc);
     ctx.font = "11px system-ui, sans-serif";
     ctx.textAlign = "center";
     ctx.textBaseline = "middle";
@@ -133,55 +129,85 @@ export class ClusterDrawing {
       ctx.fillText(`node group ${g}`, 20 + L.groupW * (g + 0.5), L.dataY + 56);
     }
     // Messages, under the hosts.
-    const m = v.messages;
-    let drawn = 0;
-    if (this.signals) {
-      for (let i = 0; i < m.from.length; i++) {
-        const a = L.pos.get(m.from[i]);
-        const b = L.pos.get(m.to[i]);
-        if (!a || !b) continue;
-        const t = m.progress[i];
-        ctx.fillStyle = color[kindOf(m.signal[i], m.allocator[i])];
-        ctx.beginPath();
-        ctx.arc(a.x + (b.x - a.x) * t, a.y + (b.y - a.y) * t, m.allocator[i] ? 4 : 2.5, 0, 2 * Math.PI);
-        ctx.fill();
-        drawn++;
-      }
-    } else {
-      // Flows: each tick's sample added to a decaying tally per pair of hosts, so a line's
-      // width is the recent traffic between them and its colour the kind most of it is.
-      if (this.tallied !== v) {
-        this.tallied = v;
-        for (const f of this.flows.values()) for (const k of Object.keys(f.kinds)) f.kinds[k] *= 0.9;
-        for (let i = 0; i < m.from.length; i++) {
-          const a = Math.min(m.from[i], m.to[i]);
-          const b = Math.max(m.from[i], m.to[i]);
-          const key = a * 4096 + b;
-          const f = this.flows.get(key) ?? { a, b, kinds: { api: 0, lqh: 0, alloc: 0 } };
-          f.kinds[kindOf(m.signal[i], m.allocator[i])] += 1;
-          this.flows.set(key, f);
-        }
-      }
-      drawn = m.from.length;
-      const total = (f) => f.kinds.api + f.kinds.lqh + f.kinds.alloc;
-      const top = Math.max(1e-9, ...[...this.flows.values()].map(total));
-      for (const f of this.flows.values()) {
-        const a = L.pos.get(f.a);
-        const b = L.pos.get(f.b);
-        const n = total(f);
-        if (!a || !b || n < top * 0.01) continue;
-        const kind = Object.entries(f.kinds).sort((x, y) => y[1] - x[1])[0][0];
-        ctx.strokeStyle = color[kind];
-        ctx.globalAlpha = 0.6;
-        ctx.lineWidth = 0.5 + (7 * n) / top;
-        ctx.beginPath();
-        ctx.moveTo(a.x, a.y);
-        ctx.lineTo(b.x, b.y);
-        ctx.stroke();
-      }
-      ctx.globalAlpha = 1;
+    const drawn = this.signals ? this.drawSignals(ctx, L, color) : this.drawFlows(ctx, L, color);
+    this.drawApiNodes(ctx, L, color);
+    const r = this.drawDataNodes(ctx, L, color);
+    if (this.counterRow) this.drawLock(ctx, L, color, r);
+    if (this.serviceShown) {
+      const p = L.pos.get(v.serviceHost);
+      ctx.fillStyle = color.panel;
+      ctx.strokeStyle = color.alloc;
+      ctx.lineWidth = 2;
+      ctx.fillRect(p.x - 38, p.y - 14, 76, 28);
+      ctx.strokeRect(p.x - 38, p.y - 14, 76, 28);
+      ctx.fillStyle = color.fg;
+      ctx.fillText("allocator", p.x, p.y);
     }
-    // API nodes.
+    this.panel.dataset.messagesInFlight = String(drawn);
+    this.panel.dataset.drawing = this.signals ? "signals" : "flows";
+    const label = this.describe();
+    if (c.getAttribute("aria-label") !== label) c.setAttribute("aria-label", label);
+  }
+
+  /** Each message in flight as a dot between its hosts; returns how many were drawn. */
+  drawSignals(ctx, L, color) {
+    const m = this.view.messages;
+    let drawn = 0;
+    for (let i = 0; i < m.from.length; i++) {
+      const a = L.pos.get(m.from[i]);
+      const b = L.pos.get(m.to[i]);
+      if (!a || !b) continue;
+      const t = m.progress[i];
+      ctx.fillStyle = color[kindOf(m.signal[i], m.allocator[i])];
+      ctx.beginPath();
+      ctx.arc(a.x + (b.x - a.x) * t, a.y + (b.y - a.y) * t, m.allocator[i] ? 4 : 2.5, 0, 2 * Math.PI);
+      ctx.fill();
+      drawn++;
+    }
+    return drawn;
+  }
+
+  /** Flows: each tick's sample added to a decaying tally per pair of hosts, so a line's
+   * width is the recent traffic between them and its colour the kind most of it is;
+   * returns the messages sampled. */
+  drawFlows(ctx, L, color) {
+    const v = this.view;
+    const m = v.messages;
+    if (this.tallied !== v) {
+      this.tallied = v;
+      for (const f of this.flows.values()) for (const k of Object.keys(f.kinds)) f.kinds[k] *= 0.9;
+      for (let i = 0; i < m.from.length; i++) {
+        const a = Math.min(m.from[i], m.to[i]);
+        const b = Math.max(m.from[i], m.to[i]);
+        const key = a * 4096 + b;
+        const f = this.flows.get(key) ?? { a, b, kinds: { api: 0, lqh: 0, alloc: 0 } };
+        f.kinds[kindOf(m.signal[i], m.allocator[i])] += 1;
+        this.flows.set(key, f);
+      }
+    }
+    const total = (f) => f.kinds.api + f.kinds.lqh + f.kinds.alloc;
+    const top = Math.max(1e-9, ...[...this.flows.values()].map(total));
+    for (const f of this.flows.values()) {
+      const a = L.pos.get(f.a);
+      const b = L.pos.get(f.b);
+      const n = total(f);
+      if (!a || !b || n < top * 0.01) continue;
+      const kind = Object.entries(f.kinds).sort((x, y) => y[1] - x[1])[0][0];
+      ctx.strokeStyle = color[kind];
+      ctx.globalAlpha = 0.6;
+      ctx.lineWidth = 0.5 + (7 * n) / top;
+      ctx.beginPath();
+      ctx.moveTo(a.x, a.y);
+      ctx.lineTo(b.x, b.y);
+      ctx.stroke();
+    }
+    ctx.globalAlpha = 1;
+    return m.from.length;
+  }
+
+  /** The API nodes, as boxes along the top. */
+  drawApiNodes(ctx, L, color) {
+    const v = this.view;
     const boxW = Math.max(10, Math.min(56, L.apiStep - 6));
     for (let a = 0; a < v.apiNodes; a++) {
       const p = L.pos.get(v.dataNodes + a);
@@ -195,7 +221,16 @@ export class ClusterDrawing {
         ctx.fillText(`API ${a}`, p.x, p.y);
       }
     }
-    // Data nodes: load fills the circle from the bottom; the TC bar under it.
+  }
+
+  /** Data nodes: load fills the circle from the bottom; the TC bar under it. Returns the
+   * circles' radius. */
+  drawDataNodes(ctx, L, color) {
+    const v = this.view;
+    const down = new Set(v.nodesDown);
+    const load = this.snapshot?.nodeLoad ?? [];
+    const tc = this.snapshot?.nodeTcPerSecond ?? [];
+    const tcMax = Math.max(1, ...tc);
     const r = Math.max(8, Math.min(20, L.groupW / v.replicas / 2 - 6));
     for (let n = 0; n < v.dataNodes; n++) {
       const p = L.pos.get(n);
@@ -223,25 +258,17 @@ export class ClusterDrawing {
       ctx.fillStyle = color.api;
       ctx.fillRect(p.x - r, p.y + r + 4, bar, 4);
     }
-    if (this.counterRow) this.drawLock(ctx, L, color, r);
-    if (this.serviceShown) {
-      const p = L.pos.get(v.serviceHost);
-      ctx.fillStyle = color.panel;
-      ctx.strokeStyle = color.alloc;
-      ctx.lineWidth = 2;
-      ctx.fillRect(p.x - 38, p.y - 14, 76, 28);
-      ctx.strokeRect(p.x - 38, p.y - 14, 76, 28);
-      ctx.fillStyle = color.fg;
-      ctx.fillText("allocator", p.x, p.y);
-    }
-    this.panel.dataset.messagesInFlight = String(drawn);
-    this.panel.dataset.drawing = this.signals ? "signals" : "flows";
+    return r;
+  }
+
+  /** The drawing in words, for its aria-label. */
+  describe() {
+    const v = this.view;
     const held = v.lockHeld ? "held" : "free";
     const row = this.binding
       ? ` Node ${this.binding.node} holds ${this.binding.counterOf ? `the counter row of ${this.binding.counterOf}` : `${this.binding.table} ${this.binding.key}`}, the row that binds; its lock is busy ${Math.round(100 * this.binding.lockBusyFraction)}% of the time.`
       : this.counterRow ? ` Node ${v.hotRowNode} holds the counter row; its lock is ${held} with ${v.lockWaiting} refills waiting.` : "";
     const service = this.serviceShown ? " The allocator service runs on a host of its own." : "";
-    const label = `${v.dataNodes} data nodes in ${v.nodeGroups} node groups, ${v.apiNodes} API nodes.${row}${service} ${v.inFlight} messages in flight.`;
-    if (c.getAttribute("aria-label") !== label) c.setAttribute("aria-label", label);
+    return `${v.dataNodes} data nodes in ${v.nodeGroups} node groups, ${v.apiNodes} API nodes.${row}${service} ${v.inFlight} messages in flight.`;
   }
 }

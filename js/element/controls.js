@@ -40,6 +40,16 @@ function fillDataNodes(el, replicas) {
 
 /** Binds every control of the element `el` to its field or action. */
 export function wireControls(el, labels) {
+  wireRun(el);
+  wireFields(el, labels);
+  wireModes(el, labels);
+  wireFaults(el);
+  wireTimeline(el);
+  wireActions(el, labels);
+}
+
+/** Play, step, reset and speed. */
+function wireRun(el) {
   const $ = el.$;
   $(".play").onclick = () => el.update({ run: { paused: !el.paused } });
   $(".step").onclick = () => {
@@ -55,6 +65,11 @@ export function wireControls(el, labels) {
     $("#speed-out").textContent = fmtSpeed(el.view.speed);
     send(el, { type: "speed", value: el.view.speed });
   };
+}
+
+/** The config controls: each changes its field (a cluster's shape restarts the run). */
+function wireFields(el, labels) {
+  const $ = el.$;
   $("#seed").onchange = (e) => el.change("seed", Math.max(0, Math.floor(+e.target.value || 0)));
   $("#preset").onchange = (e) => {
     el.note(`Preset ${e.target.value}: restarted.`);
@@ -104,6 +119,11 @@ export function wireControls(el, labels) {
   $("#serviceCv").onchange = (e) => el.change("cpu.serviceCv", +e.target.value);
   for (const id of CHOICE_CONTROLS) $(`#${id}`).onchange = (e) => el.change(id, e.target.value);
   for (const id of WHOLE_CONTROLS) $(`#${id}`).onchange = (e) => el.change(id, Math.floor(+e.target.value));
+}
+
+/** The mode tabs and compare's knob and values. */
+function wireModes(el, labels) {
+  const $ = el.$;
   for (const tab of el.$$("[data-mode]")) {
     tab.onclick = () => {
       el.update({ view: { mode: tab.dataset.mode } }, { restart: true });
@@ -123,6 +143,11 @@ export function wireControls(el, labels) {
       el.update({ view: { [id]: e.target.value } }, { restart: true });
     };
   }
+}
+
+/** The fault buttons: each injects into the running simulation. */
+function wireFaults(el) {
+  const $ = el.$;
   const inject = (fault, text) => {
     send(el, { type: "inject", fault });
     el.note(text);
@@ -138,7 +163,11 @@ export function wireControls(el, labels) {
   };
   $(".restart-api").onclick = () => inject({ kind: "apiNodeRestart", apiNode: 0, downMs: 1000 },
     "API node 0 restarted: its cached id range is lost (a gap, never a duplicate); its clients return in 1 s.");
-  // The timeline: dragging seeks (one seek in flight; the latest position wins).
+}
+
+/** The timeline: dragging seeks (one seek in flight; the latest position wins). */
+function wireTimeline(el) {
+  const $ = el.$;
   const range = $("#timeline");
   let pending = null;
   let seeking = false;
@@ -164,6 +193,11 @@ export function wireControls(el, labels) {
     pending = +range.value;
     seekLatest();
   };
+}
+
+/** Fork, tour, downloads, the sweep, strategies and fit buttons, share and theme. */
+function wireActions(el, labels) {
+  const $ = el.$;
   $(".fork").onclick = () => {
     const field = $("#forkField").value;
     const value = compareValue(field, $("#forkValue").value);

@@ -223,16 +223,7 @@ export function render(el) {
   const hotBusy = f.hotRowLockUtilization;
   set("hotRowLockUtilization", fmtPct(hotBusy));
   alarm(el.metricEls.hotRowLockUtilization, hotBusy);
-  const bindingCard = el.metricEls.bindingRowLockUtilization.parentElement;
-  if (bindingCard.hidden !== !binding) bindingCard.hidden = !binding;
-  if (binding) {
-    set("bindingRowLockUtilization", fmtPct(binding.lockBusyFraction));
-    alarm(el.metricEls.bindingRowLockUtilization, binding.lockBusyFraction);
-    el.metricEls.bindingRowLockUtilization.dataset.value = String(binding.lockBusyFraction);
-    const label = binding.counterOf ? `counter row lock busy (${binding.counterOf})` : `row lock busy (${binding.table} ${binding.key})`;
-    const labelEl = el.metricEls.bindingRowLockUtilization.previousElementSibling;
-    if (labelEl.textContent !== label) labelEl.textContent = label;
-  }
+  showBindingRow(el, binding, set);
   set("refillsPerSecond", fmtInt(f.refillsPerSecond));
   set("latencyP99Us", fmtUs(snap.latencyP99Us));
   set("simulatedSeconds", (m.nowMs / 1000).toFixed(1));
@@ -249,28 +240,7 @@ export function render(el) {
     refillsPerSecond: f.refillsPerSecond, nowMs: m.nowMs };
   if (binding) figures.bindingRowLockUtilization = binding.lockBusyFraction;
   if (el.series.length === 2) {
-    const e = el.series[1];
-    const key = el.primaryName;
-    // The windows up to the end of the latest one both runs have closed (the worker keeps
-    // them in step; this holds while one catches up).
-    const [a, b] = [f[key], headline(el, 1, at)[key]];
-    const ratio = a > 0 ? b / a : 0;
-    // Within noise: the two figures' 95% intervals over the second's windows overlap (the
-    // one rule, docs/MODEL.md §5).
-    const [ha, hb] = [meanHalfWidth(d.get(key, windowsPerSecond(el, 0), at)), meanHalfWidth(e.get(key, windowsPerSecond(el, 1), at))];
-    const within = a > 0 && ha !== null && hb !== null && Math.abs(b - a) <= ha + hb;
-    set("compareRatio", a > 0 ? `${ratio.toFixed(2)}x` : "–");
-    el.$(".ratio-noise").textContent = within ? "within noise" : "";
-    el.metricEls.compareRatio.dataset.value = String(ratio);
-    figures.compareRatio = ratio;
-    if (Number.isFinite(at)) figures.compareAtMs = Math.round(at * 1000);
-    const n = Math.min(d.countUntil(at), e.countUntil(at));
-    const [da, ea] = [(k) => d.get(k, n, at), (k) => e.get(k, n, at)];
-    el.throughputChart.setData([da("x"), da(key), ea(key), boundIn(d, key, n, at), boundIn(e, key, n, at)]);
-    const hot = ["hotRowLockUtilization", "refillsPerSecond"];
-    const lat = ["latencyP50Us", "latencyP99Us"];
-    el.hotChart.setData([da("x"), ...hot.map(da), ...hot.map(ea)]);
-    el.latencyChart.setData([da("x"), ...lat.map(da), ...lat.map(ea)]);
+    Object.assign(figures, drawCompared(el, f, at, set));
   } else {
     el.throughputChart.setData(el.open
       ? [d.get("x"), d.get("offeredPerSecond"), d.get("transactionsPerSecond"), boundIn(d, "transactionsPerSecond", d.length)]
@@ -280,19 +250,7 @@ export function render(el) {
     el.hotChart.setData([d.get("x"), d.get("hotRowLockUtilization"), d.get("refillsPerSecond")]);
     el.latencyChart.setData([d.get("x"), d.get("latencyP50Us"), d.get("latencyP99Us")]);
   }
-  m.sims.forEach((sim, i) => {
-    if (!el.heatmaps[i]) return;
-    const sn = sim.snapshot;
-    const marked = usesCounterRow(el.effective[i], el.fieldTable) ? sn.hotRowNode : -1;
-    el.heatmaps[i].draw();
-    const load = el.$$(".bars-load")[i];
-    if (el.byPartition) {
-      drawBars(load, sn.partitionInsertsPerSecond, { max: 1, fmt: fmtInt, label: (p) => `part ${p}` });
-    } else {
-      drawBars(load, sn.nodeLoad, { max: 1, fmt: fmtPct, hotNode: marked });
-    }
-    drawBars(el.$$(".bars-tc")[i], sn.nodeTcPerSecond, { max: 1, fmt: fmtInt, hotNode: marked });
-  });
+  m.sims.forEach((sim, i) => drawNodes(el, sim.snapshot, i));
   drawHottestRows(el.$(".hottest tbody"), snap.hottestRows ?? []);
   drawWhy(el);
   const view = m.sims[0].cluster;
@@ -302,6 +260,59 @@ export function render(el) {
   }
   el.figures = figures;
   el.host.dispatchEvent(new CustomEvent("hotrow-snapshot", { detail: figures, bubbles: true, composed: true }));
+}
+
+/** The card of the row of the workload's own that binds the latest window, shown only
+ * while one does. */
+function showBindingRow(el, binding, set) {
+  const bindingCard = el.metricEls.bindingRowLockUtilization.parentElement;
+  if (bindingCard.hidden !== !binding) bindingCard.hidden = !binding;
+  if (!binding) return;
+  set("bindingRowLockUtilization", fmtPct(binding.lockBusyFraction));
+  alarm(el.metricEls.bindingRowLockUtilization, binding.lockBusyFraction);
+  el.metricEls.bindingRowLockUtilization.dataset.value = String(binding.lockBusyFraction);
+  const label = binding.counterOf ? `counter row lock busy (${binding.counterOf})` : `row lock busy (${binding.table} ${binding.key})`;
+  const labelEl = el.metricEls.bindingRowLockUtilization.previousElementSibling;
+  if (labelEl.textContent !== label) labelEl.textContent = label;
+}
+
+/** Compare mode: the ratio of B to A at simulated time `at` (both runs' windows up to the
+ * latest both have closed; the worker keeps them in step, this holds while one catches
+ * up), whether it is within noise, and the charts of both; returns the figures it adds. */
+function drawCompared(el, f, at, set) {
+  const [d, e] = el.series;
+  const key = el.primaryName;
+  const [a, b] = [f[key], headline(el, 1, at)[key]];
+  const ratio = a > 0 ? b / a : 0;
+  // Within noise: the two figures' 95% intervals over the second's windows overlap (the
+  // one rule, docs/MODEL.md §5).
+  const [ha, hb] = [meanHalfWidth(d.get(key, windowsPerSecond(el, 0), at)), meanHalfWidth(e.get(key, windowsPerSecond(el, 1), at))];
+  const within = a > 0 && ha !== null && hb !== null && Math.abs(b - a) <= ha + hb;
+  set("compareRatio", a > 0 ? `${ratio.toFixed(2)}x` : "–");
+  el.$(".ratio-noise").textContent = within ? "within noise" : "";
+  el.metricEls.compareRatio.dataset.value = String(ratio);
+  const n = Math.min(d.countUntil(at), e.countUntil(at));
+  const [da, ea] = [(k) => d.get(k, n, at), (k) => e.get(k, n, at)];
+  el.throughputChart.setData([da("x"), da(key), ea(key), boundIn(d, key, n, at), boundIn(e, key, n, at)]);
+  const hot = ["hotRowLockUtilization", "refillsPerSecond"];
+  const lat = ["latencyP50Us", "latencyP99Us"];
+  el.hotChart.setData([da("x"), ...hot.map(da), ...hot.map(ea)]);
+  el.latencyChart.setData([da("x"), ...lat.map(da), ...lat.map(ea)]);
+  return { compareRatio: ratio, ...(Number.isFinite(at) ? { compareAtMs: Math.round(at * 1000) } : {}) };
+}
+
+/** Run `i`'s heatmap and per-node (or per-partition) bars from its snapshot `sn`. */
+function drawNodes(el, sn, i) {
+  if (!el.heatmaps[i]) return;
+  const marked = usesCounterRow(el.effective[i], el.fieldTable) ? sn.hotRowNode : -1;
+  el.heatmaps[i].draw();
+  const load = el.$$(".bars-load")[i];
+  if (el.byPartition) {
+    drawBars(load, sn.partitionInsertsPerSecond, { max: 1, fmt: fmtInt, label: (p) => `part ${p}` });
+  } else {
+    drawBars(load, sn.nodeLoad, { max: 1, fmt: fmtPct, hotNode: marked });
+  }
+  drawBars(el.$$(".bars-tc")[i], sn.nodeTcPerSecond, { max: 1, fmt: fmtInt, hotNode: marked });
 }
 
 /** The hottest rows of the latest window as table rows (rebuilt only when they change). */

@@ -86,11 +86,19 @@ function section(el, e, i, compare) {
     next.className = "why-next";
     box.append(next);
   }
+  box.append(resourceBars(e.resources, b, at));
+  if (!compare && e.remedies?.length) box.append(remedyButtons(el, e.remedies));
+  return box;
+}
+
+/** The busiest resources as bars (the bottleneck `b`'s marked), each titled with its
+ * bound in the run's unit (`at`). */
+function resourceBars(resources, b, at) {
   const bars = document.createElement("div");
   bars.className = "bars why-bars";
   bars.setAttribute("role", "list");
   bars.setAttribute("aria-label", "the busiest resources");
-  for (const r of grouped(e.resources)) {
+  for (const r of grouped(resources)) {
     const row = document.createElement("div");
     row.className = "bar why-bar";
     row.setAttribute("role", "listitem");
@@ -113,24 +121,25 @@ function section(el, e, i, compare) {
     row.append(name, track, value);
     bars.append(row);
   }
-  box.append(bars);
-  if (!compare && e.remedies?.length) {
-    const tries = document.createElement("div");
-    tries.className = "why-remedies";
-    tries.append(Object.assign(document.createElement("span"), { className: "legend-note", textContent: "What would lift it: " }));
-    e.remedies.forEach((r, k) => {
-      const live = Object.keys(r.set).every((f) => el.liveFields.includes(f));
-      const button = document.createElement("button");
-      button.dataset.remedy = String(k);
-      button.append(...withCode(r.label));
-      button.title = live ? "fork here: run B takes this remedy from the moment shown, run A goes on unchanged"
-        : "restart the run with this remedy (it changes the cluster or the workload, which a running simulation cannot take)";
-      button.addEventListener("click", () => applyRemedy(el, r, live));
-      tries.append(button);
-    });
-    box.append(tries);
-  }
-  return box;
+  return bars;
+}
+
+/** The bottleneck's standard remedies as buttons: a fork for a live field, else a restart. */
+function remedyButtons(el, remedies) {
+  const tries = document.createElement("div");
+  tries.className = "why-remedies";
+  tries.append(Object.assign(document.createElement("span"), { className: "legend-note", textContent: "What would lift it: " }));
+  remedies.forEach((r, k) => {
+    const live = Object.keys(r.set).every((f) => el.liveFields.includes(f));
+    const button = document.createElement("button");
+    button.dataset.remedy = String(k);
+    button.append(...withCode(r.label));
+    button.title = live ? "fork here: run B takes this remedy from the moment shown, run A goes on unchanged"
+      : "restart the run with this remedy (it changes the cluster or the workload, which a running simulation cannot take)";
+    button.addEventListener("click", () => applyRemedy(el, r, live));
+    tries.append(button);
+  });
+  return tries;
 }
 
 /** Takes remedy `r`: a fork at the moment shown for a live field, else a restart with it. */

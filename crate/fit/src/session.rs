@@ -211,16 +211,37 @@ impl FitSession {
         }
         let x0: Vec<f64> = self.starts().iter().map(|&v| libm::log(v)).collect();
         let steps = self.steps();
-        // The first simplex, all at once.
-        let mut first = vec![x0.clone()];
+        if let Some(step) = self.first_simplex(&x0, &steps)? {
+            return Ok(step);
+        }
+        let (x, ssr, stop, iterations) = match self.replay(&x0, &steps)? {
+            Ok(found) => found,
+            Err(step) => return Ok(step),
+        };
+        debug_assert_ne!(stop, Stop::Cancelled);
+        let best = self.values_at(&x);
+        // The intervals' Jacobian: each fitted field 5% either side (at least 1 for a whole
+        // number: small enough to be local, large enough to step over the model's
+        // event-order noise).
+        let sides = self.jacobian_sets(&best);
+        if let Some(step) = self.ask(sides.iter().flat_map(|(u, d)| [u.clone(), d.clone()]).collect())? {
+            return Ok(step);
+        }
+        Ok(Step::Done(Box::new(self.finish(&best, ssr, stop, iterations))))
+    }
+
+    /// The first simplex, asked for all at once (the step that simulates what is missing of
+    /// it); an error if the metric is 0 at every one of its sets.
+    fn first_simplex(&mut self, x0: &[f64], steps: &[f64]) -> Result<Option<Step>, String> {
+        let mut first = vec![x0.to_vec()];
         for j in 0..x0.len() {
-            let mut v = x0.clone();
+            let mut v = x0.to_vec();
             v[j] += steps[j];
             first.push(v);
         }
         let first: Vec<Vec<f64>> = first.iter().map(|x| self.values_at(x)).collect();
         if let Some(step) = self.ask(first.clone())? {
-            return Ok(step);
+            return Ok(Some(step));
         }
         // A metric this config never produces (tpm outside DBT2, arrivals in a closed loop)
         // is 0 everywhere: nothing to fit, and the search would "converge" where it began.
@@ -230,7 +251,14 @@ impl FitSession {
                 self.measured.metric
             ));
         }
-        // Replay the search on what is known, up to the first unknown cost.
+        Ok(None)
+    }
+
+    /// Replays the search on what is known, up to the first unknown cost: the search's
+    /// end (point, cost, why it stopped, iterations), or the step that simulates the
+    /// first set it lacks.
+    #[allow(clippy::type_complexity)]
+    fn replay(&mut self, x0: &[f64], steps: &[f64]) -> Result<Result<(Vec<f64>, f64, Stop, u64), Step>, String> {
         let n = self.measured.points.len() as f64;
         let limits = Limits {
             max_iterations: self.options.max_iterations,
@@ -242,7 +270,7 @@ impl FitSession {
             sd_tolerance: 1e-12,
         };
         // A set found invalid on the way is known from then on: replay again.
-        let (x, ssr, stop, iterations) = loop {
+        loop {
             let missing: RefCell<Option<Vec<f64>>> = RefCell::new(None);
             let mut progress = None;
             let found = search::minimize(
@@ -257,8 +285,8 @@ impl FitSession {
                         }
                     }
                 },
-                &x0,
-                &steps,
+                x0,
+                steps,
                 limits,
                 |iteration, best, cost| {
                     if missing.borrow().is_some() {
@@ -280,22 +308,12 @@ impl FitSession {
             match missing.into_inner() {
                 Some(values) => {
                     if let Some(step) = self.ask(vec![values])? {
-                        return Ok(step);
+                        return Ok(Err(step));
                     }
                 }
-                None => break found,
+                None => return Ok(Ok(found)),
             }
-        };
-        debug_assert_ne!(stop, Stop::Cancelled);
-        let best = self.values_at(&x);
-        // The intervals' Jacobian: each fitted field 5% either side (at least 1 for a whole
-        // number: small enough to be local, large enough to step over the model's
-        // event-order noise).
-        let sides = self.jacobian_sets(&best);
-        if let Some(step) = self.ask(sides.iter().flat_map(|(u, d)| [u.clone(), d.clone()]).collect())? {
-            return Ok(step);
         }
-        Ok(Step::Done(Box::new(self.finish(&best, ssr, stop, iterations))))
     }
 
     /// The results of the sets the last `next_step` asked for: for each, every point and seed's

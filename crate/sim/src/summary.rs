@@ -242,24 +242,7 @@ impl Summary {
         let span = Span::of_ns(measured_ns);
         let r: &Counts = &m.run;
         let t = Throughput::of(r, span);
-        let tpn = topo.threads_per_node() as usize;
-        let nodes = (0..topo.data_nodes)
-            .map(|n| {
-                let threads = n as usize * tpn..(n as usize + 1) * tpn;
-                let thread_load: Vec<f64> = threads.clone().map(|t| span.fraction(r.station_busy_ns[t]).min(1.0)).collect();
-                NodeSummary {
-                    id: n,
-                    node_group: topo.node_group_of_node(n),
-                    load: thread_load.iter().sum::<f64>() / tpn as f64,
-                    thread_load,
-                    thread_services_per_second: threads.clone().map(|t| span.per_second(m.thread_services[t])).collect(),
-                    thread_service_us_mean: threads.map(|t| time::as_us(ratio(m.thread_cost_ns[t], m.thread_services[t]))).collect(),
-                    tc_transactions: span.per_second(r.node_tc_txns[n as usize]),
-                    messages: span.per_second(r.node_messages[n as usize]),
-                    holds_hot_row: n == now.hot_row_node,
-                }
-            })
-            .collect();
+        let nodes = NodeSummary::all(m, topo, span, now.hot_row_node);
         let hot_row = HotRowSummary {
             node: now.hot_row_node,
             refills_per_second: t.refills_per_second,
@@ -271,16 +254,7 @@ impl Summary {
         };
         let hottest = m.run_top_rows(now.at_ns);
         let explained = explanation(m, cfg, topo, now);
-        let mut latency_by_type_us = BTreeMap::new();
-        let mut committed_by_type = BTreeMap::new();
-        for kind in TxnKind::ALL {
-            let h = &m.latency[kind.index()];
-            if h.count() > 0 {
-                let name = crate::waits::kind_name(cfg, kind);
-                latency_by_type_us.insert(name.clone(), Latency::of(h));
-                committed_by_type.insert(name, r.committed(kind));
-            }
-        }
+        let (latency_by_type_us, committed_by_type) = by_type(m, cfg);
         Summary {
             config: cfg.clone(),
             simulated_seconds: span.secs(),
@@ -324,6 +298,45 @@ impl Summary {
             digest: digest(m, now),
         }
     }
+}
+
+impl NodeSummary {
+    /// Every data node's figures over the measured `span`.
+    fn all(m: &Metrics, topo: &Topology, span: Span, hot_row_node: u32) -> Vec<NodeSummary> {
+        let (r, tpn) = (&m.run, topo.threads_per_node() as usize);
+        (0..topo.data_nodes)
+            .map(|n| {
+                let threads = n as usize * tpn..(n as usize + 1) * tpn;
+                let thread_load: Vec<f64> = threads.clone().map(|t| span.fraction(r.station_busy_ns[t]).min(1.0)).collect();
+                NodeSummary {
+                    id: n,
+                    node_group: topo.node_group_of_node(n),
+                    load: thread_load.iter().sum::<f64>() / tpn as f64,
+                    thread_load,
+                    thread_services_per_second: threads.clone().map(|t| span.per_second(m.thread_services[t])).collect(),
+                    thread_service_us_mean: threads.map(|t| time::as_us(ratio(m.thread_cost_ns[t], m.thread_services[t]))).collect(),
+                    tc_transactions: span.per_second(r.node_tc_txns[n as usize]),
+                    messages: span.per_second(r.node_messages[n as usize]),
+                    holds_hot_row: n == hot_row_node,
+                }
+            })
+            .collect()
+    }
+}
+
+/// Latency and commits per transaction type that committed, by the type's name.
+fn by_type(m: &Metrics, cfg: &Config) -> (BTreeMap<String, Latency>, BTreeMap<String, u64>) {
+    let mut latency = BTreeMap::new();
+    let mut committed = BTreeMap::new();
+    for kind in TxnKind::ALL {
+        let h = &m.latency[kind.index()];
+        if h.count() > 0 {
+            let name = crate::waits::kind_name(cfg, kind);
+            latency.insert(name.clone(), Latency::of(h));
+            committed.insert(name, m.run.committed(kind));
+        }
+    }
+    (latency, committed)
 }
 
 /// Kinds the digest always feeds: those of versions before workload specs (DBT2's five, the

@@ -90,24 +90,7 @@ impl Spec {
                     format!("one of the spec's tables: {}", names.join(", ")),
                 ));
             };
-            if !(1..=MAX_ROWS_PER_STATEMENT).contains(&s.rows) {
-                return Err(ConfigError::new(
-                    &format!("{here}.rows"),
-                    s.rows,
-                    format!("must be an integer from 1 to {MAX_ROWS_PER_STATEMENT}"),
-                ));
-            }
-            let slots = s.slots.unwrap_or(1);
-            if !(1..=MAX_SLOTS).contains(&slots) {
-                return Err(ConfigError::new(&format!("{here}.slots"), slots, format!("must be an integer from 1 to {MAX_SLOTS}")));
-            }
-            if slots > 1 && !matches!(s.op, OpKind::Update | OpKind::Read) {
-                return Err(ConfigError::new(
-                    &format!("{here}.slots"),
-                    slots,
-                    "spreads the rows of an update or a read; an insert or a delete takes none",
-                ));
-            }
+            let slots = validate_rows_and_slots(s, &here)?;
             block = block.filter(|&(end, _)| i <= end);
             if let Some(r) = &s.repeat {
                 if block.is_some() {
@@ -116,15 +99,7 @@ impl Spec {
                 block = Some((i + validate_repeat(r, i, x.statements.len(), &here)? - 1, r.max.unwrap_or(r.min)));
             }
             self.validate_distribution(s, i, table, x, &here)?;
-            for (j, u) in s.sets_unique.iter().enumerate() {
-                if s.op != OpKind::Update || !table.unique_indexes.contains(u) || s.sets_unique[..j].contains(u) {
-                    return Err(ConfigError::new(
-                        &format!("{here}.setsUnique[{j}]"),
-                        format!("{u:?}"),
-                        format!("an update's, each once, of `{}`'s unique indexes: {:?}", table.name, table.unique_indexes),
-                    ));
-                }
-            }
+            validate_sets_unique(s, table, &here)?;
             let index_rows = match s.op {
                 OpKind::Insert | OpKind::Delete => table.unique_indexes.len() as u64,
                 OpKind::Update => 2 * s.sets_unique.len() as u64,
@@ -138,44 +113,83 @@ impl Spec {
                     format!("a transaction may touch at most {MAX_ROWS_PER_TRANSACTION} rows in all"),
                 ));
             }
-            let allocated = s.op == OpKind::Insert && table.key != KeyKind::PrimaryKey;
-            match (&s.key, allocated) {
-                (Some(_), true) => {
-                    return Err(ConfigError::new(
-                        &format!("{here}.key"),
-                        "a key choice",
-                        format!("an insert into `{}` ({:?} key) takes its key from the id allocator: remove `key`", table.name, table.key),
-                    ))
-                }
-                (Some(k), false) => {
-                    keys::validate(k, i, &format!("{here}.key"))?;
-                    let rows = table.rows.max(1) * self.scale;
-                    if let KeyChoice::Fixed { key } = *k {
-                        if key >= rows {
-                            return Err(ConfigError::new(
-                                &format!("{here}.key.key"),
-                                key,
-                                format!("must be a key of `{}`: 0 to {} (rows x scale - 1)", table.name, rows - 1),
-                            ));
-                        }
-                    }
-                    if let KeyChoice::SameAs { statement } = *k {
-                        let theirs = &x.statements[statement];
-                        let their_table = self.tables.iter().find(|t| t.name == theirs.table);
-                        if theirs.op == OpKind::Insert && their_table.is_some_and(|t| t.key != KeyKind::PrimaryKey) {
-                            return Err(ConfigError::new(
-                                &format!("{here}.key.statement"),
-                                statement,
-                                "names an insert whose key the id allocator gives, which is not known when the transaction is drawn",
-                            ));
-                        }
-                    }
-                }
-                (None, _) => {}
+            self.validate_key(s, i, table, x, &here)?;
+        }
+        Ok(())
+    }
+
+    /// Statement `i`'s key choice: none for an insert whose key the allocator gives; a
+    /// fixed key within the table; `sameAs` never naming such an insert.
+    fn validate_key(&self, s: &Statement, i: usize, table: &Table, x: &Transaction, here: &str) -> Result<(), ConfigError> {
+        let allocated = s.op == OpKind::Insert && table.key != KeyKind::PrimaryKey;
+        let k = match (&s.key, allocated) {
+            (None, _) => return Ok(()),
+            (Some(_), true) => {
+                return Err(ConfigError::new(
+                    &format!("{here}.key"),
+                    "a key choice",
+                    format!("an insert into `{}` ({:?} key) takes its key from the id allocator: remove `key`", table.name, table.key),
+                ))
+            }
+            (Some(k), false) => k,
+        };
+        keys::validate(k, i, &format!("{here}.key"))?;
+        let rows = table.rows.max(1) * self.scale;
+        if let KeyChoice::Fixed { key } = *k {
+            if key >= rows {
+                return Err(ConfigError::new(
+                    &format!("{here}.key.key"),
+                    key,
+                    format!("must be a key of `{}`: 0 to {} (rows x scale - 1)", table.name, rows - 1),
+                ));
+            }
+        }
+        if let KeyChoice::SameAs { statement } = *k {
+            let theirs = &x.statements[statement];
+            let their_table = self.tables.iter().find(|t| t.name == theirs.table);
+            if theirs.op == OpKind::Insert && their_table.is_some_and(|t| t.key != KeyKind::PrimaryKey) {
+                return Err(ConfigError::new(
+                    &format!("{here}.key.statement"),
+                    statement,
+                    "names an insert whose key the id allocator gives, which is not known when the transaction is drawn",
+                ));
             }
         }
         Ok(())
     }
+}
+
+/// A statement's rows and slots in range (slots only for an update or a read): its slots.
+fn validate_rows_and_slots(s: &Statement, here: &str) -> Result<u64, ConfigError> {
+    if !(1..=MAX_ROWS_PER_STATEMENT).contains(&s.rows) {
+        return Err(ConfigError::new(&format!("{here}.rows"), s.rows, format!("must be an integer from 1 to {MAX_ROWS_PER_STATEMENT}")));
+    }
+    let slots = s.slots.unwrap_or(1);
+    if !(1..=MAX_SLOTS).contains(&slots) {
+        return Err(ConfigError::new(&format!("{here}.slots"), slots, format!("must be an integer from 1 to {MAX_SLOTS}")));
+    }
+    if slots > 1 && !matches!(s.op, OpKind::Update | OpKind::Read) {
+        return Err(ConfigError::new(
+            &format!("{here}.slots"),
+            slots,
+            "spreads the rows of an update or a read; an insert or a delete takes none",
+        ));
+    }
+    Ok(slots)
+}
+
+/// An update's `setsUnique`: each once, each one of its table's unique indexes.
+fn validate_sets_unique(s: &Statement, table: &Table, here: &str) -> Result<(), ConfigError> {
+    for (j, u) in s.sets_unique.iter().enumerate() {
+        if s.op != OpKind::Update || !table.unique_indexes.contains(u) || s.sets_unique[..j].contains(u) {
+            return Err(ConfigError::new(
+                &format!("{here}.setsUnique[{j}]"),
+                format!("{u:?}"),
+                format!("an update's, each once, of `{}`'s unique indexes: {:?}", table.name, table.unique_indexes),
+            ));
+        }
+    }
+    Ok(())
 }
 
 impl Spec {

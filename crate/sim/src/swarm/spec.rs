@@ -20,82 +20,81 @@ pub fn random_spec(rng: &mut Prng) -> Value {
             id_tables.push((id_tables[0] + 1 + rng.below(tables as u64 - 1) as usize) % tables);
         }
     }
-    let table_list: Vec<Value> = (0..tables)
-        .map(|i| {
-            let key = if id_tables.contains(&i) { pick(rng, &["autoIncrement", "hidden"]) } else { "primaryKey" };
-            let rows = if key == "primaryKey" { log_uniform(rng, 1, 100_000) } else { rng.below(1000) };
-            let mut t = json!({ "name": format!("t{i}"), "rows": rows, "key": key });
-            if key == "primaryKey" && rng.chance(1, 3) {
-                // Partitioned on a shared column: 1, 2, 4 or 8 values, a whole number of rows each.
-                let values = 1 << rng.below(4);
-                t["rows"] = (rows.max(values) / values * values).into();
-                t["distributionValues"] = values.into();
-            } else {
-                if rng.chance(1, 4) {
-                    t["partitioning"] = pick(rng, &["hash", "range"]).into();
-                }
-                if rng.chance(1, 4) {
-                    t["keyLayout"] = pick(rng, &["sequential", "shardBits", "bitReversed"]).into();
-                }
-            }
-            if rng.chance(1, 5) {
-                t["uniqueIndexes"] = if rng.chance(1, 2) { json!(["u"]) } else { json!(["u", "v"]) };
-            }
-            t
-        })
-        .collect();
-    let values: Vec<Option<u64>> = table_list.iter().map(|t| t["distributionValues"].as_u64()).collect();
-    let transactions: Vec<Value> = (0..rng.range(1, 4))
-        .map(|x| {
-            let count = rng.range(1, 6) as usize;
-            // Statements whose keys the allocator gives: `sameAs` may not name them.
-            let mut allocated: Vec<bool> = Vec::with_capacity(count);
-            let mut on_table: Vec<usize> = Vec::with_capacity(count);
-            let mut block_end = None;
-            let statements: Vec<Value> = (0..count)
-                .map(|i| {
-                    let op = pick(rng, &["read", "update", "insert", "delete"]);
-                    let table = rng.below(tables as u64) as usize;
-                    let rows = if rng.chance(1, 6) { log_uniform(rng, 2, 200) } else { 1 };
-                    let from_allocator = op == "insert" && id_tables.contains(&table);
-                    let mut s = json!({ "op": op, "table": format!("t{table}"), "rows": rows });
-                    if !from_allocator && rng.chance(3, 4) {
-                        let earlier: Vec<usize> = (0..i).filter(|&j| !allocated[j]).collect();
-                        s["key"] = key_choice(rng, &earlier);
-                    }
-                    if let (Some(v), true) = (values[table], rng.chance(1, 2)) {
-                        let linked: Vec<usize> = (0..i).filter(|&j| values[on_table[j]] == Some(v)).collect();
-                        s["distribution"] = if linked.is_empty() || rng.chance(1, 3) {
-                            json!({ "client": true })
-                        } else {
-                            json!({ "sameAs": pick(rng, &linked) })
-                        };
-                        if rng.chance(1, 2) {
-                            s["distribution"]["remote"] = (rng.below(101) as f64 / 100.0).into();
-                        }
-                    }
-                    if op == "update" && table_list[table]["uniqueIndexes"].is_array() && rng.chance(1, 2) {
-                        s["setsUnique"] = json!(["u"]);
-                    }
-                    if block_end.is_none_or(|end| i > end) && rng.chance(1, 5) {
-                        let len = rng.range(1, (count - i) as u64) as usize;
-                        let min = rng.below(3);
-                        s["repeat"] = json!({ "min": min, "max": min + rng.below(4), "statements": len });
-                        if rng.chance(1, 3) {
-                            s["repeat"]["share"] = ((1 + rng.below(100)) as f64 / 100.0).into();
-                        }
-                        block_end = Some(i + len - 1);
-                    }
-                    allocated.push(from_allocator);
-                    on_table.push(table);
-                    s
-                })
-                .collect();
-            json!({ "name": format!("x{x}"), "weight": rng.range(1, 10), "statements": statements })
-        })
-        .collect();
+    let table_list: Vec<Value> = (0..tables).map(|i| random_table(rng, i, id_tables.contains(&i))).collect();
+    let transactions: Vec<Value> = (0..rng.range(1, 4)).map(|x| random_transaction(rng, x, &table_list, &id_tables)).collect();
     json!({ "name": "swarm", "api": pick(rng, &["mysqld", "ndbapi"]), "scale": rng.range(1, 3),
             "tables": table_list, "transactions": transactions })
+}
+
+/// Table `t{i}`, taking ids if `takes_ids`.
+fn random_table(rng: &mut Prng, i: usize, takes_ids: bool) -> Value {
+    let key = if takes_ids { pick(rng, &["autoIncrement", "hidden"]) } else { "primaryKey" };
+    let rows = if key == "primaryKey" { log_uniform(rng, 1, 100_000) } else { rng.below(1000) };
+    let mut t = json!({ "name": format!("t{i}"), "rows": rows, "key": key });
+    if key == "primaryKey" && rng.chance(1, 3) {
+        // Partitioned on a shared column: 1, 2, 4 or 8 values, a whole number of rows each.
+        let values = 1 << rng.below(4);
+        t["rows"] = (rows.max(values) / values * values).into();
+        t["distributionValues"] = values.into();
+    } else {
+        if rng.chance(1, 4) {
+            t["partitioning"] = pick(rng, &["hash", "range"]).into();
+        }
+        if rng.chance(1, 4) {
+            t["keyLayout"] = pick(rng, &["sequential", "shardBits", "bitReversed"]).into();
+        }
+    }
+    if rng.chance(1, 5) {
+        t["uniqueIndexes"] = if rng.chance(1, 2) { json!(["u"]) } else { json!(["u", "v"]) };
+    }
+    t
+}
+
+/// Transaction `x{x}` over `tables` (those at `id_tables` take ids).
+fn random_transaction(rng: &mut Prng, x: u64, tables: &[Value], id_tables: &[usize]) -> Value {
+    let values: Vec<Option<u64>> = tables.iter().map(|t| t["distributionValues"].as_u64()).collect();
+    let count = rng.range(1, 6) as usize;
+    // Statements whose keys the allocator gives: `sameAs` may not name them.
+    let mut allocated: Vec<bool> = Vec::with_capacity(count);
+    let mut on_table: Vec<usize> = Vec::with_capacity(count);
+    let mut block_end = None;
+    let statements: Vec<Value> = (0..count)
+        .map(|i| {
+            let op = pick(rng, &["read", "update", "insert", "delete"]);
+            let table = rng.below(tables.len() as u64) as usize;
+            let rows = if rng.chance(1, 6) { log_uniform(rng, 2, 200) } else { 1 };
+            let from_allocator = op == "insert" && id_tables.contains(&table);
+            let mut s = json!({ "op": op, "table": format!("t{table}"), "rows": rows });
+            if !from_allocator && rng.chance(3, 4) {
+                let earlier: Vec<usize> = (0..i).filter(|&j| !allocated[j]).collect();
+                s["key"] = key_choice(rng, &earlier);
+            }
+            if let (Some(v), true) = (values[table], rng.chance(1, 2)) {
+                let linked: Vec<usize> = (0..i).filter(|&j| values[on_table[j]] == Some(v)).collect();
+                s["distribution"] =
+                    if linked.is_empty() || rng.chance(1, 3) { json!({ "client": true }) } else { json!({ "sameAs": pick(rng, &linked) }) };
+                if rng.chance(1, 2) {
+                    s["distribution"]["remote"] = (rng.below(101) as f64 / 100.0).into();
+                }
+            }
+            if op == "update" && tables[table]["uniqueIndexes"].is_array() && rng.chance(1, 2) {
+                s["setsUnique"] = json!(["u"]);
+            }
+            if block_end.is_none_or(|end| i > end) && rng.chance(1, 5) {
+                let len = rng.range(1, (count - i) as u64) as usize;
+                let min = rng.below(3);
+                s["repeat"] = json!({ "min": min, "max": min + rng.below(4), "statements": len });
+                if rng.chance(1, 3) {
+                    s["repeat"]["share"] = ((1 + rng.below(100)) as f64 / 100.0).into();
+                }
+                block_end = Some(i + len - 1);
+            }
+            allocated.push(from_allocator);
+            on_table.push(table);
+            s
+        })
+        .collect();
+    json!({ "name": format!("x{x}"), "weight": rng.range(1, 10), "statements": statements })
 }
 
 /// A key choice; `sameAs` one of `earlier` when there is one.

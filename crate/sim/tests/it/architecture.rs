@@ -267,3 +267,80 @@ fn the_import_scan_reads_grouped_and_inline_paths() {
     let got = crate_paths("use crate::{alpha, beta::{x, y},\n    gamma::Z};\nlet k = crate::delta::f();");
     assert_eq!(got, ["alpha", "beta", "gamma", "delta"]);
 }
+
+/// The functions of `text` (Rust or JavaScript, formatted: a body ends at the first line
+/// back at the indent of its opening line that starts with `}`), as (name, first line,
+/// lines). A one-line function is one line.
+fn functions(text: &str, js: bool) -> Vec<(String, usize, usize)> {
+    let lines: Vec<&str> = text.lines().collect();
+    let keywords = ["if", "for", "while", "switch", "catch", "match", "else", "return", "function"];
+    let mut out = Vec::new();
+    for (i, line) in lines.iter().enumerate() {
+        let body = line.trim_start();
+        let indent = line.len() - body.len();
+        let words: Vec<&str> = body.split(|c: char| !(c.is_alphanumeric() || c == '_' || c == '$')).filter(|w| !w.is_empty()).collect();
+        let name = if !js {
+            let lead = ["pub", "crate", "super", "const", "async", "unsafe"];
+            let mut w = words.iter().skip_while(|w| lead.contains(w));
+            (w.next() == Some(&"fn")).then(|| w.next().map(|n| n.to_string())).flatten()
+        } else if body.starts_with("function ") || body.starts_with("export function ") || body.contains("async function ") {
+            words.iter().skip_while(|w| **w != "function").nth(1).map(|n| n.to_string())
+        } else if body.ends_with("=> {") && (body.starts_with("const ") || body.starts_with("export const ")) {
+            words.iter().skip_while(|w| **w != "const").nth(1).map(|n| n.to_string())
+        } else if indent > 0 && body.ends_with(") {") && !body.contains('=') && !body.starts_with('}') {
+            // A class method: `name(args) {`, `async name(...) {`, `get name() {`.
+            let w = words.iter().find(|w| !["async", "static", "get", "set"].contains(w));
+            w.filter(|w| !keywords.contains(w) && body.contains(&format!("{w}("))).map(|n| n.to_string())
+        } else {
+            None
+        };
+        let Some(name) = name else { continue };
+        if !line.trim_end().ends_with('{') {
+            continue; // a signature that goes on (rustfmt's long ones), a declaration, or one line
+        }
+        let end = lines[i + 1..].iter().position(|l| {
+            let b = l.trim_start();
+            l.len() - b.len() == indent && b.starts_with('}')
+        });
+        let end = end.unwrap_or_else(|| panic!("no end found for {name} at line {}", i + 1));
+        out.push((name, i + 1, end + 2));
+    }
+    out
+}
+
+/// No function is longer than 80 lines in the source of any crate or of the package and
+/// playground (the crates' integration tests, long lists of assertions, aside): one
+/// that is longer is usually two.
+#[test]
+fn no_function_is_longer_than_80_lines() {
+    let root = Path::new(CRATE).join("../..");
+    fn walk(dir: &Path, ext: &str, out: &mut Vec<PathBuf>) {
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                walk(&path, ext, out);
+            } else if path.to_string_lossy().ends_with(ext) {
+                out.push(path);
+            }
+        }
+    }
+    let mut files = Vec::new();
+    for krate in ["sim", "cli", "fit", "sql", "report", "wasm", "fit-wasm", "sql-wasm", "report-wasm"] {
+        walk(&root.join("crate").join(krate).join("src"), ".rs", &mut files);
+    }
+    walk(&root.join("js"), ".js", &mut files);
+    walk(&root.join("js"), ".mjs", &mut files);
+    let (mut seen, mut long) = (0, Vec::new());
+    for path in &files {
+        let text = std::fs::read_to_string(path).unwrap();
+        let js = !path.to_string_lossy().ends_with(".rs");
+        for (name, at, lines) in functions(&text, js) {
+            seen += 1;
+            if lines > 80 {
+                long.push(format!("{}:{at} {name}: {lines} lines", path.strip_prefix(&root).unwrap_or(path).display()));
+            }
+        }
+    }
+    assert!(seen > 1000, "only {seen} functions found: the scan is broken");
+    assert!(long.is_empty(), "functions over 80 lines:\n{}", long.join("\n"));
+}

@@ -6,7 +6,7 @@ use hotrow::spec::{Api, OpKind, Repeat, Spec, Statement as SpecStatement, Transa
 
 use super::{at, stem, Reader, Said, Source};
 use crate::annotations;
-use crate::statements::{KeyFrom, Op};
+use crate::statements::{Access, KeyFrom, Op};
 use crate::{At, ImportError};
 
 impl Reader<'_> {
@@ -51,50 +51,8 @@ impl Reader<'_> {
                 }
                 let distribution = self.distribution(t, i, &tables, said)?;
                 let key = self.key(t, i, a, here, table.rows.max(1), distribution.is_some())?;
-                let rows = match (&a.key, said.rows) {
-                    (KeyFrom::Unknown(_), Some(r)) => r,
-                    (_, Some(r)) if a.partial => {
-                        self.say(here, format!("{r} rows of {} (rows=), a part of its key given", a.table));
-                        r
-                    }
-                    (_, None) if a.partial => {
-                        let given: Vec<&str> = a.bound.iter().map(|(c, _)| c.as_str()).collect();
-                        self.say(
-                            here,
-                            format!(
-                                "a part of {}'s key given ({}): 1 row assumed (say `-- hotrow: rows=N` before it)",
-                                a.table,
-                                if given.is_empty() { "none".to_string() } else { given.join(", ") }
-                            ),
-                        );
-                        1
-                    }
-                    _ => a.rows,
-                };
-                let repeat = match &said.repeat {
-                    None => None,
-                    Some((min, max, len, share, at)) => {
-                        if block_end.is_some_and(|end| i <= end) {
-                            return Err(ImportError { at: at.clone(), message: "a block inside a block: blocks do not nest".into() });
-                        }
-                        if i + len > t.accesses.len() {
-                            return Err(ImportError {
-                                at: at.clone(),
-                                message: format!("statements={len}: the transaction has {} statements from here", t.accesses.len() - i),
-                            });
-                        }
-                        block_end = Some(i + len - 1);
-                        let runs = match (min, max) {
-                            (1, 1) => String::new(),
-                            _ if min == max => format!(" {min} times"),
-                            _ => format!(" {min} to {max} times, uniformly"),
-                        };
-                        let share_text = if *share < 1.0 { format!(", in {}% of the transactions", share * 100.0) } else { String::new() };
-                        let what = if *len == 1 { "this statement runs".to_string() } else { format!("these {len} statements run") };
-                        self.say(at, format!("{what}{runs}{share_text}"));
-                        Some(Repeat { min: *min, max: (max != min).then_some(*max), statements: *len, share: *share })
-                    }
-                };
+                let rows = self.rows(a, here, said);
+                let repeat = self.repeat(said, i, t.accesses.len(), &mut block_end)?;
                 let op = match a.op {
                     Op::Read => OpKind::Read,
                     Op::Update => OpKind::Update,
@@ -115,6 +73,59 @@ impl Reader<'_> {
             tables,
             transactions,
         })
+    }
+}
+
+impl Reader<'_> {
+    /// The rows statement `a` touches: its own count, or what `rows=` says (needed when
+    /// only a part of its key is given: 1 is assumed, and said, without it).
+    fn rows(&mut self, a: &Access, here: &At, said: &Said) -> u64 {
+        match (&a.key, said.rows) {
+            (KeyFrom::Unknown(_), Some(r)) => r,
+            (_, Some(r)) if a.partial => {
+                self.say(here, format!("{r} rows of {} (rows=), a part of its key given", a.table));
+                r
+            }
+            (_, None) if a.partial => {
+                let given: Vec<&str> = a.bound.iter().map(|(c, _)| c.as_str()).collect();
+                self.say(
+                    here,
+                    format!(
+                        "a part of {}'s key given ({}): 1 row assumed (say `-- hotrow: rows=N` before it)",
+                        a.table,
+                        if given.is_empty() { "none".to_string() } else { given.join(", ") }
+                    ),
+                );
+                1
+            }
+            _ => a.rows,
+        }
+    }
+
+    /// The block statement `i` of `count` starts, if `repeat=` says one (said in words);
+    /// `block_end` is the last statement of the block it is in, kept from statement to
+    /// statement (blocks do not nest).
+    fn repeat(&mut self, said: &Said, i: usize, count: usize, block_end: &mut Option<usize>) -> Result<Option<Repeat>, ImportError> {
+        let Some((min, max, len, share, at)) = &said.repeat else { return Ok(None) };
+        if block_end.is_some_and(|end| i <= end) {
+            return Err(ImportError { at: at.clone(), message: "a block inside a block: blocks do not nest".into() });
+        }
+        if i + len > count {
+            return Err(ImportError {
+                at: at.clone(),
+                message: format!("statements={len}: the transaction has {} statements from here", count - i),
+            });
+        }
+        *block_end = Some(i + len - 1);
+        let runs = match (min, max) {
+            (1, 1) => String::new(),
+            _ if min == max => format!(" {min} times"),
+            _ => format!(" {min} to {max} times, uniformly"),
+        };
+        let share_text = if *share < 1.0 { format!(", in {}% of the transactions", share * 100.0) } else { String::new() };
+        let what = if *len == 1 { "this statement runs".to_string() } else { format!("these {len} statements run") };
+        self.say(at, format!("{what}{runs}{share_text}"));
+        Ok(Some(Repeat { min: *min, max: (max != min).then_some(*max), statements: *len, share: *share }))
     }
 }
 

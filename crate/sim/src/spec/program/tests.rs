@@ -1,7 +1,7 @@
 //! The programs drawn from specs: unique index rows, shared-column values, repeated blocks.
 
 use super::*;
-use crate::workload::table_of;
+use crate::workload::{row_key, table_of, OpSpec};
 
 /// An orders table with a UNIQUE key: each inserted row (by the allocator or keyed)
 /// also inserts a new row of its index table, in the same round; a delete writes one of
