@@ -214,14 +214,24 @@ impl LockTable {
         &self.parts
     }
 
-    /// Lock requests waiting since `since` or earlier, as (transaction, row) in that order
-    /// (not the map's, which may differ between targets). One pass over the waiters: a
-    /// queue is in arrival order, so those waiting since then are its first ones.
+    /// Lock requests waiting since `since` or earlier, as (transaction, row), by
+    /// transaction (not the map's order, which may differ between targets; a transaction's
+    /// rows come in no particular order, and the caller only asks whether any still waits).
+    /// One pass over the waiters: a queue is in arrival order, so those waiting since then
+    /// are its first ones.
     pub fn waiting_since(&self, since: Ns) -> Vec<(u32, RowReplica)> {
-        let mut waits: Vec<(u32, RowReplica)> =
-            self.locks.iter().flat_map(|(row, l)| l.waiters.iter().take_while(|(_, t)| *t <= since).map(|(w, _)| (w.txn, *row))).collect();
-        waits.sort_unstable_by_key(|&(txn, row)| (txn, row.node, row.row));
-        waits
+        let mut rows = Vec::new();
+        let mut order: Vec<(u64, u64)> = Vec::new();
+        for (row, l) in &self.locks {
+            for (w, _) in l.waiters.iter().take_while(|(_, t)| *t <= since) {
+                order.push((w.txn as u64, rows.len() as u64));
+                rows.push(*row);
+            }
+        }
+        // Sorted as pairs of u64, a sort the model has already (the WebAssembly module
+        // does not grow by another).
+        order.sort_unstable();
+        order.into_iter().map(|(txn, i)| (txn as u32, rows[i as usize])).collect()
     }
 
     /// The transaction holding `row`, if any.
