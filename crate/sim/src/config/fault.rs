@@ -2,14 +2,14 @@
 //! against the cluster it will hit. What a fault *does* is `sim/faults.rs`.
 
 use super::{range, Config, ConfigError};
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
 /// A scheduled fault. In JSON: `{"atMs": 2000, "kind": "dataNodeFailure", "dataNode": 1,
 /// "restartAfterMs": 3000}`, `{"atMs": 2000, "kind": "apiNodeRestart", "apiNode": 0}` or
 /// `{"atMs": 1000, "kind": "networkDelay", "dataNode": 2, "extraUs": 500, "durationMs": 1000}`
 /// or `{"atMs": 3000, "kind": "allocatorFailure", "takeoverMs": 1000}`.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "kind", rename_all = "camelCase", rename_all_fields = "camelCase", deny_unknown_fields)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(tag = "kind", rename_all = "camelCase", rename_all_fields = "camelCase")]
 pub enum Fault {
     /// A data node stops; its node group's other replica takes over as primary,
     /// transactions in flight on it abort (clients retry them), and it rejoins as a backup
@@ -41,6 +41,81 @@ pub enum Fault {
         #[serde(default = "default_takeover_ms")]
         takeover_ms: u64,
     },
+}
+
+/// A fault as JSON: its fields read flat, then each kind takes its own and refuses the
+/// others' (as serde's derive for an internally tagged enum would, without buffering its
+/// input: the derive's copy of every fault object made this the WebAssembly module's
+/// largest function but the engine's).
+impl<'de> serde::Deserialize<'de> for Fault {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        use serde::de::Error;
+        #[derive(serde::Deserialize)]
+        #[serde(rename_all = "camelCase")]
+        enum Kind {
+            DataNodeFailure,
+            ApiNodeRestart,
+            NetworkDelay,
+            AllocatorFailure,
+        }
+        #[derive(serde::Deserialize)]
+        #[serde(deny_unknown_fields, rename_all = "camelCase", expecting = "a fault: an object with atMs, kind and the kind's fields")]
+        struct Raw {
+            kind: Kind,
+            at_ms: Option<u64>,
+            data_node: Option<u32>,
+            restart_after_ms: Option<u64>,
+            api_node: Option<u32>,
+            down_ms: Option<u64>,
+            extra_us: Option<u64>,
+            duration_ms: Option<u64>,
+            takeover_ms: Option<u64>,
+        }
+        let r = Raw::deserialize(d)?;
+        fn need<T, E: Error>(v: Option<T>, name: &'static str) -> Result<T, E> {
+            v.ok_or_else(|| E::missing_field(name))
+        }
+        let at_ms = need(r.at_ms, "atMs")?;
+        let (fault, own): (Fault, &'static [&'static str]) = match r.kind {
+            Kind::DataNodeFailure => (
+                Fault::DataNodeFailure {
+                    at_ms,
+                    data_node: need(r.data_node, "dataNode")?,
+                    restart_after_ms: r.restart_after_ms.unwrap_or_else(default_restart_ms),
+                },
+                &["atMs", "dataNode", "restartAfterMs"],
+            ),
+            Kind::ApiNodeRestart => (
+                Fault::ApiNodeRestart { at_ms, api_node: need(r.api_node, "apiNode")?, down_ms: r.down_ms.unwrap_or_else(default_down_ms) },
+                &["atMs", "apiNode", "downMs"],
+            ),
+            Kind::NetworkDelay => (
+                Fault::NetworkDelay {
+                    at_ms,
+                    data_node: need(r.data_node, "dataNode")?,
+                    extra_us: need(r.extra_us, "extraUs")?,
+                    duration_ms: need(r.duration_ms, "durationMs")?,
+                },
+                &["atMs", "dataNode", "extraUs", "durationMs"],
+            ),
+            Kind::AllocatorFailure => {
+                (Fault::AllocatorFailure { at_ms, takeover_ms: r.takeover_ms.unwrap_or_else(default_takeover_ms) }, &["atMs", "takeoverMs"])
+            }
+        };
+        let given = [
+            ("dataNode", r.data_node.is_some()),
+            ("restartAfterMs", r.restart_after_ms.is_some()),
+            ("apiNode", r.api_node.is_some()),
+            ("downMs", r.down_ms.is_some()),
+            ("extraUs", r.extra_us.is_some()),
+            ("durationMs", r.duration_ms.is_some()),
+            ("takeoverMs", r.takeover_ms.is_some()),
+        ];
+        if let Some((name, _)) = given.iter().find(|(name, present)| *present && !own.contains(name)) {
+            return Err(D::Error::unknown_field(name, own));
+        }
+        Ok(fault)
+    }
 }
 
 fn default_takeover_ms() -> u64 {

@@ -118,9 +118,17 @@ fn scope_follows_workload(merged: &mut Value, workload: &super::Workload, preset
     }
 }
 
-/// The value at a dotted camelCase path (`cpu.lqhWriteNs`) of a config as JSON.
+/// The value at a dotted camelCase path (`cpu.lqhWriteNs`, `faults[0].dataNode`) of a config as JSON.
 pub fn lookup<'a>(v: &'a Value, dotted: &str) -> Option<&'a Value> {
-    dotted.split('.').try_fold(v, |v, k| v.get(k))
+    // A part may index an array (`faults[0].dataNode`, as an error's path names it).
+    dotted.split('.').try_fold(v, |v, part| {
+        let mut pieces = part.split('[');
+        let v = match pieces.next() {
+            Some("") | None => v,
+            Some(k) => v.get(k)?,
+        };
+        pieces.try_fold(v, |v, i| v.get(i.strip_suffix(']')?.parse::<usize>().ok()?))
+    })
 }
 
 /// serde's message without its source position, which means nothing to a user.
