@@ -7,7 +7,7 @@
 import { css } from "./charts.js";
 
 /** At or below this speed (simulated ms per wall second, 1/100 of real time) signals are drawn one by one. */
-export const SIGNAL_SPEED = 10;
+const SIGNAL_SPEED = 10;
 
 const reducedMotion = () => matchMedia("(prefers-reduced-motion: reduce)").matches;
 

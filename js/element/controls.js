@@ -28,7 +28,7 @@ export function learnLabels(table) {
 }
 
 /** The largest value the field table allows for integer field `name`. */
-export const maxOf = (el, name) => el.fieldTable.find((f) => f.name === name).kind.max;
+const maxOf = (el, name) => el.fieldTable.find((f) => f.name === name).kind.max;
 
 /** Fills the data-node choices: multiples of `replicas` up to the field table's maximum. */
 function fillDataNodes(el, replicas) {
@@ -304,7 +304,7 @@ export function syncControls(el) {
  * The values compare offers for a choice or on/off field as [value, label] (the field
  * table's, and for the workload the spec of one's own when one runs); null for a number.
  */
-export function compareChoices(el, field) {
+function compareChoices(el, field) {
   const kind = el.fieldTable?.find((f) => f.name === field)?.kind;
   if (kind?.type === "bool") return ["false", "true"].map((v) => [v, valueName(field, v)]);
   if (kind?.type !== "choice") return null;

@@ -6,7 +6,7 @@ import { request } from "./requests.js";
 import { DEFAULT_PRESET } from "./state.js";
 
 /** Saves `blob` as a download named `name` (an object URL on a link, freed after). */
-export function save(el, blob, name) {
+function save(el, blob, name) {
   const a = document.createElement("a");
   a.href = URL.createObjectURL(blob);
   a.download = name;

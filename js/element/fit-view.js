@@ -16,16 +16,16 @@ import { packResult, unpackResult } from "./fit-link.js";
 import { REPORTED } from "./bug-report.js";
 
 /** The points the Fit mode opens with: the bug report's two DBT2 measurements. */
-export const FIT_EXAMPLE = `# MySQL Bug #39267: DBT2 on 8 data nodes, as the bug report measured it
+const FIT_EXAMPLE = `# MySQL Bug #39267: DBT2 on 8 data nodes, as the bug report measured it
 dataNodes,cacheSize,tpm
 8,1,${REPORTED.cacheOneTpm}
 8,1000,${REPORTED.cacheThousandTpm}
 `;
 /** The fields it fits by default: two points leave room for one. */
-export const FIT_FIELDS = "cpu.scale";
+const FIT_FIELDS = "cpu.scale";
 
 /** The base config of a fit: the running settings, each run as long as `RUN_LENGTHS.fit`. */
-export const fitBase = (overrides) => withRunLength(overrides, "fit");
+const fitBase = (overrides) => withRunLength(overrides, "fit");
 
 /** Each element's fit or prediction under way: its cancel. A cancel while the fit's module
  * loads, or between two rounds of runs (when the pool has no workers), must stop it too. */
@@ -145,7 +145,7 @@ export async function runFit(el) {
  * and "predict at" come back as they were. A result that cannot be read is said, and Fit
  * refits.
  */
-export async function reopenFit(el) {
+async function reopenFit(el) {
   const text = el.view.fitResult;
   const fields = (el.view.fitFields ?? FIT_FIELDS).split(",").filter(Boolean);
   let session = null;

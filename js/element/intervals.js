@@ -6,7 +6,7 @@ import { fmtPct } from "./format.js";
 
 /** The half-width of `metric`'s 95% interval in a run's result (its `intervals`, as the
  * summary gives them), or null when the run measured too few windows for one. */
-export const halfWidth = (r, metric) => r.intervals?.metrics?.[metric]?.halfWidth ?? null;
+const halfWidth = (r, metric) => r.intervals?.metrics?.[metric]?.halfWidth ?? null;
 
 /** Whether `metric` of results `a` and `b` differs beyond noise, and how: 0 when their
  * intervals overlap (or either has none), else the sign of a - b. */

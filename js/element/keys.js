@@ -5,7 +5,7 @@
 //   space  play / pause        .  step one window        r  reset        ?  list the keys
 
 /** The shortcuts, as the help panel lists them: key, what it does, the button it presses. */
-export const KEYS = [
+const KEYS = [
   { key: " ", name: "Space", does: "play or pause", button: ".play" },
   { key: ".", name: ".", does: "step one metrics window (pauses)", button: ".step" },
   { key: "r", name: "r", does: "reset: the same settings from time 0", button: ".reset" },

@@ -13,7 +13,7 @@ import { describeRun, usesCounterRow } from "./running.js";
 import { traitsOf } from "./traits.js";
 import { YOUR_SPEC } from "./modes.js";
 
-export const MAX_POINTS = 600;
+const MAX_POINTS = 600;
 
 /** The chart columns: x (seconds) and every scalar window metric of the core's metric
  * table, by the table's names (worked out once per chart setup, read every tick). */
@@ -110,7 +110,7 @@ export function setupCharts(el, { keepSeries = false } = {}) {
 }
 
 /** The headline figures' metrics: each shown as its mean over the last simulated second. */
-export const HEADLINE = ["tpm", "insertsPerSecond", "transactionsPerSecond", "hotRowLockUtilization", "refillsPerSecond"];
+const HEADLINE = ["tpm", "insertsPerSecond", "transactionsPerSecond", "hotRowLockUtilization", "refillsPerSecond"];
 
 /**
  * Run `i`'s headline figures: each metric's mean over the windows of the last simulated
@@ -144,7 +144,7 @@ function boundIn(d, key, n, untilX = Infinity) {
 }
 
 /** Names of runs A and B in compare mode: the compared field's two values. */
-export function runNames(el) {
+function runNames(el) {
   if (el.effective.length !== 2) return ["A", "B"];
   const f = el.forkInfo;
   const spec = f ? { compareField: f.field, compareA: f.was, compareB: f.value } : el.compareSpec();

@@ -33,7 +33,7 @@ export function fork(el, field, value) {
 }
 
 /** Fields a fork can change: the live ones the URL knows. */
-export function forkFields(el) {
+function forkFields(el) {
   return Object.keys(FIELDS).filter((f) => el.liveFields.includes(f.split(".")[0]));
 }
 

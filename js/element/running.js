@@ -23,13 +23,13 @@ export function idsOf(c, table) {
 }
 
 /** One sentence on what run `c` is (`table`: the field table). */
-export function describe(c, table) {
+function describe(c, table) {
   const cluster = `${c.dataNodes} data nodes (${c.replicas} replicas), ${c.apiNodes} API nodes with ${c.clientsPerApiNode} clients each`;
   return `${workloadName(c)} on ${cluster}; ${arrivalsOf(c)}; ${idsOf(c, table)}; rows placed by ${c.partitioning === "range" ? "key range" : "hash"}.`;
 }
 
 /** Where run `c`'s requests come from, in words: closed loops or an offered rate. */
-export function arrivalsOf(c) {
+function arrivalsOf(c) {
   if (!(c.arrivalRatePerApiNode > 0)) {
     return c.thinkTimeUs > 0 ? `each client runs a closed loop, thinking ${fmtUs(c.thinkTimeUs)} between transactions` : "each client runs a closed loop, no think time";
   }
@@ -38,7 +38,7 @@ export function arrivalsOf(c) {
 }
 
 /** The note under the TC bars: where run `c`'s transactions and refills are coordinated. */
-export function tcNote(c, table) {
+function tcNote(c, table) {
   const users = c.hintedTransactions ? "on the node of their first row (hinted)" : "round robin (no hint)";
   let refills = "";
   if (usesCounterRow(c, table)) {

@@ -19,7 +19,7 @@ export function wireSpecEditor(el) {
 }
 
 /** The spec of workload `name` (a shipped one, or the running custom spec) as JSON text. */
-export function specText(el, name) {
+function specText(el, name) {
   const running = el.effective?.[0]?.workload;
   if (running && typeof running === "object" && (name === undefined || name === running.name)) return JSON.stringify(running, null, 2);
   const shipped = (el.workloadSpecs ?? []).find((w) => w.name === name);

@@ -21,7 +21,7 @@ export function wireSqlTabs(el, applyJson) {
 const sqlTab = (el) => el.$('.spec-tab[data-tab="sql"]').getAttribute("aria-selected") === "true";
 
 /** Shows tab `name` ("json" or "sql") of the editor. */
-export function showTab(el, name) {
+function showTab(el, name) {
   for (const tab of el.$$(".spec-tab")) tab.setAttribute("aria-selected", String(tab.dataset.tab === name));
   el.$("#specJson").hidden = name !== "json";
   el.$("#specSql").hidden = name !== "sql";

@@ -47,7 +47,7 @@ export const FIELDS = {
 };
 
 /** View settings, not config. */
-export const VIEW = {
+const VIEW = {
   v: "int", // state version
   mode: "string", // live | compare | sweep | strategies | fit
   speed: "number", // simulated ms per wall second
@@ -72,8 +72,8 @@ export const VIEW = {
 export const ATTRIBUTE_VIEW = ["mode", "speed", "paused", "pause-at-ms", "tour", "spec"];
 export const ATTRIBUTE_ONLY = ["paused", "tour"];
 
-export const STATE_VERSION = 1;
-export const MODES = ["live", "compare", "sweep", "strategies", "fit"];
+const STATE_VERSION = 1;
+const MODES = ["live", "compare", "sweep", "strategies", "fit"];
 export const DEFAULT_SPEED = 1000;
 /** The preset a state without one runs (the core's defaults are its config). */
 export const DEFAULT_PRESET = "bug39267";
@@ -92,7 +92,7 @@ export const COMPARE_FIELDS = Object.keys(COMPARE_DEFAULTS);
 export const kebab = (name) => name.replace(/\./g, "-").replace(/[A-Z]/g, (c) => "-" + c.toLowerCase());
 /** The field or view setting an attribute names (a dotted field is kebab-cased whole:
  * `network-latency-us` is `network.latencyUs`). */
-export const camel = (attr) =>
+const camel = (attr) =>
   Object.keys(FIELDS).find((name) => kebab(name) === attr) ?? attr.replace(/-([a-z])/g, (_, ch) => ch.toUpperCase());
 
 const MAX_TEXT = 64;

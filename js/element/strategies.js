@@ -17,7 +17,7 @@ import { traitsOf } from "./traits.js";
  * owner (one without a cache runs once; one with a service runs at cache 1, one request
  * per id, where its global order shows), then each key layout on range partitioning with
  * ids from the counter row. */
-export function strategies(table) {
+function strategies(table) {
   const values = (name) => table.find((f) => f.name === name).kind.values;
   const out = [];
   for (const allocator of values("allocator")) {
@@ -34,15 +34,14 @@ export function strategies(table) {
 /** The fault every strategy run has: API node 0 restarts once, late in the warm-up (a
  * growing cache has grown by then), down 100 ms and back 50 ms before measuring begins, so
  * that a run that stops early has counted the ids it lost (a whole-run total). */
-export const restartAt = (warmupMs) => [{ kind: "apiNodeRestart", atMs: Math.max(0, warmupMs - 150), apiNode: 0, downMs: 100 }];
+const restartAt = (warmupMs) => [{ kind: "apiNodeRestart", atMs: Math.max(0, warmupMs - 150), apiNode: 0, downMs: 100 }];
 
 /** The columns of the table: metric-table names of summary metrics, with their labels. */
-export const COLUMNS = ["insertsPerSecond", "latencyP99Us", "coordinationsPerSecond", "idsLost", "insertSkew", "inOrderFraction"];
+const COLUMNS = ["insertsPerSecond", "latencyP99Us", "coordinationsPerSecond", "idsLost", "insertSkew", "inOrderFraction"];
 
-export { best } from "./pareto.js";
 
 /** A strategy's name in the table, in the words the controls use for its choices. */
-export function strategyName(p) {
+function strategyName(p) {
   if (p.partitioning === "range") return `${choiceLabel("partitioning", "range")}: ${choiceLabel("keyLayout", p.keyLayout)}`;
   const owner = p.idCacheScope ? `; cached by ${choiceLabel("idCacheScope", p.idCacheScope)}` : "";
   return `${choiceLabel("allocator", p.allocator)}${owner}`;

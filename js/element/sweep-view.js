@@ -14,7 +14,7 @@ import { primaryMetric } from "./render.js";
 
 
 /** The figure a sweep of `field` plots for the running config `c`. */
-export function sweepMetric(el, field, c) {
+function sweepMetric(el, field, c) {
   // Offered load is in requests (transactions) per second: achieved is read in the same unit.
   return field === "workload" || field === "arrivalRatePerApiNode" ? "transactionsPerSecond" : primaryMetric(el, c);
 }

@@ -2,7 +2,7 @@
 // of workers (one wasm instance each, `navigator.hardwareConcurrency` by default). Each
 // worker runs its share and reports after every run; cancelling terminates them.
 
-export class SweepPool {
+class SweepPool {
   /** Workers are made by `spawn()`; between runs they wait, idle, for the next (a fit's
    * rounds follow each other: each worker loads its WebAssembly once), and are let go after
    * `IDLE_MS` without one. */

@@ -6,8 +6,8 @@
 // A seek restores that checkpoint and runs forward to the time asked for: the simulation is
 // deterministic, so the state shown is exactly the one a fresh run paused there shows.
 
-export const CHECKPOINT_BUDGET_BYTES = 64 * 1024 * 1024;
-export const CHECKPOINT_INTERVAL_EVENTS = 1_000_000;
+const CHECKPOINT_BUDGET_BYTES = 64 * 1024 * 1024;
+const CHECKPOINT_INTERVAL_EVENTS = 1_000_000;
 
 /** The simulated time every one of `sims` has reached (in compare mode a light run may
  * wait for a heavy one: worker.js `advance`). */

@@ -11,8 +11,8 @@ import { headline } from "./render.js";
  * quotes the figures of that last simulated second (render.js `headline`: the cards show
  * the same numbers, and "Why this number" counts the same span), and is held: read twice,
  * it says the same, even if the run goes on. */
-export const WARMUP_MS = 1000;
-export const HOLD_MS = WARMUP_MS + 1000;
+const WARMUP_MS = 1000;
+const HOLD_MS = WARMUP_MS + 1000;
 
 /** Ours on top of driver.js's: readable contrast for its close button, themed by the page. */
 const OVERRIDES = `

@@ -143,7 +143,7 @@ function remedyButtons(el, remedies) {
 }
 
 /** Takes remedy `r`: a fork at the moment shown for a live field, else a restart with it. */
-export function applyRemedy(el, r, live) {
+function applyRemedy(el, r, live) {
   const [field, value] = Object.entries(r.set)[0];
   if (live && Object.keys(r.set).length === 1) {
     el.fork(field, value).catch(() => {}); // a refused fork shows its error
