@@ -73,7 +73,7 @@ pub enum Weight {
 impl Metric {
     /// A window's part of a batch mean, (value x weight, weight): a batch's mean is the sum
     /// of the first over the sum of the second. None for a metric that is no mean.
-    pub fn batch_part(&self, w: &Window) -> Option<(f64, f64)> {
+    pub(crate) fn batch_part(&self, w: &Window) -> Option<(f64, f64)> {
         let value = || match self.window {
             Some(Read::Scalar(read)) => Some(read(w)),
             _ => None,

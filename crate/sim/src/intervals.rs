@@ -19,16 +19,16 @@ use serde::{Serialize, Serializer};
 use std::collections::VecDeque;
 
 /// Batches at most: Schmeiser's 10 to 30.
-pub const BATCHES: usize = 20;
+pub(crate) const BATCHES: usize = 20;
 /// Measured windows needed for an interval (then each window is a batch): 1 s at 100 ms.
-pub const MIN_WINDOWS: usize = 10;
+pub(crate) const MIN_WINDOWS: usize = 10;
 /// A lag-1 correlation of the batch means above this says the batches are too short for
 /// the interval to hold: the CLI marks it, and a run stopping at a precision goes on.
 /// (With 20 batches the estimate itself spreads by about 0.2 around the truth.)
 pub const LAG1_LIMIT: f64 = 0.5;
 
 /// Batches of 5 windows MSER-5 needs before it says where a transient ended.
-pub const MSER_MIN_BATCHES: usize = 8;
+pub(crate) const MSER_MIN_BATCHES: usize = 8;
 
 /// Student's t, the 97.5% quantile, for 9 to 19 degrees of freedom (10 to 20 batches).
 const T975: [f64; 11] = [2.262, 2.228, 2.201, 2.179, 2.160, 2.145, 2.131, 2.120, 2.110, 2.101, 2.093];
@@ -86,7 +86,7 @@ pub fn measured(windows: &VecDeque<Window>, warmup_end: Ns, window_ns: Ns) -> (u
 /// How `n` measured windows are batched: (batches, windows per batch), the batches as
 /// short as keeps them at most `BATCHES` (so fewer than one batch of windows is left over);
 /// None below `MIN_WINDOWS`.
-pub fn batching(n: usize) -> Option<(usize, usize)> {
+pub(crate) fn batching(n: usize) -> Option<(usize, usize)> {
     (n >= MIN_WINDOWS).then(|| {
         let per = n.div_ceil(BATCHES);
         (n / per, per)
@@ -133,7 +133,7 @@ fn batched(m: &Metric, windows: &VecDeque<Window>, from: usize, k: usize, per: u
 /// half the batches. The answer is `Some(d)` only when at least `MSER_MIN_BATCHES` batches
 /// are in and `d` falls in the first half: a minimum at the half's edge says the transient
 /// may still be going on.
-pub fn mser5(series: &[f64]) -> Option<usize> {
+pub(crate) fn mser5(series: &[f64]) -> Option<usize> {
     let z: Vec<f64> = series.chunks_exact(5).map(|c| c.iter().sum::<f64>() / 5.0).collect();
     let b = z.len();
     if b < MSER_MIN_BATCHES {

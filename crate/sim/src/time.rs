@@ -12,12 +12,12 @@ pub const fn from_ms(ms: u64) -> Ns {
 }
 
 /// `us` microseconds.
-pub const fn from_us(us: u64) -> Ns {
+pub(crate) const fn from_us(us: u64) -> Ns {
     us * 1_000
 }
 
 /// Whole milliseconds in `ns` (rounded down).
-pub const fn whole_ms(ns: Ns) -> u64 {
+pub(crate) const fn whole_ms(ns: Ns) -> u64 {
     ns / 1_000_000
 }
 
@@ -27,28 +27,28 @@ pub fn as_ms(ns: Ns) -> f64 {
 }
 
 /// A (mean) number of nanoseconds in microseconds, for reports.
-pub fn as_us(ns: f64) -> f64 {
+pub(crate) fn as_us(ns: f64) -> f64 {
     ns / 1e3
 }
 
 /// `ns` in seconds, for rates.
-pub fn as_secs(ns: Ns) -> f64 {
+pub(crate) fn as_secs(ns: Ns) -> f64 {
     ns as f64 / 1e9
 }
 
 /// The mean gap between events that happen `per_second` times a second, in whole
 /// nanoseconds (at least 1).
-pub fn mean_gap(per_second: f64) -> Ns {
+pub(crate) fn mean_gap(per_second: f64) -> Ns {
     (1e9 / per_second).round().max(1.0) as Ns
 }
 
 /// A time in seconds (a demand, a mean service) in microseconds, for reports.
-pub fn secs_as_us(secs: f64) -> f64 {
+pub(crate) fn secs_as_us(secs: f64) -> f64 {
     secs * 1e6
 }
 
 /// How many times a second something taking `us` microseconds can happen.
-pub fn per_second_of_us(us: f64) -> f64 {
+pub(crate) fn per_second_of_us(us: f64) -> f64 {
     1e6 / us
 }
 

@@ -24,7 +24,7 @@ const NODE_BITS: u32 = 8;
 
 /// One API node's timestamp id generator.
 #[derive(Clone, Debug)]
-pub struct TimestampIds {
+pub(crate) struct TimestampIds {
     node: u64,
     tick_ns: Ns,
     sequence_bits: u32,
@@ -75,12 +75,12 @@ impl TimestampIds {
     }
 
     /// When the next tick starts: the time to wake the waiters.
-    pub fn next_tick_at(&self) -> Ns {
+    pub(crate) fn next_tick_at(&self) -> Ns {
         (self.tick + 1) * self.tick_ns
     }
 
     /// At a new tick: the first waiter and its id, while the tick's sequence lasts.
-    pub fn next_waiter(&mut self, now: Ns) -> Option<(u32, u64)> {
+    pub(crate) fn next_waiter(&mut self, now: Ns) -> Option<(u32, u64)> {
         let &txn = self.waiters.front()?;
         let id = self.issue(now)?;
         self.waiters.pop_front();
@@ -92,7 +92,7 @@ impl TimestampIds {
     }
 
     /// Takes `txn` out of the queue (its transaction aborted); true if it was there.
-    pub fn remove_waiter(&mut self, txn: u32) -> bool {
+    pub(crate) fn remove_waiter(&mut self, txn: u32) -> bool {
         let before = self.waiters.len();
         self.waiters.retain(|&w| w != txn);
         self.waiters.len() != before

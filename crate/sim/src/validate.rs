@@ -70,7 +70,7 @@ fn case(name: &'static str, reported: &str, model: f64, rule: Rule) -> CaseResul
 }
 
 /// Runs a preset with overrides and the given seed to its end.
-pub fn run_preset(preset: &str, seed: u64, overrides: Value) -> Summary {
+pub(crate) fn run_preset(preset: &str, seed: u64, overrides: Value) -> Summary {
     let mut input = json!({ "preset": preset, "seed": seed });
     for (k, v) in overrides.as_object().expect("overrides are an object") {
         input[k] = v.clone();

@@ -8,7 +8,7 @@ use super::fields::FIELDS;
 use serde::{Deserialize, Serialize};
 
 /// `cpu.serviceCv` of every preset: see [`CpuConfig::service_cv`].
-pub const SERVICE_CV: f64 = 1.0;
+pub(crate) const SERVICE_CV: f64 = 1.0;
 
 /// CPU cost of each kind of work, in nanoseconds of one thread (each 0..=10000000), and how
 /// a service's time varies around its cost.
@@ -75,7 +75,7 @@ impl CpuConfig {
     /// single-row inserts per second on a 4-node cluster (measured with the `ndbapi-pk`
     /// preset) — are derived, not taken from a published NDB 6.3 measurement. mysqld's cost per statement is from the order of
     /// 25k simple statements/s per core of 2008 mysqld.
-    pub fn ndbd_2008() -> CpuConfig {
+    pub(crate) fn ndbd_2008() -> CpuConfig {
         CpuConfig {
             tc_op_ns: 4_500,
             tc_reply_ns: 1_680,

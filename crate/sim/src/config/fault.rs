@@ -190,7 +190,7 @@ impl Fault {
     }
 
     /// The interval a data-node failure keeps its node down, in ms.
-    pub fn downtime(&self) -> Option<(u32, u64, u64)> {
+    pub(crate) fn downtime(&self) -> Option<(u32, u64, u64)> {
         match *self {
             Fault::DataNodeFailure { at_ms, data_node, restart_after_ms } => Some((data_node, at_ms, at_ms + restart_after_ms)),
             _ => None,

@@ -200,11 +200,11 @@ pub const FIELDS: &[Field] = &[
 ];
 
 /// Most faults a config may schedule.
-pub const MAX_FAULTS: usize = 64;
+pub(crate) const MAX_FAULTS: usize = 64;
 
 /// The field named `name`.
 /// The largest value an integer field allows (the relief a what-if assumes).
-pub fn max_of(name: &str) -> u64 {
+pub(crate) fn max_of(name: &str) -> u64 {
     match field(name).map(|f| &f.kind) {
         Some(Kind::Int { max, .. }) => *max,
         _ => panic!("{name} is not an integer field"),
@@ -230,7 +230,7 @@ pub fn live_top_level() -> Vec<&'static str> {
 }
 
 /// The first field that is not live and differs between two serialised configs.
-pub fn first_changed_fixed(old: &Value, new: &Value) -> Option<&'static str> {
+pub(crate) fn first_changed_fixed(old: &Value, new: &Value) -> Option<&'static str> {
     FIELDS.iter().find(|f| !f.live && lookup(old, f.name) != lookup(new, f.name)).map(|f| f.name)
 }
 

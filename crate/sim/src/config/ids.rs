@@ -25,18 +25,18 @@ pub enum Allocator {
 }
 
 impl Allocator {
-    pub const NAMES: &'static [&'static str] = &["counterRow", "centralService", "timestamp"];
+    pub(crate) const NAMES: &'static [&'static str] = &["counterRow", "centralService", "timestamp"];
     /// How each of `NAMES` reads in a menu.
-    pub const LABELS: &'static [&'static str] =
+    pub(crate) const LABELS: &'static [&'static str] =
         &["a counter row in the cluster (NDB SYSTAB_0)", "one allocator service (TiDB PD, Vitess)", "time + node + sequence (Snowflake)"];
     /// What each of `NAMES` has (`traits`), in their order: the field table offers them
     /// beside the names, so that the playground asks the core what a strategy has instead
     /// of knowing strategies by name.
-    pub const TRAITS: &'static [Traits] =
+    pub(crate) const TRAITS: &'static [Traits] =
         &[Allocator::CounterRow.traits(), Allocator::CentralService.traits(), Allocator::Timestamp.traits()];
 
     /// What this strategy has: the one place that says it (a new strategy is a new arm).
-    pub const fn traits(self) -> Traits {
+    pub(crate) const fn traits(self) -> Traits {
         match self {
             Allocator::CounterRow => Traits { counter_row: true, cache: true, service: false, tick: false },
             Allocator::CentralService => Traits { counter_row: false, cache: true, service: true, tick: false },
@@ -76,7 +76,7 @@ pub enum IdCacheScope {
 }
 
 impl IdCacheScope {
-    pub const NAMES: &'static [&'static str] = &["apiNode", "client"];
+    pub(crate) const NAMES: &'static [&'static str] = &["apiNode", "client"];
     /// How each of `NAMES` reads in a menu.
-    pub const LABELS: &'static [&'static str] = &["the API node, behind a mutex (mysqld)", "each client (NDB API Ndb object)"];
+    pub(crate) const LABELS: &'static [&'static str] = &["the API node, behind a mutex (mysqld)", "each client (NDB API Ndb object)"];
 }

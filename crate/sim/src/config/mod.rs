@@ -28,7 +28,8 @@ pub use fault::Fault;
 pub use ids::{Allocator, IdCacheScope, Traits};
 pub use json::{lookup, set_dotted};
 pub use presets::{preset, PRESETS};
-pub use workload::{Workload, WORKLOAD_LABELS, WORKLOAD_NAMES};
+pub(crate) use workload::WORKLOAD_LABELS;
+pub use workload::{Workload, WORKLOAD_NAMES};
 
 /// Network between hosts.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

@@ -20,7 +20,7 @@ pub enum Workload {
 pub const WORKLOAD_NAMES: [&str; 1 + SHIPPED.len()] = with_shipped("dbt2", false);
 
 /// How each of `WORKLOAD_NAMES` reads in a menu.
-pub const WORKLOAD_LABELS: [&str; 1 + SHIPPED.len()] = with_shipped("DBT2 (TPC-C-like via mysqld)", true);
+pub(crate) const WORKLOAD_LABELS: [&str; 1 + SHIPPED.len()] = with_shipped("DBT2 (TPC-C-like via mysqld)", true);
 
 /// DBT2's entry, then each shipped spec's name, or its menu label when `labels`.
 const fn with_shipped(dbt2: &'static str, labels: bool) -> [&'static str; 1 + SHIPPED.len()] {

@@ -42,8 +42,10 @@ mod resources;
 
 pub use moving::Moving;
 pub use probe::ZeroLoad;
-pub use remedies::{remedies, Remedy};
-pub use resources::{ClientsIn, Inputs, Load};
+pub use remedies::remedies;
+pub use remedies::Remedy;
+pub use resources::Load;
+pub(crate) use resources::{ClientsIn, Inputs};
 
 use crate::config::Config;
 use serde::Serialize;
@@ -76,7 +78,7 @@ pub enum Kind {
 impl Kind {
     /// Every kind, in the order of their codes (1..): the window column
     /// `bottleneckKind` holds the code, 0 for none.
-    pub const ALL: [Kind; 9] = [
+    pub(crate) const ALL: [Kind; 9] = [
         Kind::Thread,
         Kind::ApiCpu,
         Kind::Service,
@@ -132,12 +134,12 @@ impl Kind {
     }
 
     /// Locks and mutexes: busy while held, blocked while their holders wait elsewhere.
-    pub fn is_lock(self) -> bool {
+    pub(crate) fn is_lock(self) -> bool {
         matches!(self, Kind::CounterRow | Kind::Row | Kind::IdCache)
     }
 
     /// The id allocator's resources: a cache, the hint or a wider sequence relieves them.
-    pub fn is_allocator(self) -> bool {
+    pub(crate) fn is_allocator(self) -> bool {
         matches!(self, Kind::CounterRow | Kind::IdCache | Kind::Service | Kind::Timestamp)
     }
 }
@@ -215,7 +217,7 @@ pub struct WindowBound {
 }
 
 impl WindowBound {
-    pub fn of(inputs: &Inputs) -> WindowBound {
+    pub(crate) fn of(inputs: &Inputs) -> WindowBound {
         let (loads, x) = (inputs.loads(), inputs.x());
         match bottleneck(&loads, x).filter(|_| x > 0.0) {
             Some(b) => WindowBound {

@@ -6,7 +6,7 @@
 use super::{Explanation, Load, NextCeiling, WindowBound};
 
 /// A bottleneck counts as saturated from this utilization on.
-pub const SATURATED: f64 = 0.9;
+pub(crate) const SATURATED: f64 = 0.9;
 
 /// The windows' bottlenecks over a run.
 #[derive(Clone, Debug, PartialEq)]

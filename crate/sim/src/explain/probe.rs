@@ -28,12 +28,12 @@ pub struct ZeroLoad {
 }
 
 impl ZeroLoad {
-    pub fn response_us(&self, cfg: &Config) -> f64 {
+    pub(crate) fn response_us(&self, cfg: &Config) -> f64 {
         *self.response_us.get_or_init(|| probe(cfg))
     }
 
     /// With a cache of a million ids (or the widest timestamp sequence).
-    pub fn relieved_us(&self, cfg: &Config) -> f64 {
+    pub(crate) fn relieved_us(&self, cfg: &Config) -> f64 {
         *self.relieved_us.get_or_init(|| {
             let relieved = relieved(cfg);
             if relieved == *cfg {

@@ -12,7 +12,7 @@ use crate::workload;
 
 /// The client population, for its bound N / (R0 + Z).
 #[derive(Clone, Copy, Debug)]
-pub struct ClientsIn {
+pub(crate) struct ClientsIn {
     pub n: u32,
     /// Mean response time measured over the span, and at zero load (`probe.rs`).
     pub response_us: f64,
@@ -20,7 +20,7 @@ pub struct ClientsIn {
 }
 
 /// What a span's resources are built from.
-pub struct Inputs<'a> {
+pub(crate) struct Inputs<'a> {
     pub cfg: &'a Config,
     pub topo: &'a Topology,
     pub counts: &'a Counts,
@@ -99,7 +99,7 @@ impl Load {
 
     /// Whether it takes part: a resource that was busy, or the clients (never busy
     /// themselves, they bound by N / (R0 + Z)).
-    pub fn in_use(&self) -> bool {
+    pub(crate) fn in_use(&self) -> bool {
         self.utilization() > 0.0 || self.clients.is_some() || self.offered.is_some()
     }
 
@@ -124,7 +124,7 @@ impl Load {
     /// A lock whose holders waited for other locks or ids for at least half its busy
     /// time, or for those and busy threads together while a thread binds as tightly
     /// (`thread_bound` within 3% of its own): a convoy's victim, not its root.
-    pub fn victim(&self, x: f64, thread_bound: f64) -> bool {
+    pub(crate) fn victim(&self, x: f64, thread_bound: f64) -> bool {
         if !self.kind.is_lock() || self.busy_ns <= 0.0 {
             return false;
         }
@@ -133,12 +133,12 @@ impl Load {
     }
 
     /// Whether it is a thread (or a pool of cores).
-    pub fn is_thread(&self) -> bool {
+    pub(crate) fn is_thread(&self) -> bool {
         matches!(self.kind, Kind::Thread | Kind::ApiCpu | Kind::Service)
     }
 
     /// The same without the allocator's work (a relieved allocator).
-    pub fn without_allocator_work(&self) -> Load {
+    pub(crate) fn without_allocator_work(&self) -> Load {
         Load { busy_ns: self.busy_ns - self.alloc_ns, alloc_ns: 0.0, ..self.clone() }
     }
 
@@ -147,7 +147,7 @@ impl Load {
     /// convoy the rows whose holders wait elsewhere are granted less than they are asked
     /// for while their queues grow (for seconds after the start), and relieved they would
     /// serve what is asked, so the next ceiling does not drift with the warm-up.
-    pub fn own_work_only(&self) -> Load {
+    pub(crate) fn own_work_only(&self) -> Load {
         let own = self.busy_ns - self.blocked_ns;
         let demand = if self.grants > 0 && self.requests > self.grants { self.requests as f64 / self.grants as f64 } else { 1.0 };
         Load { busy_ns: own * demand, blocked_ns: 0.0, queued_ns: self.queued_ns * demand, ..self.clone() }
@@ -155,7 +155,7 @@ impl Load {
 
     /// Threads of one role as one pool (the balanced bound: a relieved convoy moves
     /// where the work lands, not how much there is); every other load as it is.
-    pub fn pooled(loads: Vec<Load>) -> Vec<Load> {
+    pub(crate) fn pooled(loads: Vec<Load>) -> Vec<Load> {
         let (threads, mut rest): (Vec<Load>, Vec<Load>) = loads.into_iter().partition(|l| matches!(l.kind, Kind::Thread | Kind::ApiCpu));
         for role in 0..4u8 {
             let pool: Vec<&Load> = threads.iter().filter(|l| l.role == role).collect();
@@ -175,13 +175,13 @@ impl Load {
     }
 
     /// The clients with another zero-load response time.
-    pub fn with_zero_load(&self, r0_us: f64) -> Load {
+    pub(crate) fn with_zero_load(&self, r0_us: f64) -> Load {
         let (n, z, _) = self.clients.expect("the clients");
         Load { clients: Some((n, z, r0_us)), ..self.clone() }
     }
 
     /// Its utilization as reports give it: for the clients, the throughput over their bound.
-    pub fn reported_utilization(&self, x: f64) -> f64 {
+    pub(crate) fn reported_utilization(&self, x: f64) -> f64 {
         if self.clients.is_some() || self.offered.is_some() {
             (x / self.bound(x)).min(1.0)
         } else {

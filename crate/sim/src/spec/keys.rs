@@ -6,7 +6,7 @@
 //! as pgbench draws it, the Gaussian by the polar method rather than Box-Muller.
 
 /// Longest time bucket: a year, in ms.
-pub const MAX_BUCKET_MS: u64 = 366 * 24 * 3600 * 1000;
+pub(crate) const MAX_BUCKET_MS: u64 = 366 * 24 * 3600 * 1000;
 
 use super::KeyChoice;
 use crate::error::ConfigError;
@@ -14,7 +14,7 @@ use crate::prng::Prng;
 
 /// A key choice made ready for a table of `n` rows.
 #[derive(Clone, Debug, PartialEq)]
-pub enum KeyChooser {
+pub(crate) enum KeyChooser {
     Uniform,
     Zipfian(Zipf),
     /// The first `hot` keys take `share_ppm` millionths of the accesses.
@@ -45,7 +45,7 @@ pub enum KeyChooser {
 /// Gray et al.'s Zipfian generator ("Quickly generating billion-record synthetic
 /// databases", SIGMOD 1994), as YCSB's `ZipfianGenerator` implements it.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Zipf {
+pub(crate) struct Zipf {
     theta: f64,
     alpha: f64,
     zetan: f64,

@@ -35,24 +35,25 @@ mod program;
 mod shipped;
 mod validate;
 
-pub use keys::KeyChooser;
-pub use program::{ClientKeys, SpecState};
-pub use shipped::{describe, shipped, shipped_ref, SHIPPED};
+pub(crate) use keys::KeyChooser;
+pub(crate) use program::{ClientKeys, SpecState};
+pub(crate) use shipped::shipped_ref;
+pub use shipped::{describe, shipped, SHIPPED};
 
 /// Most tables, transactions, statements per transaction, rows per statement and rows per
 /// transaction a spec may have.
-pub const MAX_TABLES: usize = 64;
-pub const MAX_TRANSACTIONS: usize = crate::workload::MAX_SPEC_TRANSACTIONS;
-pub const MAX_STATEMENTS: usize = 256;
+pub(crate) const MAX_TABLES: usize = 64;
+pub(crate) const MAX_TRANSACTIONS: usize = crate::workload::MAX_SPEC_TRANSACTIONS;
+pub(crate) const MAX_STATEMENTS: usize = 256;
 pub const MAX_ROWS_PER_STATEMENT: u64 = 10_000;
-pub const MAX_ROWS_PER_TRANSACTION: u64 = 60_000;
+pub(crate) const MAX_ROWS_PER_TRANSACTION: u64 = 60_000;
 /// Most unique indexes a spec's tables have in all (each is a hidden table of its own).
-pub const MAX_UNIQUE_INDEXES: usize = 64;
+pub(crate) const MAX_UNIQUE_INDEXES: usize = 64;
 /// Rows of a table times the scale stay below this (keys are 56 bits).
 pub const MAX_TABLE_ROWS: u64 = 1 << 48;
 /// Most rows a slotted counter spreads over (`Statement::slots`): slot s of key k is the
 /// row `k + s x MAX_TABLE_ROWS`, within 56 bits.
-pub const MAX_SLOTS: u64 = 256;
+pub(crate) const MAX_SLOTS: u64 = 256;
 
 /// Where a client's statements go through.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -259,7 +260,7 @@ pub struct Spec {
 
 /// Table id of table `i` of a spec (row keys are `table << 56 | key`): 11 and up, past
 /// DBT2's tables, skipping 12, SYSTAB_0.
-pub fn table_id(i: usize) -> u64 {
+pub(crate) fn table_id(i: usize) -> u64 {
     if i == 0 {
         crate::workload::table::INSERT
     } else {
@@ -297,7 +298,7 @@ impl Spec {
     /// The table whose new rows the insert-skew report follows (and whose SYSTAB_0 row
     /// refills lock): the one taking ids, else the first one a transaction inserts into,
     /// else the first table.
-    pub fn inserted_table(&self) -> usize {
+    pub(crate) fn inserted_table(&self) -> usize {
         self.id_table().unwrap_or_else(|| {
             let first = self.transactions.iter().flat_map(|x| &x.statements).find(|s| s.op == OpKind::Insert);
             first.map_or(0, |s| self.table_index(&s.table))
@@ -305,12 +306,12 @@ impl Spec {
     }
 
     /// The index of the principal table taking ids from the allocator (the first), if any.
-    pub fn id_table(&self) -> Option<usize> {
+    pub(crate) fn id_table(&self) -> Option<usize> {
         self.tables.iter().position(|t| t.key != KeyKind::PrimaryKey)
     }
 
     /// The indices of every table taking ids from the allocator, the principal first.
-    pub fn id_tables(&self) -> impl Iterator<Item = usize> + '_ {
+    pub(crate) fn id_tables(&self) -> impl Iterator<Item = usize> + '_ {
         (0..self.tables.len()).filter(|&i| self.tables[i].key != KeyKind::PrimaryKey)
     }
 
@@ -328,14 +329,14 @@ impl Spec {
     }
 
     /// The table ids of table `i`'s unique index tables: after every table's own ids.
-    pub fn index_table_ids(&self, i: usize) -> std::ops::Range<u64> {
+    pub(crate) fn index_table_ids(&self, i: usize) -> std::ops::Range<u64> {
         let first = self.tables.len() + self.first_index(i);
         table_id(first)..table_id(first + self.tables[i].unique_indexes.len())
     }
 
     /// The number among the spec's unique indexes of table `i`'s first (indexes are counted
     /// table by table, in the spec's order).
-    pub fn first_index(&self, i: usize) -> usize {
+    pub(crate) fn first_index(&self, i: usize) -> usize {
         self.tables[..i].iter().map(|t| t.unique_indexes.len()).sum()
     }
 
@@ -352,7 +353,7 @@ impl Spec {
     }
 
     /// The index of the table named `name` (validated specs name only their own tables).
-    pub fn table_index(&self, name: &str) -> usize {
+    pub(crate) fn table_index(&self, name: &str) -> usize {
         self.tables.iter().position(|t| t.name == name).expect("a validated spec names its own tables")
     }
 }

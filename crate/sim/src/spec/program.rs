@@ -48,7 +48,7 @@ struct TxnTemplate {
 /// The running state of a spec workload, shared by its clients: the transactions made
 /// ready, and what drawing their programs keeps.
 #[derive(Clone, Debug)]
-pub struct SpecState {
+pub(crate) struct SpecState {
     txns: Vec<TxnTemplate>,
     total_weight: u64,
     draw: Drawing,
@@ -82,7 +82,7 @@ struct Drawing {
 }
 
 /// What the program needs of the client running it.
-pub struct ClientKeys<'a> {
+pub(crate) struct ClientKeys<'a> {
     pub client: u32,
     /// The client's own key counter, for inserts into a hidden-key table given a primary
     /// key (`primaryKey`).
@@ -179,7 +179,7 @@ impl SpecState {
 
     /// Writes transaction `which`'s program; returns whether its commit rides on its last
     /// round (NDB API batches, autocommit statements).
-    pub fn generate(&mut self, which: usize, mut client: ClientKeys, rng: &mut Prng, out: &mut Program) -> bool {
+    pub(crate) fn generate(&mut self, which: usize, mut client: ClientKeys, rng: &mut Prng, out: &mut Program) -> bool {
         out.clear();
         let d = &mut self.draw;
         d.written.clear();

@@ -50,7 +50,7 @@ pub fn shipped(name: &str) -> Option<Spec> {
 }
 
 /// The shipped spec named `name`, borrowed.
-pub fn shipped_ref(name: &str) -> Option<&'static Spec> {
+pub(crate) fn shipped_ref(name: &str) -> Option<&'static Spec> {
     let i = SHIPPED.iter().position(|(n, _, _)| *n == name)?;
     Some(&parsed()[i])
 }

@@ -11,7 +11,7 @@ use crate::prng::Prng;
 use serde_json::{json, Value};
 
 /// A random valid spec.
-pub fn random_spec(rng: &mut Prng) -> Value {
+pub(crate) fn random_spec(rng: &mut Prng) -> Value {
     let tables = rng.range(1, 5) as usize;
     let mut id_tables = Vec::new();
     if rng.chance(2, 3) {
