@@ -63,7 +63,6 @@ function wireRun(el) {
   $("#speed").oninput = (e) => {
     el.update({ view: { speed: Math.round(10 ** +e.target.value) } });
     $("#speed-out").textContent = fmtSpeed(el.view.speed);
-    send(el, { type: "speed", value: el.view.speed });
   };
 }
 

@@ -142,7 +142,7 @@ export class Playground {
   /**
    * The one way the state changes (store.js `nextState`), then what follows from it: the
    * mode's tabs and attribute, the play button, the worker told of a pause or resume (unless
-   * it paused itself: `fromWorker`), and the run restarted (`restart`) or the URL told
+   * it paused itself: `fromWorker`) and of a new speed, and the run restarted (`restart`) or the URL told
    * (a `hotrow-statechange` event) when what a link carries changed.
    * @param {{ config?: object, view?: object, run?: object }} change
    * `replaceView`: the view given is the whole view (a load), not a change of it.
@@ -158,6 +158,8 @@ export class Playground {
       this.updatePlayButton();
       if (!fromWorker) send(this, { type: now.run.paused ? "pause" : "resume" });
     }
+    // A new speed goes to the running worker; a (re)start or a load sends its own.
+    if (now.view.speed !== before.view.speed && !restart && !replaceView) send(this, { type: "speed", value: now.view.speed });
     if (restart) this.start();
     else if (now.config !== before.config || now.view !== before.view) this.emitState();
   }

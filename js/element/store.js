@@ -1,7 +1,8 @@
 // The playground's state, declared once. `Playground.state` holds it and
 // `Playground.update(change)` is the only way it changes: every part is frozen, so a module
 // that writes to it instead throws at once. What the page shows follows from it in
-// `update` (the mode's tabs and attribute, the play button, the URL, the worker's pause).
+// `update` (the mode's tabs and attribute, the play button, the URL, the worker's pause and
+// speed).
 import { DEFAULT_SPEED } from "./state.js";
 
 /**

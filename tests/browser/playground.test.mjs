@@ -397,3 +397,26 @@ test("a fault in the playground shows its effect and breaks nothing", async () =
   await page.close();
 });
 
+
+test("the speed slider changes the running simulation's speed, through the state", async () => {
+  const { page, problems } = await open(`${env.site.origin}/index.html?preset=ndbapi-hidden-pk&speed=20`);
+  const pg = page.locator("hotrow-playground");
+  await waitValue(pg, "insertsPerSecond", (v) => v > 0);
+  const internals = () => pg.evaluate(({ [Symbol.for("hotrow.playground.internals")]: el }) => ({ nowMs: el.latest?.nowMs ?? 0, speed: el.view.speed }));
+  /** Simulated ms per wall second over two wall seconds. */
+  const rate = async () => {
+    const a = (await internals()).nowMs;
+    await page.waitForTimeout(2000);
+    return ((await internals()).nowMs - a) / 2;
+  };
+  const slow = await rate();
+  await pg.locator("#speed").fill("3.3"); // log scale, in steps of 0.05: 10^3.3 ms/s
+  await pg.locator("#speed").dispatchEvent("input");
+  assert.equal((await internals()).speed, Math.round(10 ** 3.3), "the state holds the new speed");
+  await page.waitForTimeout(500);
+  const fast = await rate();
+  assert.ok(slow < 60, `at 20 ms/s: ${slow} ms/s`);
+  assert.ok(fast > 10 * slow && fast > 500, `after 1995 ms/s was set: ${fast} ms/s (was ${slow})`);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
