@@ -47,18 +47,29 @@ for (const config of scenarios) {
 await page.close();
 const site = await serve(join(root, "www/dist"));
 const parse = (t) => parseFloat(t) * (t.endsWith("M") ? 1e6 : t.endsWith("k") ? 1e3 : 1);
-console.log("\nplayground at top speed   M events/s (median of 8 s)   of the bench worker's");
+console.log("\nplayground at top speed   M events/s (median of 8 s)   of the bench worker's   page ms per render   renders/s");
 for (const config of scenarios) {
   const p = await browser.newPage({ viewport: { width: 1280, height: 1000 } });
   await p.goto(`${site.origin}/?preset=${config.preset}`);
   await p.waitForTimeout(1500);
   const meter = () => p.evaluate(() => document.querySelector("hotrow-playground").shadowRoot.querySelector('[data-metric="eventsPerSecond"]').textContent);
   await p.evaluate(() => {
-    const s = document.querySelector("hotrow-playground").shadowRoot.querySelector("#speed");
+    const host = document.querySelector("hotrow-playground");
+    const s = host.shadowRoot.querySelector("#speed");
     s.value = s.max;
     s.dispatchEvent(new Event("input"));
+    // The page's own work per tick shown: its main thread in render (figures, charts,
+    // heatmap, bars, the cluster), timed around the element's render.
+    const el = host[Symbol.for("hotrow.playground.internals")];
+    const render = el.render.bind(el);
+    el.render = () => {
+      const t = performance.now();
+      render();
+      window.renderTime = { ms: (window.renderTime?.ms ?? 0) + performance.now() - t, n: (window.renderTime?.n ?? 0) + 1 };
+    };
   });
   await p.waitForTimeout(3000);
+  await p.evaluate(() => (window.renderTime = { ms: 0, n: 0 }));
   const reads = [];
   for (let i = 0; i < 8; i++) {
     await p.waitForTimeout(1000);
@@ -66,7 +77,8 @@ for (const config of scenarios) {
   }
   reads.sort((a, b) => a - b);
   const median = (reads[3] + reads[4]) / 2;
-  console.log(`${config.preset.padEnd(25)} ${(median / 1e6).toFixed(2).padStart(28)} ${(median / workerRate[config.preset]).toFixed(2).padStart(23)}`);
+  const r = await p.evaluate(() => window.renderTime);
+  console.log(`${config.preset.padEnd(25)} ${(median / 1e6).toFixed(2).padStart(28)} ${(median / workerRate[config.preset]).toFixed(2).padStart(23)} ${(r.ms / r.n).toFixed(1).padStart(20)} ${(r.n / 8).toFixed(1).padStart(11)}`);
   await p.close();
 }
 // The Strategies mode on a lab preset: every strategy, each run as long as its own figure

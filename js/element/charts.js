@@ -149,16 +149,15 @@ export class Heatmap {
     const hot = css(host, "--hotrow-hot", "#c2410c");
     const fg = css(host, "--hotrow-fg", "#222");
     const cols = this.columns;
-    const cw = (w - labelW) / Math.max(1, cols.length);
-    cols.forEach((col, i) => {
-      for (let r = 0; r < rows; r++) {
-        const v = Math.max(0, Math.min(1, col[r] ?? 0));
-        // Cool blue for idle through yellow to red for saturated.
-        const hue = 220 - 220 * v;
-        ctx.fillStyle = `hsl(${hue} 85% ${25 + 35 * v}%)`;
-        ctx.fillRect(labelW + i * cw, r * rowH, Math.ceil(cw), Math.max(1, rowH - (rowH > 4 ? 1 : 0)));
-      }
-    });
+    if (cols.length) {
+      // One pixel per cell, then each row stretched to its band: a few drawImage calls
+      // instead of a fillRect and a colour string per cell (the heatmap redraws with every
+      // tick the page shows).
+      const cells = this.cells(cols, rows);
+      ctx.imageSmoothingEnabled = false;
+      const band = Math.max(1, rowH - (rowH > 4 ? 1 : 0));
+      for (let r = 0; r < rows; r++) ctx.drawImage(cells, 0, r, cols.length, 1, labelW, r * rowH, w - labelW, band);
+    }
     ctx.font = "11px system-ui, sans-serif";
     ctx.textBaseline = "middle";
     const every = Math.ceil(12 / rowH); // label rows only as densely as text fits
@@ -184,6 +183,37 @@ export class Heatmap {
       if (cols.length > 1) ctx.fillText(last, w - ctx.measureText(last).width - 2, h);
     }
   }
+
+  /** The columns as a canvas of one pixel per cell (column x row). */
+  cells(cols, rows) {
+    this.src ??= document.createElement("canvas");
+    const src = this.src;
+    if (src.width !== cols.length || src.height !== rows) [src.width, src.height] = [cols.length, rows];
+    const img = new ImageData(cols.length, rows);
+    const px = img.data;
+    cols.forEach((col, i) => {
+      for (let r = 0; r < rows; r++) paintHeat(px, 4 * (r * cols.length + i), col[r] ?? 0);
+    });
+    src.getContext("2d").putImageData(img, 0, 0);
+    return src;
+  }
+}
+
+/** Writes the pixel at `o` of `px` (RGBA) in a heatmap cell's colour for `v` in 0..1: cool
+ * blue for idle through yellow to red for saturated, hsl(220 - 220v, 85%, 25 + 35v%). */
+function paintHeat(px, o, v) {
+  v = Math.max(0, Math.min(1, v));
+  const h = 220 - 220 * v;
+  const l = 0.25 + 0.35 * v;
+  const a = 0.85 * Math.min(l, 1 - l);
+  const f = (n) => {
+    const k = (n + h / 30) % 12;
+    return Math.round(255 * (l - a * Math.max(-1, Math.min(k - 3, 9 - k, 1))));
+  };
+  px[o] = f(0);
+  px[o + 1] = f(8);
+  px[o + 2] = f(4);
+  px[o + 3] = 255;
 }
 
 /** Horizontal bars, one per node (or per `label(i)`), in a container; values 0..max. */
