@@ -112,6 +112,8 @@ export class Heatmap {
     this.max = 300;
     this.labels = [];
     this.mark = -1;
+    /** @type {HTMLCanvasElement | null} one pixel per cell, stretched onto `canvas` */
+    this.src = null;
   }
   /** `labels`: one per row; `mark`: the row to outline (-1 for none). */
   reset(labels, mark = -1) {
@@ -186,8 +188,7 @@ export class Heatmap {
 
   /** The columns as a canvas of one pixel per cell (column x row). */
   cells(cols, rows) {
-    this.src ??= document.createElement("canvas");
-    const src = this.src;
+    const src = (this.src ??= document.createElement("canvas"));
     if (src.width !== cols.length || src.height !== rows) [src.width, src.height] = [cols.length, rows];
     const img = new ImageData(cols.length, rows);
     const px = img.data;

@@ -20,7 +20,7 @@ import { FIELDS, ATTRIBUTE_VIEW, ATTRIBUTE_ONLY, kebab } from "./state.js";
 import { Playground } from "./playground.js";
 
 /** The key of the controller, for the project's own tests and for debugging; not an API. */
-const INTERNALS = Symbol.for("hotrow.playground.internals");
+export const INTERNALS = Symbol.for("hotrow.playground.internals");
 
 /**
  * The hotrow playground: a simulated MySQL Cluster whose hidden-key counter row throttles

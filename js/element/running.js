@@ -19,6 +19,7 @@ export function idsOf(c, table) {
   const owner = c.idCacheScope === "client" ? "each client" : "each API node";
   if (traits.service) return `${owner} fetches ${cache} from one allocator service`;
   if (traits.counterRow) return `${owner} fetches ${cache} from the SYSTAB_0 counter row, ${c.hintedRefill ? "hinted (coordinated on the row's node)" : "unhinted (coordinated round robin)"}`;
+  if (!traits.cache) return `ids come from ${labelOf(table, c.allocator)}`;
   return `${owner} takes ${cache} from ${labelOf(table, c.allocator)}`;
 }
 

@@ -29,6 +29,8 @@ test("a strategy unknown to the playground is described by its traits and label"
   assert.match(idsOf(c, more), /random 64-bit ids/);
   assert.doesNotMatch(idsOf(c, more), /SYSTAB_0/);
   assert.equal(usesCounterRow(c, more), false);
+  // Without a cache it takes no ranges, whatever cacheSize says.
+  assert.equal(idsOf({ ...c, cacheSize: 1000 }, more), "ids come from random 64-bit ids (UUIDv4-like)");
   // The strategies the core has keep their words.
   assert.match(idsOf({ ...c, allocator: "counterRow", hintedRefill: false }, table), /SYSTAB_0 counter row, unhinted/);
   assert.match(idsOf({ ...c, allocator: "centralService" }, table), /one allocator service/);

@@ -17,10 +17,10 @@ fn ids(c: &hotrow::Config) -> String {
     }
 }
 
-/// The SYSTAB_0 counter row takes refills: the strategy is `counterRow` and the table has
-/// no primary key of its own.
+/// The SYSTAB_0 counter row takes refills: the strategy has one (its traits) and the table
+/// has no primary key of its own.
 fn counter_row_in_use(c: &hotrow::Config) -> bool {
-    c.allocator == hotrow::config::Allocator::CounterRow && !c.primary_key
+    c.allocator.traits().counter_row && !c.primary_key
 }
 
 /// How services take their time, when not as calibrated: ", CPU costs x0.5, service times

@@ -130,8 +130,8 @@ pub struct LockTable {
     /// The wait the last release's holder caused, per waiting class (reused buffer).
     parts: Vec<WaitPart>,
     /// Wait queues of locks released since (empty, with their capacity), which the next
-    /// locks take: a contended lock allocates nothing once the run has seen as many
-    /// contended at once.
+    /// locks to get a first waiter take: a contention episode allocates only when none is
+    /// spare (at most `SPARE` are kept) or its queue outgrows what it held before.
     spare: Vec<Queues>,
 }
 

@@ -220,25 +220,7 @@ impl Reader<'_> {
                     });
                 }
             }
-            Statement::CreateIndex(ci) => {
-                let name = schema::name_of(&ci.table_name);
-                let t = self
-                    .tables
-                    .iter_mut()
-                    .find(|t| t.name == name)
-                    .ok_or_else(|| fail(format!("CREATE INDEX on `{name}`: not created above")))?;
-                let columns = schema::index_columns(&ci.columns);
-                let text = if ci.unique {
-                    t.unique.push(columns.clone());
-                    format!("CREATE UNIQUE INDEX on {name} ({}): a UNIQUE key of {name}", columns.join(", "))
-                } else {
-                    format!(
-                        "CREATE INDEX on {name} ({}): an ordered index, kept beside each row in its own partition: no row of its own",
-                        columns.join(", ")
-                    )
-                };
-                self.assumptions.push(Assumption { at: here, text });
-            }
+            Statement::CreateIndex(ci) => self.create_index(ci, here)?,
             Statement::StartTransaction { .. } => {
                 if open.is_some() {
                     return Err(fail("BEGIN inside a transaction: COMMIT the one before".into()));
@@ -260,34 +242,69 @@ impl Reader<'_> {
                 }
             }
             Statement::Insert(_) | Statement::Update(_) | Statement::Delete(_) | Statement::Query(_) => {
-                let tables = &self.tables;
-                let key_columns =
-                    |name: &str| tables.iter().find(|t| t.name == name).map(|t| (t.primary_key.clone(), t.partition_by.clone()));
-                let mut a = statements::access(s, &key_columns).map_err(&fail)?;
-                if let Some((_, v, at)) = pair("key") {
-                    if a.key == KeyFrom::New {
-                        return Err(ImportError {
-                            at: at.clone(),
-                            message: "key=: an INSERT's rows are new; a key choice is for the rows a statement finds".into(),
-                        });
-                    }
-                    a.dist = Some(annotations::key_choice(v, at)?);
-                }
-                let said = assemble::said(pairs)?;
-                match open {
-                    Some(t) => t.accesses.push((a, here, said)),
-                    None => {
-                        let mut t = self.txn(k, here.clone(), pairs)?;
-                        t.accesses.push((a, here, said));
-                        self.txns.push(t);
-                    }
-                }
+                self.row_statement(k, s, here, pairs, open)?
             }
             other => {
                 let text = other.to_string();
                 let words: Vec<&str> = text.split_whitespace().take(3).collect();
                 self.assumptions
                     .push(Assumption { at: here, text: format!("`{}`: ignored (not a table, a key or a row statement)", words.join(" ")) });
+            }
+        }
+        Ok(())
+    }
+
+    /// CREATE INDEX: a UNIQUE one is a key of its table; another is said and left out.
+    fn create_index(&mut self, ci: &sqlparser::ast::CreateIndex, here: At) -> Result<(), ImportError> {
+        let name = schema::name_of(&ci.table_name);
+        let t = self
+            .tables
+            .iter_mut()
+            .find(|t| t.name == name)
+            .ok_or_else(|| ImportError { at: here.clone(), message: format!("CREATE INDEX on `{name}`: not created above") })?;
+        let columns = schema::index_columns(&ci.columns);
+        let text = if ci.unique {
+            t.unique.push(columns.clone());
+            format!("CREATE UNIQUE INDEX on {name} ({}): a UNIQUE key of {name}", columns.join(", "))
+        } else {
+            format!(
+                "CREATE INDEX on {name} ({}): an ordered index, kept beside each row in its own partition: no row of its own",
+                columns.join(", ")
+            )
+        };
+        self.assumptions.push(Assumption { at: here, text });
+        Ok(())
+    }
+
+    /// A row statement (INSERT, UPDATE, DELETE, SELECT): an access of the open
+    /// transaction, or a transaction of its own (autocommit).
+    fn row_statement(
+        &mut self,
+        k: usize,
+        s: &Statement,
+        here: At,
+        pairs: &[(String, String, At)],
+        open: &mut Option<Txn>,
+    ) -> Result<(), ImportError> {
+        let tables = &self.tables;
+        let key_columns = |name: &str| tables.iter().find(|t| t.name == name).map(|t| (t.primary_key.clone(), t.partition_by.clone()));
+        let mut a = statements::access(s, &key_columns).map_err(|message| ImportError { at: here.clone(), message })?;
+        if let Some((_, v, at)) = pairs.iter().find(|(k, _, _)| k == "key") {
+            if a.key == KeyFrom::New {
+                return Err(ImportError {
+                    at: at.clone(),
+                    message: "key=: an INSERT's rows are new; a key choice is for the rows a statement finds".into(),
+                });
+            }
+            a.dist = Some(annotations::key_choice(v, at)?);
+        }
+        let said = assemble::said(pairs)?;
+        match open {
+            Some(t) => t.accesses.push((a, here, said)),
+            None => {
+                let mut t = self.txn(k, here.clone(), pairs)?;
+                t.accesses.push((a, here, said));
+                self.txns.push(t);
             }
         }
         Ok(())

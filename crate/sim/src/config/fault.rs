@@ -43,6 +43,45 @@ pub enum Fault {
     },
 }
 
+/// A fault's kind as JSON names it (`Fault`'s reader).
+#[derive(serde::Deserialize)]
+#[serde(rename_all = "camelCase")]
+enum FaultKind {
+    DataNodeFailure,
+    ApiNodeRestart,
+    NetworkDelay,
+    AllocatorFailure,
+}
+
+/// A field given or not. Unlike `Option`, a JSON null is refused (as the derive
+/// for the enum refused it), not taken for "not given".
+struct Given<T>(Option<T>);
+impl<T> Default for Given<T> {
+    fn default() -> Self {
+        Given(None)
+    }
+}
+impl<'de, T: serde::Deserialize<'de>> serde::Deserialize<'de> for Given<T> {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        T::deserialize(d).map(|v| Given(Some(v)))
+    }
+}
+
+/// Every kind's fields, read flat.
+#[derive(serde::Deserialize, Default)]
+#[serde(deny_unknown_fields, default, rename_all = "camelCase", expecting = "a fault: an object with atMs, kind and the kind's fields")]
+struct RawFault {
+    kind: Given<FaultKind>,
+    at_ms: Given<u64>,
+    data_node: Given<u32>,
+    restart_after_ms: Given<u64>,
+    api_node: Given<u32>,
+    down_ms: Given<u64>,
+    extra_us: Given<u64>,
+    duration_ms: Given<u64>,
+    takeover_ms: Given<u64>,
+}
+
 /// A fault as JSON: its fields read flat, then each kind takes its own and refuses the
 /// others' (as serde's derive for an internally tagged enum would, without buffering its
 /// input: the derive's copy of every fault object made this the WebAssembly module's
@@ -50,66 +89,51 @@ pub enum Fault {
 impl<'de> serde::Deserialize<'de> for Fault {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         use serde::de::Error;
-        #[derive(serde::Deserialize)]
-        #[serde(rename_all = "camelCase")]
-        enum Kind {
-            DataNodeFailure,
-            ApiNodeRestart,
-            NetworkDelay,
-            AllocatorFailure,
-        }
-        #[derive(serde::Deserialize)]
-        #[serde(deny_unknown_fields, rename_all = "camelCase", expecting = "a fault: an object with atMs, kind and the kind's fields")]
-        struct Raw {
-            kind: Kind,
-            at_ms: Option<u64>,
-            data_node: Option<u32>,
-            restart_after_ms: Option<u64>,
-            api_node: Option<u32>,
-            down_ms: Option<u64>,
-            extra_us: Option<u64>,
-            duration_ms: Option<u64>,
-            takeover_ms: Option<u64>,
-        }
-        let r = Raw::deserialize(d)?;
+        let r = RawFault::deserialize(d)?;
         fn need<T, E: Error>(v: Option<T>, name: &'static str) -> Result<T, E> {
             v.ok_or_else(|| E::missing_field(name))
         }
-        let at_ms = need(r.at_ms, "atMs")?;
-        let (fault, own): (Fault, &'static [&'static str]) = match r.kind {
-            Kind::DataNodeFailure => (
+        let kind = need(r.kind.0, "kind")?;
+        let at_ms = need(r.at_ms.0, "atMs")?;
+        let (fault, own): (Fault, &'static [&'static str]) = match kind {
+            FaultKind::DataNodeFailure => (
                 Fault::DataNodeFailure {
                     at_ms,
-                    data_node: need(r.data_node, "dataNode")?,
-                    restart_after_ms: r.restart_after_ms.unwrap_or_else(default_restart_ms),
+                    data_node: need(r.data_node.0, "dataNode")?,
+                    restart_after_ms: r.restart_after_ms.0.unwrap_or_else(default_restart_ms),
                 },
                 &["atMs", "dataNode", "restartAfterMs"],
             ),
-            Kind::ApiNodeRestart => (
-                Fault::ApiNodeRestart { at_ms, api_node: need(r.api_node, "apiNode")?, down_ms: r.down_ms.unwrap_or_else(default_down_ms) },
+            FaultKind::ApiNodeRestart => (
+                Fault::ApiNodeRestart {
+                    at_ms,
+                    api_node: need(r.api_node.0, "apiNode")?,
+                    down_ms: r.down_ms.0.unwrap_or_else(default_down_ms),
+                },
                 &["atMs", "apiNode", "downMs"],
             ),
-            Kind::NetworkDelay => (
+            FaultKind::NetworkDelay => (
                 Fault::NetworkDelay {
                     at_ms,
-                    data_node: need(r.data_node, "dataNode")?,
-                    extra_us: need(r.extra_us, "extraUs")?,
-                    duration_ms: need(r.duration_ms, "durationMs")?,
+                    data_node: need(r.data_node.0, "dataNode")?,
+                    extra_us: need(r.extra_us.0, "extraUs")?,
+                    duration_ms: need(r.duration_ms.0, "durationMs")?,
                 },
                 &["atMs", "dataNode", "extraUs", "durationMs"],
             ),
-            Kind::AllocatorFailure => {
-                (Fault::AllocatorFailure { at_ms, takeover_ms: r.takeover_ms.unwrap_or_else(default_takeover_ms) }, &["atMs", "takeoverMs"])
-            }
+            FaultKind::AllocatorFailure => (
+                Fault::AllocatorFailure { at_ms, takeover_ms: r.takeover_ms.0.unwrap_or_else(default_takeover_ms) },
+                &["atMs", "takeoverMs"],
+            ),
         };
         let given = [
-            ("dataNode", r.data_node.is_some()),
-            ("restartAfterMs", r.restart_after_ms.is_some()),
-            ("apiNode", r.api_node.is_some()),
-            ("downMs", r.down_ms.is_some()),
-            ("extraUs", r.extra_us.is_some()),
-            ("durationMs", r.duration_ms.is_some()),
-            ("takeoverMs", r.takeover_ms.is_some()),
+            ("dataNode", r.data_node.0.is_some()),
+            ("restartAfterMs", r.restart_after_ms.0.is_some()),
+            ("apiNode", r.api_node.0.is_some()),
+            ("downMs", r.down_ms.0.is_some()),
+            ("extraUs", r.extra_us.0.is_some()),
+            ("durationMs", r.duration_ms.0.is_some()),
+            ("takeoverMs", r.takeover_ms.0.is_some()),
         ];
         if let Some((name, _)) = given.iter().find(|(name, present)| *present && !own.contains(name)) {
             return Err(D::Error::unknown_field(name, own));
@@ -194,6 +218,53 @@ impl Fault {
         match *self {
             Fault::DataNodeFailure { at_ms, data_node, restart_after_ms } => Some((data_node, at_ms, at_ms + restart_after_ms)),
             _ => None,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn read(v: serde_json::Value) -> Result<Fault, String> {
+        serde_json::from_value(v).map_err(|e| e.to_string())
+    }
+
+    /// Each kind takes its own fields with their defaults, and refuses a null, a missing
+    /// field, another kind's field and an unknown one, as serde's derive for the
+    /// internally tagged enum did.
+    #[test]
+    fn faults_read_their_own_fields_and_refuse_the_rest() {
+        use serde_json::json;
+        assert_eq!(
+            read(json!({ "atMs": 5, "kind": "dataNodeFailure", "dataNode": 1 })),
+            Ok(Fault::DataNodeFailure { at_ms: 5, data_node: 1, restart_after_ms: 3_000 })
+        );
+        assert_eq!(
+            read(json!({ "atMs": 5, "kind": "apiNodeRestart", "apiNode": 0 })),
+            Ok(Fault::ApiNodeRestart { at_ms: 5, api_node: 0, down_ms: 1_000 })
+        );
+        assert_eq!(read(json!({ "atMs": 5, "kind": "allocatorFailure" })), Ok(Fault::AllocatorFailure { at_ms: 5, takeover_ms: 1_000 }));
+        let delay = Fault::NetworkDelay { at_ms: 5, data_node: 2, extra_us: 500, duration_ms: 100 };
+        assert_eq!(read(serde_json::to_value(&delay).unwrap()), Ok(delay.clone()), "what it writes it reads");
+        assert_eq!(
+            serde_json::to_value(&delay).unwrap(),
+            json!({ "kind": "networkDelay", "atMs": 5, "dataNode": 2, "extraUs": 500, "durationMs": 100 })
+        );
+        for (bad, says) in [
+            (json!({ "atMs": 5, "kind": "dataNodeFailure", "dataNode": 1, "restartAfterMs": null }), "invalid type: null"),
+            (json!({ "atMs": null, "kind": "allocatorFailure" }), "invalid type: null"),
+            (json!({ "atMs": 5, "kind": "allocatorFailure", "dataNode": null }), "invalid type: null"),
+            (json!({ "atMs": 5, "kind": "allocatorFailure", "dataNode": 1 }), "unknown field `dataNode`, expected `atMs` or `takeoverMs`"),
+            (json!({ "atMs": 5, "kind": "allocatorFailure", "bogus": 1 }), "unknown field `bogus`"),
+            (json!({ "atMs": 5, "kind": "networkDelay", "dataNode": 1, "extraUs": 5 }), "missing field `durationMs`"),
+            (json!({ "atMs": 5 }), "missing field `kind`"),
+            (json!({ "kind": "apiNodeRestart", "apiNode": 0 }), "missing field `atMs`"),
+            (json!({ "atMs": 5, "kind": "nope" }), "unknown variant `nope`"),
+            (json!(3), "expected a fault"),
+        ] {
+            let e = read(bad.clone()).expect_err(&bad.to_string());
+            assert!(e.contains(says), "{bad}: {e}");
         }
     }
 }

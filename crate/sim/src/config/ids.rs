@@ -32,11 +32,11 @@ impl Allocator {
     /// What each of `NAMES` has (`traits`), in their order: the field table offers them
     /// beside the names, so that the playground asks the core what a strategy has instead
     /// of knowing strategies by name.
-    pub(crate) const TRAITS: &'static [Traits] =
+    pub const TRAITS: &'static [Traits] =
         &[Allocator::CounterRow.traits(), Allocator::CentralService.traits(), Allocator::Timestamp.traits()];
 
     /// What this strategy has: the one place that says it (a new strategy is a new arm).
-    pub(crate) const fn traits(self) -> Traits {
+    pub const fn traits(self) -> Traits {
         match self {
             Allocator::CounterRow => Traits { counter_row: true, cache: true, service: false, tick: false },
             Allocator::CentralService => Traits { counter_row: false, cache: true, service: true, tick: false },

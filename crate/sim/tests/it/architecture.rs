@@ -269,41 +269,53 @@ fn the_import_scan_reads_grouped_and_inline_paths() {
 }
 
 /// The functions of `text` (Rust or JavaScript, formatted: a body ends at the first line
-/// back at the indent of its opening line that starts with `}`), as (name, first line,
-/// lines). A one-line function is one line.
+/// back at the indent of its opening line that starts with `}`; a signature over several
+/// lines opens its body at the first line back at its indent that ends with `{`), as
+/// (name, first line, lines). A one-line function is one line.
 fn functions(text: &str, js: bool) -> Vec<(String, usize, usize)> {
     let lines: Vec<&str> = text.lines().collect();
-    let keywords = ["if", "for", "while", "switch", "catch", "match", "else", "return", "function"];
+    let keywords = ["if", "for", "while", "switch", "catch", "match", "else", "return", "function", "new", "await"];
     let mut out = Vec::new();
     for (i, line) in lines.iter().enumerate() {
         let body = line.trim_start();
         let indent = line.len() - body.len();
-        let words: Vec<&str> = body.split(|c: char| !(c.is_alphanumeric() || c == '_' || c == '$')).filter(|w| !w.is_empty()).collect();
+        let words_of = |t: &str| -> Vec<String> {
+            t.split(|c: char| !(c.is_alphanumeric() || c == '_' || c == '$')).filter(|w| !w.is_empty()).map(String::from).collect()
+        };
         let name = if !js {
-            let lead = ["pub", "crate", "super", "const", "async", "unsafe"];
-            let mut w = words.iter().skip_while(|w| lead.contains(w));
-            (w.next() == Some(&"fn")).then(|| w.next().map(|n| n.to_string())).flatten()
-        } else if body.starts_with("function ") || body.starts_with("export function ") || body.contains("async function ") {
-            words.iter().skip_while(|w| **w != "function").nth(1).map(|n| n.to_string())
+            // Any visibility (`pub`, `pub(crate)`, `pub(in crate::sim)`), then qualifiers.
+            let rest = body.strip_prefix("pub").map_or(body, |r| if r.starts_with('(') { r.split_once(')').map_or(r, |x| x.1) } else { r });
+            let words = words_of(rest);
+            let mut w = words.iter().skip_while(|w| ["const", "async", "unsafe", "extern"].contains(&w.as_str()));
+            (w.next().map(String::as_str) == Some("fn")).then(|| w.next().cloned()).flatten()
+        } else if ["function ", "export function ", "async function ", "export async function ", "export default function "]
+            .iter()
+            .any(|p| body.starts_with(p))
+        {
+            words_of(body).into_iter().skip_while(|w| w != "function").nth(1)
         } else if body.ends_with("=> {") && (body.starts_with("const ") || body.starts_with("export const ")) {
-            words.iter().skip_while(|w| **w != "const").nth(1).map(|n| n.to_string())
-        } else if indent > 0 && body.ends_with(") {") && !body.contains('=') && !body.starts_with('}') {
-            // A class method: `name(args) {`, `async name(...) {`, `get name() {`.
-            let w = words.iter().find(|w| !["async", "static", "get", "set"].contains(w));
-            w.filter(|w| !keywords.contains(w) && body.contains(&format!("{w}("))).map(|n| n.to_string())
+            words_of(body).into_iter().skip_while(|w| w != "const").nth(1)
+        } else if indent > 0 && body.ends_with(") {") && !body.starts_with('}') {
+            // A class or object method: `name(args) {`, `async name(...) {`, `get name() {`.
+            let rest = ["async ", "static ", "get ", "set "].iter().fold(body, |b, p| b.strip_prefix(p).unwrap_or(b));
+            let name: String = rest.chars().take_while(|c| c.is_alphanumeric() || *c == '_' || *c == '$').collect();
+            (!name.is_empty() && rest[name.len()..].starts_with('(') && !keywords.contains(&name.as_str())).then_some(name)
         } else {
             None
         };
         let Some(name) = name else { continue };
-        if !line.trim_end().ends_with('{') {
-            continue; // a signature that goes on (rustfmt's long ones), a declaration, or one line
-        }
-        let end = lines[i + 1..].iter().position(|l| {
-            let b = l.trim_start();
-            l.len() - b.len() == indent && b.starts_with('}')
+        // The line that opens the body: this one, or a later one back at its indent.
+        let at_indent = |l: &&str| l.len() - l.trim_start().len() == indent;
+        let open = (i..lines.len().min(i + 30)).find(|&j| {
+            let l = lines[j].trim_end();
+            (j == i || at_indent(&lines[j])) && (l.ends_with('{') || l.ends_with(';'))
         });
+        let Some(open) = open.filter(|&j| lines[j].trim_end().ends_with('{')) else {
+            continue; // a declaration without a body, or a body on one line
+        };
+        let end = lines[open + 1..].iter().position(|l| at_indent(l) && l.trim_start().starts_with('}'));
         let end = end.unwrap_or_else(|| panic!("no end found for {name} at line {}", i + 1));
-        out.push((name, i + 1, end + 2));
+        out.push((name, i + 1, open + end + 2 - i));
     }
     out
 }
