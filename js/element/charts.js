@@ -114,6 +114,8 @@ export class Heatmap {
     this.mark = -1;
     /** @type {HTMLCanvasElement | null} one pixel per cell, stretched onto `canvas` */
     this.src = null;
+    /** @type {ImageData | null} the cells' pixels, reused while the shape holds */
+    this.img = null;
   }
   /** `labels`: one per row; `mark`: the row to outline (-1 for none). */
   reset(labels, mark = -1) {
@@ -190,7 +192,8 @@ export class Heatmap {
   cells(cols, rows) {
     const src = (this.src ??= document.createElement("canvas"));
     if (src.width !== cols.length || src.height !== rows) [src.width, src.height] = [cols.length, rows];
-    const img = new ImageData(cols.length, rows);
+    if (this.img?.width !== cols.length || this.img.height !== rows) this.img = new ImageData(cols.length, rows);
+    const img = this.img;
     const px = img.data;
     cols.forEach((col, i) => {
       for (let r = 0; r < rows; r++) paintHeat(px, 4 * (r * cols.length + i), col[r] ?? 0);

@@ -30,6 +30,7 @@ mod allocator;
 mod counts;
 mod error;
 mod exponential;
+mod flat;
 mod fnv;
 mod heat;
 mod hist;

@@ -2,6 +2,7 @@
 //! against the cluster it will hit. What a fault *does* is `sim/faults.rs`.
 
 use super::{range, Config, ConfigError};
+use crate::flat::Given;
 use serde::Serialize;
 
 /// A scheduled fault. In JSON: `{"atMs": 2000, "kind": "dataNodeFailure", "dataNode": 1,
@@ -53,20 +54,6 @@ enum FaultKind {
     AllocatorFailure,
 }
 
-/// A field given or not. Unlike `Option`, a JSON null is refused (as the derive
-/// for the enum refused it), not taken for "not given".
-struct Given<T>(Option<T>);
-impl<T> Default for Given<T> {
-    fn default() -> Self {
-        Given(None)
-    }
-}
-impl<'de, T: serde::Deserialize<'de>> serde::Deserialize<'de> for Given<T> {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        T::deserialize(d).map(|v| Given(Some(v)))
-    }
-}
-
 /// Every kind's fields, read flat.
 #[derive(serde::Deserialize, Default)]
 #[serde(deny_unknown_fields, default, rename_all = "camelCase", expecting = "a fault: an object with atMs, kind and the kind's fields")]
@@ -82,17 +69,12 @@ struct RawFault {
     takeover_ms: Given<u64>,
 }
 
-/// A fault as JSON: its fields read flat, then each kind takes its own and refuses the
-/// others' (as serde's derive for an internally tagged enum would, without buffering its
-/// input: the derive's copy of every fault object made this the WebAssembly module's
-/// largest function but the engine's).
+/// A fault as JSON, read flat (`flat.rs`): each kind takes its own fields and refuses the
+/// others'.
 impl<'de> serde::Deserialize<'de> for Fault {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        use serde::de::Error;
+        use crate::flat::{need, only_own};
         let r = RawFault::deserialize(d)?;
-        fn need<T, E: Error>(v: Option<T>, name: &'static str) -> Result<T, E> {
-            v.ok_or_else(|| E::missing_field(name))
-        }
         let kind = need(r.kind.0, "kind")?;
         let at_ms = need(r.at_ms.0, "atMs")?;
         let (fault, own): (Fault, &'static [&'static str]) = match kind {
@@ -135,9 +117,7 @@ impl<'de> serde::Deserialize<'de> for Fault {
             ("durationMs", r.duration_ms.0.is_some()),
             ("takeoverMs", r.takeover_ms.0.is_some()),
         ];
-        if let Some((name, _)) = given.iter().find(|(name, present)| *present && !own.contains(name)) {
-            return Err(D::Error::unknown_field(name, own));
-        }
+        only_own(&given, own)?;
         Ok(fault)
     }
 }

@@ -197,12 +197,11 @@ impl Zipf {
     }
 }
 
-/// A key choice as JSON (`{ "dist": "zipfian", "theta": 0.99 }`): its fields read flat, then
-/// each choice takes its own and refuses the others' (as serde's derive would, without
-/// buffering its input).
+/// A key choice as JSON (`{ "dist": "zipfian", "theta": 0.99 }`), read flat (`flat.rs`):
+/// each choice takes its own fields and refuses the others'.
 impl<'de> serde::Deserialize<'de> for KeyChoice {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        use serde::de::Error;
+        use crate::flat::{need, only_own};
         #[derive(serde::Deserialize)]
         #[serde(rename_all = "camelCase")]
         enum Dist {
@@ -229,9 +228,6 @@ impl<'de> serde::Deserialize<'de> for KeyChoice {
             bucket_ms: Option<u64>,
         }
         let r = Raw::deserialize(d)?;
-        fn need<T, E: Error>(v: Option<T>, name: &'static str) -> Result<T, E> {
-            v.ok_or_else(|| E::missing_field(name))
-        }
         let (choice, own): (KeyChoice, &'static [&'static str]) = match r.dist {
             Dist::Uniform => (KeyChoice::Uniform, &[]),
             Dist::Zipfian => (KeyChoice::Zipfian { theta: need(r.theta, "theta")? }, &["theta"]),
@@ -255,9 +251,7 @@ impl<'de> serde::Deserialize<'de> for KeyChoice {
             ("key", r.key.is_some()),
             ("bucketMs", r.bucket_ms.is_some()),
         ];
-        if let Some((name, _)) = given.iter().find(|(name, present)| *present && !own.contains(name)) {
-            return Err(D::Error::unknown_field(name, own));
-        }
+        only_own(&given, own)?;
         Ok(choice)
     }
 }
