@@ -27,6 +27,8 @@ export interface Resource {
   boundTransactionsPerSecond: number;
   /** A lock: grants per second, mean hold (us) and its own ceiling 1 / hold; null otherwise. */
   grantsPerSecond: number | null;
+  holdMeanUs: number | null;
+  /** @deprecated Renamed `holdMeanUs` in 0.2.0; this name goes in 0.3.0. */
   holdUsMean: number | null;
   ceilingGrantsPerSecond: number | null;
 }

@@ -25,7 +25,7 @@ export const workloads = () => wasm.workloads();
 export const memoryBytes = () => wasm.memoryBytes();
 /** The package's version. A literal, as the module is not loaded before `init()`;
  * tests/js/api.test.mjs pins it to package.json and to the WebAssembly's own `version()`. */
-export const version = "0.1.0";
+export const version = "0.2.0";
 /** SQL in (its own WebAssembly module, loaded at the first call): js/sql.js. */
 export { importSql, SqlImportError } from "./sql.js";
 /** A run as one HTML file with no script (its own WebAssembly module, loaded at the first call): js/report.js. */

@@ -118,6 +118,9 @@ export interface NodeSummary {
   load: number;
   threadLoad: number[];
   threadServicesPerSecond: number[];
+  /** Mean CPU cost of one message served, per thread, us. */
+  threadServiceMeanUs: number[];
+  /** @deprecated Renamed `threadServiceMeanUs` in 0.2.0; this name goes in 0.3.0. */
   threadServiceUsMean: number[];
   /** Transactions coordinated per second. */
   tcTransactions: number;
@@ -130,7 +133,12 @@ export interface HotRowSummary {
   node: number;
   refillsPerSecond: number;
   lockUtilization: number;
+  /** Mean wait for the counter row's lock and mean hold of it, us. */
+  lockWaitMeanUs: number;
+  lockHoldMeanUs: number;
+  /** @deprecated Renamed `lockWaitMeanUs` in 0.2.0; this name goes in 0.3.0. */
   lockWaitUsMean: number;
+  /** @deprecated Renamed `lockHoldMeanUs` in 0.2.0; this name goes in 0.3.0. */
   lockHoldUsMean: number;
   queueLengthMean: number;
   refills: number;

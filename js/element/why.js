@@ -77,7 +77,7 @@ function section(el, e, i, compare) {
     const share = Math.abs(perTxn - 1) < 0.02 ? ""
       : perTxn < 1 ? ` ${fmtPct(perTxn)} of transactions lock it, so its ${fmtInt(b.ceilingGrantsPerSecond)} grants/s bound ${fmtInt(b.boundTransactionsPerSecond)} transactions/s.`
         : ` Each transaction locks it ${perTxn.toFixed(1)} times, so its ${fmtInt(b.ceilingGrantsPerSecond)} grants/s bound ${fmtInt(b.boundTransactionsPerSecond)} transactions/s.`;
-    box.append(sentence(`Its lock is held ${fmtInt(b.holdUsMean)} us at a time: one holder at once allows at most ` +
+    box.append(sentence(`Its lock is held ${fmtInt(b.holdMeanUs)} us at a time: one holder at once allows at most ` +
       `${fmtInt(b.ceilingGrantsPerSecond)} grants/s (1 / hold), and it grants ${fmtInt(b.grantsPerSecond)}/s.${share}`));
   }
   if (e.nextCeiling) {

@@ -60,9 +60,12 @@ for (const preset of PRESETS) {
       for (const k of ["id", "nodeGroup", "load", "tcTransactions", "messages"]) assert.equal(typeof n[k], "number", k);
       assert.ok(n.load >= 0 && n.load <= 1);
     }
-    for (const k of ["refillsPerSecond", "lockUtilization", "lockWaitUsMean", "lockHoldUsMean"]) {
+    for (const k of ["refillsPerSecond", "lockUtilization", "lockWaitMeanUs", "lockHoldMeanUs"]) {
       assert.equal(typeof out.hotRow[k], "number", k);
     }
+    // The names 0.2.0 renamed, still written through 0.2.x.
+    assert.equal(out.hotRow.lockHoldUsMean, out.hotRow.lockHoldMeanUs);
+    assert.equal(out.hotRow.lockWaitUsMean, out.hotRow.lockWaitMeanUs);
     for (const k of ["mean", "p50", "p99"]) assert.equal(typeof out.latencyUs[k], "number", k);
     assert.ok(out.transactionsPerSecond > 0, "non-zero throughput");
     assert.equal(out.duplicateIds, 0);
@@ -231,7 +234,12 @@ test("sweep prints one CSV row per run, the same whatever --jobs, and shards con
   assert.equal(one.status, 0, one.stderr);
   const lines = one.stdout.trim().split("\n");
   const columns = METRICS.filter((m) => m.summary).map((m) => m.name);
-  assert.equal(lines[0], ["cacheSize", "seed", ...columns, "bottleneck", "digest"].join(","));
+  // Last, the columns 0.2.0 renamed, under their old names (through 0.2.x).
+  const old = ["hotRowLockHoldUsMean", "arrivalWaitUsMean", "arrivalWaitUsP99"];
+  assert.equal(lines[0], ["cacheSize", "seed", ...columns, "bottleneck", "digest", ...old].join(","));
+  for (const l of lines.slice(1)) {
+    assert.equal(l.split(",").at(-3), l.split(",")[2 + columns.indexOf("hotRowLockHoldMeanUs")], "the old column repeats the new");
+  }
   assert.equal(lines.length, 1 + 8, "a header and 4 points x 2 seeds");
   assert.deepEqual(lines.slice(1).map((l) => l.split(",").slice(0, 2).join(",")),
     ["1,1", "1,2", "10,1", "10,2", "100,1", "100,2", "1000,1", "1000,2"]);

@@ -80,6 +80,12 @@ pub fn metrics() -> String {
             cell(m.about)
         );
     }
+    o += "\nRenamed in 0.2.0 so that every name ends in its unit; the old names are read and written\n";
+    o += "through 0.2.x (`run --json` and `summary()` carry both, a sweep writes the old columns last)\n";
+    o += "and go in 0.3.0:\n\n| old name or path | now |\n|---|---|\n";
+    for (old, new) in hotrow::catalog::RENAMED {
+        let _ = writeln!(o, "| `{old}` | `{new}` |");
+    }
     o
 }
 

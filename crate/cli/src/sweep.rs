@@ -240,7 +240,8 @@ fn run_picked<T: Send + Clone>(runs: &[Run], picked: &[usize], jobs: usize, keep
     results.into_inner().expect("threads are done").into_iter().map(|o| o.expect("every run ran")).collect()
 }
 
-/// One CSV row per run: the varied fields, the seed, the metrics, the digest.
+/// One CSV row per run: the varied fields, the seed, the metrics, the digest, and last the
+/// metrics 0.2.0 renamed under their old names (through 0.2.x: `catalog::RENAMED`).
 pub fn write_csv(out: impl std::io::Write, varies: &[Vary], runs: &[Run], outcomes: &[Outcome], header: bool) -> csv::Result<()> {
     let mut w = csv::Writer::from_writer(out);
     if header {
@@ -249,6 +250,7 @@ pub fn write_csv(out: impl std::io::Write, varies: &[Vary], runs: &[Run], outcom
         cols.extend(catalog::summary_metrics().map(|m| m.name));
         cols.push("bottleneck");
         cols.push("digest");
+        cols.extend(catalog::old_summary_names().map(|(old, _)| old));
         w.write_record(&cols)?;
     }
     for (r, o) in runs.iter().zip(outcomes) {
@@ -257,6 +259,7 @@ pub fn write_csv(out: impl std::io::Write, varies: &[Vary], runs: &[Run], outcom
         row.extend(o.values.iter().map(f64::to_string));
         row.push(o.bottleneck.clone());
         row.push(o.digest.clone());
+        row.extend(catalog::old_summary_names().map(|(_, i)| o.values[i].to_string()));
         w.write_record(&row)?;
     }
     w.flush()?;
@@ -298,6 +301,9 @@ pub fn summarise(varies: &[Vary], runs: &[Run], outcomes: &[Outcome]) -> Vec<Poi
         for (i, m) in catalog::summary_metrics().enumerate() {
             let xs: Vec<f64> = outcomes[at..end].iter().map(|o| o.values[i]).collect();
             metrics.insert(m.name.to_string(), serde_json::to_value(estimate(&xs)).expect("numbers serialise"));
+        }
+        for (old, i) in catalog::old_summary_names() {
+            metrics.insert(old.to_string(), metrics[catalog::summary_metrics().nth(i).expect("a summary metric").name].clone());
         }
         points.push(Point { values, seeds: runs[at..end].iter().map(|r| r.seed).collect(), metrics });
         at = end;

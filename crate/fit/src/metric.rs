@@ -1,6 +1,7 @@
 //! The summary metrics a measurement can name: those of the metric catalog that the run
 //! summary reports (`hotrow metrics`), by their name (`latencyP50Us`) or by their path in
-//! `hotrow run --json` (`latencyUs.p50`). The catalog is the one list; nothing here copies it.
+//! `hotrow run --json` (`latencyUs.p50`), old names too through 0.2.x (`catalog::RENAMED`).
+//! The catalog is the one list; nothing here copies it.
 
 use hotrow::catalog::{self, Metric};
 use hotrow::Summary;
@@ -9,6 +10,7 @@ use hotrow::Summary;
 pub const EXAMPLES: &str = "tpm, transactionsPerSecond, insertsPerSecond, latencyUs.p50, latencyUs.p99 (`hotrow metrics` lists them)";
 
 fn find(name: &str) -> Option<&'static Metric> {
+    let name = catalog::renamed(name);
     catalog::summary_metrics().find(|m| m.name == name || m.summary == Some(name))
 }
 
@@ -32,4 +34,15 @@ pub fn is_throughput(name: &str) -> bool {
 pub fn of(summary: &Summary, name: &str) -> Option<f64> {
     let m = find(name)?;
     Some(catalog::of_summary(&serde_json::to_value(summary).ok()?, m))
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn old_names_and_paths_are_read_through_0_2() {
+        for name in ["hotRowLockHoldUsMean", "hotRow.lockHoldUsMean", "hotRowLockHoldMeanUs", "hotRow.lockHoldMeanUs"] {
+            assert_eq!(super::catalog_name(name), Some("hotRowLockHoldMeanUs"), "{name}");
+        }
+        assert_eq!(super::catalog_name("arrivalWaitUsP99"), Some("arrivalWaitP99Us"));
+    }
 }

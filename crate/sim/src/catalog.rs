@@ -143,7 +143,7 @@ pub const METRICS: &[Metric] = &[
     both("refillsPerSecond", "refills/s", "1/s", "refill transactions on the SYSTAB_0 counter row committed per second (every counter row's, when a spec has several tables taking ids)", |w| w.rates.refills_per_second, "hotRow.refillsPerSecond").mean(),
     both("hotRowLockUtilization", "lock busy", "fraction", "fraction of the time the counter row's lock was held, 0..1 (the first table's counter row, when a spec has several)", |w| w.rates.hot_row_lock_utilization, "hotRow.lockUtilization").mean(),
     both("hotRowQueueMean", "refills queued", "count", "mean number of refills waiting for the counter row's lock", |w| w.rates.hot_row_queue_mean, "hotRow.queueLengthMean").mean(),
-    run_only("hotRowLockHoldUsMean", "lock hold", "us", "mean time a refill held the counter row's lock", "hotRow.lockHoldUsMean"),
+    run_only("hotRowLockHoldMeanUs", "lock hold", "us", "mean time a refill held the counter row's lock", "hotRow.lockHoldMeanUs"),
     both("coordinationsPerSecond", "coordinations/s", "1/s", "ranges of ids that reached a cache per second: refills committed or service replies (0 for timestamp ids)", |w| w.rates.coordinations_per_second, "allocator.coordinationsPerSecond").mean(),
     // Weighted by the window's inserts, as the summary's figure is.
     both("insertSkew", "insert skew", "fraction", "the busiest partition's share of the inserted rows, 1/partitions (even) to 1 (one partition)", Window::insert_skew, "keys.insertSkew")
@@ -151,8 +151,8 @@ pub const METRICS: &[Metric] = &[
     both("offeredPerSecond", "offered/s", "1/s", "open arrivals: transactions offered per second, against the transactions/s achieved (0 in closed loops)", |w| w.rates.offered_per_second, "arrivals.offeredPerSecond").mean(),
     both("waitingMean", "waiting", "count", "open arrivals: mean number of requests waiting for a free client thread (0 in closed loops)", |w| w.rates.waiting_mean, "arrivals.waitingMean").mean(),
     run_only("arrivalsWaitedFraction", "waited", "fraction", "open arrivals: fraction of the requests that found no free client thread and waited", "arrivals.waitedFraction"),
-    run_only("arrivalWaitUsMean", "wait", "us", "open arrivals: mean time a request waited for a free client thread, before its transaction started", "arrivals.waitUs.mean"),
-    run_only("arrivalWaitUsP99", "wait p99", "us", "open arrivals: 99th percentile of that wait", "arrivals.waitUs.p99"),
+    run_only("arrivalWaitMeanUs", "wait", "us", "open arrivals: mean time a request waited for a free client thread, before its transaction started", "arrivals.waitUs.mean"),
+    run_only("arrivalWaitP99Us", "wait p99", "us", "open arrivals: 99th percentile of that wait", "arrivals.waitUs.p99"),
     run_only("arrivalsRefused", "refused", "count", "open arrivals refused after warm-up: their API node was down or restarted under them, its waiting line was full, or the rate was set to 0 while they waited", "arrivals.refused"),
     Metric {
         name: "latencyMeanUs",
@@ -187,8 +187,36 @@ pub const METRICS: &[Metric] = &[
     vector("partitionInsertsPerSecond", "rows/s", "1/s", Shape::PerPartition, "rows of the inserted table placed on each partition per second", |w| w.partition_inserts_per_second.as_slice()),
 ];
 
-/// The metric named `name`.
+/// Names that 0.2.0 changed so that every name ends in its unit, as `latencyP99Us` does:
+/// (old, new), metric names and the run summary's paths (`[]`: each element of a list).
+/// The old names stay readable through 0.2.x and go in 0.3.0: the summary writes both
+/// (its structs carry the old fields, a test holds them to this table), and a name read
+/// from the user (a metric, a summary path, a measured column) is taken through `renamed`.
+pub const RENAMED: &[(&str, &str)] = &[
+    ("hotRowLockHoldUsMean", "hotRowLockHoldMeanUs"),
+    ("arrivalWaitUsMean", "arrivalWaitMeanUs"),
+    ("arrivalWaitUsP99", "arrivalWaitP99Us"),
+    ("hotRow.lockWaitUsMean", "hotRow.lockWaitMeanUs"),
+    ("hotRow.lockHoldUsMean", "hotRow.lockHoldMeanUs"),
+    ("nodes[].threadServiceUsMean", "nodes[].threadServiceMeanUs"),
+    ("bottleneck.holdUsMean", "bottleneck.holdMeanUs"),
+    ("resources[].holdUsMean", "resources[].holdMeanUs"),
+];
+
+/// A name as it is now: `name` itself, or its new name when 0.2.0 renamed it.
+pub fn renamed(name: &str) -> &str {
+    RENAMED.iter().find(|(old, _)| *old == name).map_or(name, |(_, new)| new)
+}
+
+/// The summary metrics' old names, each with its metric's place in `summary_metrics()`:
+/// the columns a sweep writes last, through 0.2.x, so that a reader by the old name reads on.
+pub fn old_summary_names() -> impl Iterator<Item = (&'static str, usize)> {
+    RENAMED.iter().filter_map(|&(old, new)| Some((old, summary_metrics().position(|m| m.name == new)?)))
+}
+
+/// The metric named `name` (an old name too, through 0.2.x: `RENAMED`).
 pub fn metric(name: &str) -> Option<&'static Metric> {
+    let name = renamed(name);
     METRICS.iter().find(|m| m.name == name)
 }
 
@@ -311,6 +339,28 @@ mod tests {
             assert_eq!(m.shape, Shape::Scalar, "{}: a summary metric is one number", m.name);
         }
         assert_eq!(summary_values(&sim.summary()).len(), summary_metrics().count());
+    }
+
+    #[test]
+    fn old_names_read_as_the_new_ones_and_the_summary_writes_both() {
+        let mut sim = crate::Simulation::new(crate::Config::from_json(&json!({ "durationMs": 50, "warmupMs": 0 })).unwrap());
+        sim.run_to_end();
+        let v = serde_json::to_value(sim.summary()).unwrap();
+        let at = |path: &str| lookup(&v, &path.replace("[]", "[0]")).cloned();
+        for &(old, new) in RENAMED {
+            assert_eq!(renamed(old), new);
+            assert_ne!(old, new);
+            if old.contains('.') {
+                assert!(at(new).is_some(), "the summary has {new}");
+                assert_eq!(at(old), at(new), "{old} is written beside {new}, the same");
+            } else {
+                assert_eq!(metric(old).map(|m| m.name), Some(new), "{old} finds {new}");
+                assert!(metric(new).is_some_and(|m| m.name == new));
+            }
+        }
+        for m in METRICS.iter().filter(|m| m.unit == "us" || m.unit == "ms") {
+            assert!(m.name.ends_with(if m.unit == "us" { "Us" } else { "Ms" }), "{}: the unit goes last", m.name);
+        }
     }
 
     #[test]

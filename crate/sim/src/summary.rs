@@ -172,7 +172,10 @@ pub struct NodeSummary {
     pub thread_load: Vec<f64>,
     /// Messages served per second by each thread, and their mean CPU cost.
     pub thread_services_per_second: Vec<f64>,
-    pub thread_service_us_mean: Vec<f64>,
+    pub thread_service_mean_us: Vec<f64>,
+    /// `threadServiceMeanUs` under its old name, written through 0.2.x (`catalog::RENAMED`).
+    #[serde(rename = "threadServiceUsMean")]
+    pub old_thread_service_us_mean: Vec<f64>,
     /// Transactions coordinated by this node per second.
     pub tc_transactions: f64,
     /// Messages received per second.
@@ -189,8 +192,13 @@ pub struct HotRowSummary {
     pub refills_per_second: f64,
     /// Fraction of time the row's lock was held, 0..=1.
     pub lock_utilization: f64,
-    pub lock_wait_us_mean: f64,
-    pub lock_hold_us_mean: f64,
+    pub lock_wait_mean_us: f64,
+    pub lock_hold_mean_us: f64,
+    /// The two above under their old names, written through 0.2.x (`catalog::RENAMED`).
+    #[serde(rename = "lockWaitUsMean")]
+    pub old_lock_wait_us_mean: f64,
+    #[serde(rename = "lockHoldUsMean")]
+    pub old_lock_hold_us_mean: f64,
     /// Mean number of refills queued on the row's lock.
     pub queue_length_mean: f64,
     pub refills: u64,
@@ -247,8 +255,10 @@ impl Summary {
             node: now.hot_row_node,
             refills_per_second: t.refills_per_second,
             lock_utilization: t.hot_row_lock_utilization,
-            lock_wait_us_mean: time::as_us(ratio(r.hot_wait_ns, r.hot_grants)),
-            lock_hold_us_mean: time::as_us(ratio(r.hot_hold_sum_ns, r.hot_holds)),
+            lock_wait_mean_us: time::as_us(ratio(r.hot_wait_ns, r.hot_grants)),
+            lock_hold_mean_us: time::as_us(ratio(r.hot_hold_sum_ns, r.hot_holds)),
+            old_lock_wait_us_mean: time::as_us(ratio(r.hot_wait_ns, r.hot_grants)),
+            old_lock_hold_us_mean: time::as_us(ratio(r.hot_hold_sum_ns, r.hot_holds)),
             queue_length_mean: t.hot_row_queue_mean,
             refills: r.committed(TxnKind::REFILL),
         };
@@ -308,13 +318,16 @@ impl NodeSummary {
             .map(|n| {
                 let threads = n as usize * tpn..(n as usize + 1) * tpn;
                 let thread_load: Vec<f64> = threads.clone().map(|t| span.fraction(r.station_busy_ns[t]).min(1.0)).collect();
+                let service_mean_us: Vec<f64> =
+                    threads.clone().map(|t| time::as_us(ratio(m.thread_cost_ns[t], m.thread_services[t]))).collect();
                 NodeSummary {
                     id: n,
                     node_group: topo.node_group_of_node(n),
                     load: thread_load.iter().sum::<f64>() / tpn as f64,
                     thread_load,
-                    thread_services_per_second: threads.clone().map(|t| span.per_second(m.thread_services[t])).collect(),
-                    thread_service_us_mean: threads.map(|t| time::as_us(ratio(m.thread_cost_ns[t], m.thread_services[t]))).collect(),
+                    thread_services_per_second: threads.map(|t| span.per_second(m.thread_services[t])).collect(),
+                    old_thread_service_us_mean: service_mean_us.clone(),
+                    thread_service_mean_us: service_mean_us,
                     tc_transactions: span.per_second(r.node_tc_txns[n as usize]),
                     messages: span.per_second(r.node_messages[n as usize]),
                     holds_hot_row: n == hot_row_node,

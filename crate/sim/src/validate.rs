@@ -122,7 +122,7 @@ pub fn run(seed: u64, mut progress: impl FnMut(&str)) -> Report {
         case(
             "mechanism: refills/s x lock hold, cache 1",
             "refills/s = 1/hold",
-            bug.hot_row.refills_per_second * bug.hot_row.lock_hold_us_mean / 1e6,
+            bug.hot_row.refills_per_second * bug.hot_row.lock_hold_mean_us / 1e6,
             Rule::Within { target: 1.0, tolerance: 0.05 },
         ),
         case("mechanism: hot row lock utilization, cache 1000", "nearly idle", fixed.hot_row.lock_utilization, Rule::AtMost { max: 0.05 }),

@@ -170,7 +170,10 @@ pub struct Resource {
     pub bound_transactions_per_second: f64,
     /// A lock: grants per second, its mean hold, and its own ceiling 1 / hold.
     pub grants_per_second: Option<f64>,
-    pub hold_us_mean: Option<f64>,
+    pub hold_mean_us: Option<f64>,
+    /// `holdMeanUs` under its old name, written through 0.2.x (`catalog::RENAMED`).
+    #[serde(rename = "holdUsMean")]
+    pub old_hold_us_mean: Option<f64>,
     pub ceiling_grants_per_second: Option<f64>,
 }
 

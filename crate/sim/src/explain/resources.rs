@@ -207,7 +207,8 @@ impl Load {
             demand_us: if bound.is_finite() && bound > 0.0 { time::secs_as_us(self.servers as f64 / bound) } else { 0.0 },
             bound_transactions_per_second: if bound.is_finite() { bound } else { 0.0 },
             grants_per_second: lock.then(|| self.grants as f64 / secs.max(1e-12)),
-            hold_us_mean: lock.then_some(hold_us),
+            hold_mean_us: lock.then_some(hold_us),
+            old_hold_us_mean: lock.then_some(hold_us),
             ceiling_grants_per_second: lock.then(|| time::per_second_of_us(hold_us.max(1e-12))),
         }
     }

@@ -144,7 +144,17 @@ fn summary_serialises_with_public_names() {
     assert_eq!(keys(&open["arrivals"]["waitUs"]), ["mean", "p99"]);
     assert_eq!(
         keys(&v["hotRow"]),
-        ["lockHoldUsMean", "lockUtilization", "lockWaitUsMean", "node", "queueLengthMean", "refills", "refillsPerSecond"]
+        [
+            "lockHoldMeanUs",
+            "lockHoldUsMean",
+            "lockUtilization",
+            "lockWaitMeanUs",
+            "lockWaitUsMean",
+            "node",
+            "queueLengthMean",
+            "refills",
+            "refillsPerSecond"
+        ]
     );
     assert_eq!(
         keys(&v["nodes"][0]),
@@ -156,6 +166,7 @@ fn summary_serialises_with_public_names() {
             "nodeGroup",
             "tcTransactions",
             "threadLoad",
+            "threadServiceMeanUs",
             "threadServiceUsMean",
             "threadServicesPerSecond",
         ]
@@ -187,6 +198,7 @@ fn summary_serialises_with_public_names() {
         "ceilingGrantsPerSecond",
         "demandUs",
         "grantsPerSecond",
+        "holdMeanUs",
         "holdUsMean",
         "kind",
         "name",

@@ -13,7 +13,7 @@ fn utilization_law_per_thread() {
         let s = run(preset, json!({ "durationMs": 400, "warmupMs": 100 }));
         for n in &s.nodes {
             for (t, load) in n.thread_load.iter().enumerate() {
-                let predicted = n.thread_services_per_second[t] * n.thread_service_us_mean[t] / 1e6;
+                let predicted = n.thread_services_per_second[t] * n.thread_service_mean_us[t] / 1e6;
                 assert!(
                     (load - predicted).abs() <= 0.02 * predicted.max(0.05),
                     "{preset} node {} thread {t}: load {load} vs X*S {predicted}",
@@ -45,10 +45,10 @@ fn hot_row_ceiling() {
     for nodes in [2, 4, 8, 16] {
         let s = run("bug39267", json!({ "dataNodes": nodes }));
         let h = &s.hot_row;
-        let bound = 1e6 / h.lock_hold_us_mean;
+        let bound = 1e6 / h.lock_hold_mean_us;
         assert!(h.refills_per_second <= bound * 1.02, "{nodes} nodes: {} refills/s > 1/hold {bound}", h.refills_per_second);
         assert!(nodes < 8 || h.lock_utilization > 0.95, "{nodes} nodes: cache 1 should saturate the row, got {}", h.lock_utilization);
-        assert!(close(h.refills_per_second * h.lock_hold_us_mean / 1e6, h.lock_utilization, 0.03), "{nodes}: {h:?}");
+        assert!(close(h.refills_per_second * h.lock_hold_mean_us / 1e6, h.lock_utilization, 0.03), "{nodes}: {h:?}");
     }
 }
 

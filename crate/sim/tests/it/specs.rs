@@ -236,7 +236,7 @@ fn the_counter_row_is_seen_alike_by_both_accountings() {
     let row = s.hottest_rows.iter().find(|r| r.table == "SYSTAB_0").expect("the counter row is hot in the bug");
     assert!((row.lock_busy_fraction - s.hot_row.lock_utilization).abs() < 0.02, "{row:?} vs {:?}", s.hot_row);
     assert!((row.grants_per_second - s.hot_row.refills_per_second).abs() < 0.02 * s.hot_row.refills_per_second, "{row:?}");
-    assert!((row.mean_wait_us - s.hot_row.lock_wait_us_mean).abs() < 0.1 * s.hot_row.lock_wait_us_mean, "{row:?}");
+    assert!((row.mean_wait_us - s.hot_row.lock_wait_mean_us).abs() < 0.1 * s.hot_row.lock_wait_mean_us, "{row:?}");
 }
 
 /// The bug report's cluster: its Payments update the 64 warehouse rows evenly, and each

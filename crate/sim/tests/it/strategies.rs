@@ -20,7 +20,7 @@ fn lab(preset: &str, extra: serde_json::Value) -> hotrow::Summary {
 fn counter_row_ceiling_holds_for_every_cache_owner() {
     for scope in ["apiNode", "client"] {
         let s = lab("ndb-autoincrement", json!({ "cacheSize": 1, "idCacheScope": scope, "clientsPerApiNode": 32 }));
-        let hold_s = s.hot_row.lock_hold_us_mean / 1e6;
+        let hold_s = s.hot_row.lock_hold_mean_us / 1e6;
         let product = s.allocator.coordinations_per_second * hold_s;
         // 1% for the holds that straddle the end of warm-up (counted as a refill or a hold,
         // not both).

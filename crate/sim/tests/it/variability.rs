@@ -37,7 +37,7 @@ fn the_scale_multiplies_every_service_time() {
     let one = run("ndbapi-pk", cpu(1.0, 0.0));
     let two = run("ndbapi-pk", cpu(2.0, 0.0));
     for (a, b) in one.nodes.iter().zip(&two.nodes) {
-        for (s1, s2) in a.thread_service_us_mean.iter().zip(&b.thread_service_us_mean) {
+        for (s1, s2) in a.thread_service_mean_us.iter().zip(&b.thread_service_mean_us) {
             assert!(close(*s2, 2.0 * s1, 0.002), "node {}: {s1} us -> {s2} us", a.id);
         }
     }
@@ -50,7 +50,7 @@ fn drawn_services_keep_their_mean() {
     let fixed = run("bug39267", cpu(1.0, 0.0));
     let drawn = run("bug39267", cpu(1.0, 1.0));
     for (a, b) in fixed.nodes.iter().zip(&drawn.nodes) {
-        for (s1, s2) in a.thread_service_us_mean.iter().zip(&b.thread_service_us_mean) {
+        for (s1, s2) in a.thread_service_mean_us.iter().zip(&b.thread_service_mean_us) {
             assert!(close(*s2, *s1, 0.03), "node {}: {s1} us deterministic, {s2} us drawn", a.id);
         }
     }
