@@ -153,7 +153,7 @@ export const template = () => `
       <div class="sql-assumptions" hidden><span class="hint">what the import assumed (file:line:column)</span><ol></ol></div></details></div>
   <div class="control"><label for="cacheSize">id cache size <span class="live-tag">live</span></label>
     <span class="inline"><input id="cacheSize" type="range" min="0" max="6" step="0.01"><output for="cacheSize"></output></span>
-    <span class="hint">ids fetched per refill of the counter row (log scale, 1 to 1,000,000)</span></div>
+    <span class="hint">ids per fetch of a cached range, by a refill or a service request (log scale, 1 to 1,000,000)</span></div>
   <div class="control"><label><input id="hintedRefill" type="checkbox"> refill uses a transaction hint <span class="live-tag">live</span></label>
     <span class="hint">TC on the node holding the counter row, instead of round robin</span></div>
   <div class="control full-only"><label><input id="primaryKey" type="checkbox"> inserted table has a primary key</label>

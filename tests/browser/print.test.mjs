@@ -13,7 +13,7 @@ const env = useSite();
 const shots = `${root}test-results`;
 
 // Labels of controls: none may print.
-const CONTROLS = ["Pause", "Reset", "Copy link", "Windows CSV", "Summary JSON", "ids fetched per refill", "random seed", "fork here with", "Fail node"];
+const CONTROLS = ["Pause", "Reset", "Copy link", "Windows CSV", "Summary JSON", "ids per fetch of a cached range", "random seed", "fork here with", "Fail node"];
 
 /** Each panel shown in print, in every playground of the page: its first and last line of text. */
 async function panelsInPrint(page) {

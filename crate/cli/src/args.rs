@@ -193,7 +193,7 @@ pub enum Command {
     },
     /// Print one line per event, in the order processed, with a hash per metrics window
     /// (tab-separated columns: index, time_ns, event, station, from, signal, txn, op,
-    /// replica, gen, remote, cost, alloc); with --baseline, trace the same run with another
+    /// replica, generation, remote, cost, alloc); with --baseline, trace the same run with another
     /// build and report the first event where the two differ (exit 1), or none (exit 0).
     Trace {
         #[command(flatten)]

@@ -6,7 +6,7 @@
 //! Columns (tab-separated), as `TraceEvent` (crate/sim/src/sim/trace.rs) has them:
 //!
 //! ```text
-//! index  time_ns  event  station  from  signal  txn  op  replica  gen  remote  cost  alloc
+//! index  time_ns  event  station  from  signal  txn  op  replica  generation  remote  cost  alloc
 //! ```
 //!
 //! `event` is arrive, done, clientStart, window, fault, dataNodeRestart or tick; `from` is
@@ -64,7 +64,7 @@ fn format_event(line: &mut String, e: &TraceEvent) {
             e.txn,
             e.op,
             e.replica,
-            e.gen,
+            e.generation,
             e.remote as u8,
             e.cost,
             e.alloc as u8

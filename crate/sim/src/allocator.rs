@@ -2,10 +2,12 @@
 //! one table, and the checker that no id is ever issued twice.
 //!
 //! The owner keeps a range `[next, end)` of ids for the table, guarded by a mutex (in
-//! mysqld, the table share's mutex; a client's own range has no other taker). When the range is empty, the thread that found
-//! it so keeps the mutex and runs a *refill*: a separate committed transaction that
-//! adds `cacheSize` to the table's counter row in SYSTAB_0 and reads the old value
-//! back. Threads that want an id meanwhile queue on the mutex in FIFO order.
+//! mysqld, the table share's mutex; a client's own range has no other taker). When the
+//! range is empty, the thread that found it so keeps the mutex and *fetches* the next
+//! range: by a *refill* (`counterRow`: a separate committed transaction that adds
+//! `cacheSize` to the table's counter row in SYSTAB_0 and reads the old value back) or by
+//! a request to the allocator service (`centralService`). Threads that want an id
+//! meanwhile queue on the mutex in FIFO order.
 
 use std::collections::{BTreeMap, VecDeque};
 
@@ -14,17 +16,17 @@ use std::collections::{BTreeMap, VecDeque};
 pub enum Take {
     /// An id from the cached range.
     Id(u64),
-    /// The mutex is held by a refill; the caller was queued.
+    /// The mutex is held by a fetch; the caller was queued.
     Wait,
-    /// The range is empty: the caller now holds the mutex and must run a refill.
-    Refill,
+    /// The range is empty: the caller now holds the mutex and must fetch the next range.
+    Fetch,
 }
 
 #[derive(Clone, Debug, Default)]
 pub struct IdCache {
     next: u64,
     end: u64,
-    refilling: bool,
+    fetching: bool,
     waiters: VecDeque<u32>,
     /// The next range's size when the cache grows (`cacheGrowth` > 1); 0 until then.
     grown: u64,
@@ -41,7 +43,7 @@ pub struct Sizing {
 impl IdCache {
     /// Asks for an id on behalf of transaction `txn`.
     pub fn take(&mut self, txn: u32) -> Take {
-        if self.refilling {
+        if self.fetching {
             self.waiters.push_back(txn);
             Take::Wait
         } else {
@@ -55,12 +57,12 @@ impl IdCache {
             self.next += 1;
             Take::Id(self.next - 1)
         } else {
-            self.refilling = true;
-            Take::Refill
+            self.fetching = true;
+            Take::Fetch
         }
     }
 
-    /// How many ids the next refill fetches: `cacheSize`, or the grown size.
+    /// How many ids the next fetch takes: `cacheSize`, or the grown size.
     pub fn range_size(&self, s: Sizing) -> u64 {
         if s.growth <= 1 || self.grown == 0 {
             s.base
@@ -69,22 +71,23 @@ impl IdCache {
         }
     }
 
-    /// The refill committed with the range `[first, first + count)`; the mutex is released.
+    /// The fetched range `[first, first + count)` arrived (a refill committed, the service
+    /// replied); the mutex is released.
     /// A growing cache's next range is `count x growth`, within `cacheSize..=cacheSizeMax`.
-    pub fn refilled(&mut self, first: u64, count: u64, s: Sizing) {
-        assert!(self.refilling, "refill completed without the mutex held");
-        assert!(self.next >= self.end, "refill while ids remain");
+    pub fn arrived(&mut self, first: u64, count: u64, s: Sizing) {
+        assert!(self.fetching, "a range arrived without the mutex held");
+        assert!(self.next >= self.end, "a range arrived while ids remain");
         self.next = first;
         self.end = first + count;
-        self.refilling = false;
+        self.fetching = false;
         if s.growth > 1 {
             self.grown = count.saturating_mul(s.growth).clamp(s.base, s.max.max(s.base));
         }
     }
 
-    /// The next queued waiter and what it gets: an id, or the mutex to run a refill.
+    /// The next queued waiter and what it gets: an id, or the mutex to fetch the next range.
     pub fn serve_waiter(&mut self) -> Option<(u32, Take)> {
-        if self.refilling {
+        if self.fetching {
             return None;
         }
         let txn = self.waiters.pop_front()?;
@@ -111,7 +114,7 @@ impl IdCache {
 /// Records every range ever handed to an API node and counts ids that two ranges share.
 ///
 /// Ranges are kept coalesced, so memory follows the number of ranges whose neighbours
-/// are still in flight, not the number of refills: flat over long runs.
+/// are still in flight, not the number of fetches: flat over long runs.
 #[derive(Clone, Debug, Default)]
 pub struct IdChecker {
     ranges: BTreeMap<u64, u64>,
@@ -149,18 +152,18 @@ mod tests {
     use super::*;
 
     #[test]
-    fn ids_come_from_the_range_then_a_refill_is_asked() {
+    fn ids_come_from_the_range_then_a_fetch_is_asked() {
         let mut c = IdCache::default();
-        assert_eq!(c.take(1), Take::Refill);
+        assert_eq!(c.take(1), Take::Fetch);
         assert_eq!(c.take(2), Take::Wait);
         assert_eq!(c.take(3), Take::Wait);
         let fixed = Sizing { base: 2, growth: 1, max: 1_000_000 };
-        c.refilled(100, 2, fixed);
+        c.arrived(100, 2, fixed);
         assert_eq!(c.take_unlocked(), Take::Id(100));
         assert_eq!(c.serve_waiter(), Some((2, Take::Id(101))));
-        assert_eq!(c.serve_waiter(), Some((3, Take::Refill)));
-        assert_eq!(c.serve_waiter(), None, "mutex held by waiter 3's refill");
-        c.refilled(200, 5, fixed);
+        assert_eq!(c.serve_waiter(), Some((3, Take::Fetch)));
+        assert_eq!(c.serve_waiter(), None, "mutex held by waiter 3's fetch");
+        c.arrived(200, 5, fixed);
         assert_eq!(c.remaining(), 5);
         assert_eq!(c.range_size(fixed), 2, "a fixed cache follows cacheSize");
     }
@@ -172,10 +175,10 @@ mod tests {
         let mut sizes = Vec::new();
         let mut first = 0;
         for _ in 0..6 {
-            assert_eq!(c.take(0), Take::Refill);
+            assert_eq!(c.take(0), Take::Fetch);
             let n = c.range_size(s);
             sizes.push(n);
-            c.refilled(first, n, s);
+            c.arrived(first, n, s);
             first += n;
             while c.remaining() > 0 {
                 c.take(0);

@@ -64,10 +64,10 @@ pub fn exponential(rng: &mut Prng) -> f64 {
         }
         if i == 0 {
             // The tail beyond R is exponential again, shifted: memorylessness.
-            return R - libm::log(rng.unit());
+            return R - libm::log(rng.uniform());
         }
         let x = j as f64 * t.w[i];
-        if t.f[i] + rng.unit() * (t.f[i - 1] - t.f[i]) < libm::exp(-x) {
+        if t.f[i] + rng.uniform() * (t.f[i - 1] - t.f[i]) < libm::exp(-x) {
             return x;
         }
     }

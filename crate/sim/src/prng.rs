@@ -73,7 +73,7 @@ impl Prng {
 
     /// A uniform number in the open interval (0, 1): 53 random bits, never 0 or 1, so its
     /// logarithm is finite.
-    pub fn unit(&mut self) -> f64 {
+    pub fn uniform(&mut self) -> f64 {
         ((self.next_u64() >> 11) as f64 + 0.5) * (1.0 / (1u64 << 53) as f64)
     }
 

@@ -61,7 +61,7 @@ impl ServiceTimes {
     /// A gamma variate of shape `k` and scale 1 (mean k).
     fn gamma(&mut self, k: f64) -> f64 {
         if k < 1.0 {
-            let u = self.rng.unit();
+            let u = self.rng.uniform();
             return self.gamma(k + 1.0) * libm::pow(u, 1.0 / k);
         }
         let d = k - 1.0 / 3.0;
@@ -73,7 +73,7 @@ impl ServiceTimes {
                 continue;
             }
             let v = v * v * v;
-            let u = self.rng.unit();
+            let u = self.rng.uniform();
             let x2 = x * x;
             if u < 1.0 - 0.0331 * x2 * x2 || libm::log(u) < 0.5 * x2 + d * (1.0 - v + libm::log(v)) {
                 return d * v;
@@ -85,8 +85,8 @@ impl ServiceTimes {
     /// dropped, so a draw depends on nothing kept between calls).
     fn normal(&mut self) -> f64 {
         loop {
-            let a = 2.0 * self.rng.unit() - 1.0;
-            let b = 2.0 * self.rng.unit() - 1.0;
+            let a = 2.0 * self.rng.uniform() - 1.0;
+            let b = 2.0 * self.rng.uniform() - 1.0;
             let s = a * a + b * b;
             if s < 1.0 && s > 0.0 {
                 return a * libm::sqrt(-2.0 * libm::log(s) / s);

@@ -7,7 +7,7 @@
 //! id = tick << (8 + sequenceBits) | apiNode << sequenceBits | sequence
 //! ```
 //!
-//! Ticks count from an epoch that puts the first id past the rows a table starts with
+//! Ticks count from an origin that puts the first id past the rows a table starts with
 //! (Snowflake's epoch is a date; here it is 0 for a table that starts empty), so a
 //! timestamp id never names an existing row. An API node issues at most
 //! `2^sequenceBits` ids per tick; an insert that finds the
@@ -29,7 +29,7 @@ pub(crate) struct TimestampIds {
     tick_ns: Ns,
     sequence_bits: u32,
     /// Ticks before the clock's 0: the first id is at least this many ticks' worth.
-    epoch: u64,
+    origin: u64,
     /// The tick of the last id, and ids issued in it.
     tick: u64,
     used: u64,
@@ -49,7 +49,7 @@ impl TimestampIds {
             node: node as u64,
             tick_ns,
             sequence_bits,
-            epoch: first_id.saturating_sub(1).div_ceil(1 << (NODE_BITS + sequence_bits)),
+            origin: first_id.saturating_sub(1).div_ceil(1 << (NODE_BITS + sequence_bits)),
             tick: 0,
             used: 0,
             last_id: None,
@@ -120,7 +120,7 @@ impl TimestampIds {
         }
         let seq = self.used;
         self.used += 1;
-        let tick = self.epoch + self.tick;
+        let tick = self.origin + self.tick;
         let id = tick << (NODE_BITS + self.sequence_bits) | self.node << self.sequence_bits | seq;
         let fields_fit = self.node < 1 << NODE_BITS && id >> (NODE_BITS + self.sequence_bits) == tick;
         if !fields_fit || self.last_id.is_some_and(|last| id <= last) {

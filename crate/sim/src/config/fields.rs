@@ -126,8 +126,8 @@ pub const FIELDS: &[Field] = &[
     int("thinkTimeUs", "think time", 0, 60_000_000, "us", true, "pause between a client's transactions"),
     int("arrivalRatePerApiNode", "offered load per API node", 0, 10_000_000, "1/s", true, "open arrivals: transactions per second offered to each API node, each taking a free client thread or waiting for one (0 = closed loops with think time)"),
     real("arrivalCv", "arrival spread", 0.0, 4.0, "CV", "coefficient of variation of the gaps between open arrivals: 1 = Poisson, 0 = evenly spaced"),
-    int("cacheSize", "cache size", 1, 1_000_000, "ids", true, "ids fetched per refill of a cached range (the first refill's size when cacheGrowth > 1)"),
-    int("cacheGrowth", "cache growth", 1, 1_000, "x", true, "each refill multiplies the next range's size by this, up to cacheSizeMax (1 = fixed)"),
+    int("cacheSize", "cache size", 1, 1_000_000, "ids", true, "ids per fetch of a cached range, by a refill or a service request (the first fetch's size when cacheGrowth > 1)"),
+    int("cacheGrowth", "cache growth", 1, 1_000, "x", true, "each fetch multiplies the next range's size by this, up to cacheSizeMax (1 = fixed)"),
     int("cacheSizeMax", "max cache size", 1, 1_000_000, "ids", true, "largest range a growing cache fetches (at least cacheSize)"),
     choice("idCacheScope", "id cache scope", (IdCacheScope::NAMES, IdCacheScope::LABELS), "who owns a cached range: the API node behind a mutex (mysqld) or each client (NDB API Ndb object); default apiNode for dbt2 and sql-insert, client for ndbapi-insert"),
     Field {

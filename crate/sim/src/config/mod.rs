@@ -82,10 +82,10 @@ pub struct Config {
     /// Coefficient of variation of the gaps between arrivals (0..=4): 1 = Poisson
     /// (exponential gaps), 0 = evenly spaced, else gamma-distributed.
     pub arrival_cv: f64,
-    /// Ids fetched per refill of a cached range (1..=1000000): the first refill's size,
-    /// and every refill's when `cacheGrowth` is 1.
+    /// Ids per fetch of a cached range, by a refill or a service request (1..=1000000):
+    /// the first fetch's size, and every fetch's when `cacheGrowth` is 1.
     pub cache_size: u64,
-    /// Each refill multiplies the next one's size by this (1..=1000; 1 = fixed size), up
+    /// Each fetch multiplies the next one's size by this (1..=1000; 1 = fixed size), up
     /// to `cacheSizeMax`: the adaptive cache of HP NonStop SQL/MX (x10 up to 10000).
     pub cache_growth: u64,
     /// Largest range a growing cache fetches (1..=1000000, at least `cacheSize`).

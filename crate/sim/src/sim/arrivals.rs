@@ -29,7 +29,7 @@ pub(super) struct Arrivals {
     gaps: ServiceTimes,
     /// Bumped whenever the streams restart (a new rate or spread): arrivals scheduled
     /// before are dropped when they come.
-    epoch: u32,
+    generation: u32,
     /// Per API node: when each waiting request arrived, oldest first.
     waiting: Vec<VecDeque<Ns>>,
     /// Per API node: client threads waiting for a request (may hold retired ones, which
@@ -45,7 +45,7 @@ impl Arrivals {
     pub fn new(seed: u64, api_nodes: u32) -> Arrivals {
         Arrivals {
             gaps: ServiceTimes::on_stream(seed, STREAM),
-            epoch: 0,
+            generation: 0,
             waiting: vec![VecDeque::new(); api_nodes as usize],
             idle: vec![Vec::new(); api_nodes as usize],
             waiting_total: 0,
@@ -78,13 +78,13 @@ impl Simulation {
     /// Starts every API node's stream of arrivals afresh: at the start, and when the rate
     /// or its spread changes (arrivals already scheduled are dropped).
     pub(super) fn start_arrivals(&mut self) {
-        self.arrivals.epoch = self.arrivals.epoch.wrapping_add(1);
+        self.arrivals.generation = self.arrivals.generation.wrapping_add(1);
         if !self.open() {
             return;
         }
         for api in 0..self.cfg.api_nodes {
             let at = self.now + self.next_gap();
-            self.queue.push(at, Event::Arrival { api, epoch: self.arrivals.epoch });
+            self.queue.push(at, Event::Arrival { api, generation: self.arrivals.generation });
         }
     }
 
@@ -94,12 +94,12 @@ impl Simulation {
     }
 
     /// A request arrives at API node `api`.
-    pub(super) fn arrival(&mut self, api: u32, epoch: u32) {
-        if epoch != self.arrivals.epoch || !self.open() {
+    pub(super) fn arrival(&mut self, api: u32, generation: u32) {
+        if generation != self.arrivals.generation || !self.open() {
             return;
         }
         let next = self.now + self.next_gap();
-        self.queue.push(next, Event::Arrival { api, epoch });
+        self.queue.push(next, Event::Arrival { api, generation });
         let a = api as usize;
         if self.now < self.faults.api_down_until[a] {
             self.metrics.arrival(self.now, false, true); // Its API node is restarting.

@@ -50,8 +50,8 @@ impl Simulation {
     /// A slot for a new transaction of `kind` run by `client`.
     pub(super) fn alloc_txn(&mut self, kind: TxnKind, client: u32) -> u32 {
         let api = self.clients[client as usize].api;
-        let epoch = self.faults.api_epoch[api as usize];
-        self.txns.alloc(kind, client, api, self.now, epoch)
+        let restarts = self.faults.api_restarts[api as usize];
+        self.txns.alloc(kind, client, api, self.now, restarts)
     }
 
     /// Copies the program's operations into the transaction with their partitions. A new

@@ -80,7 +80,7 @@ pub(super) struct Msg {
     pub txn: u32,
     /// The transaction's generation when the message was sent: an abort bumps it, so
     /// messages of the aborted attempt are recognised and dropped.
-    pub gen: u32,
+    pub generation: u32,
 }
 
 impl Msg {
@@ -118,8 +118,8 @@ pub(super) enum Event {
     DataNodeRestart { node: Host },
     /// A new clock tick: API node `api`'s inserts waiting for a timestamp id go on.
     Tick { api: u32 },
-    /// An open arrival at API node `api` (dropped unless `epoch` is the streams' current).
-    Arrival { api: u32, epoch: u32 },
+    /// An open arrival at API node `api` (dropped unless `generation` is the streams' current).
+    Arrival { api: u32, generation: u32 },
 }
 
 /// The CPU a station spends serving `msg` of transaction `txn`: the cost table. An API

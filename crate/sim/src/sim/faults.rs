@@ -34,7 +34,7 @@ pub(super) struct FaultState {
     /// checked once per send).
     delays_until: Ns,
     /// Per API node: restarts so far, and until when it is down.
-    pub api_epoch: Vec<u32>,
+    pub api_restarts: Vec<u32>,
     pub api_down_until: Vec<Ns>,
 }
 
@@ -45,7 +45,7 @@ impl FaultState {
             delay_extra_ns: vec![0; cfg.data_nodes as usize],
             delay_until: vec![0; cfg.data_nodes as usize],
             delays_until: 0,
-            api_epoch: vec![0; cfg.api_nodes as usize],
+            api_restarts: vec![0; cfg.api_nodes as usize],
             api_down_until: vec![0; cfg.api_nodes as usize],
         }
     }
@@ -151,7 +151,7 @@ impl Simulation {
     fn restart_api_node(&mut self, api: u32, down_ms: u64) {
         let a = api as usize;
         self.api_restarted(api);
-        self.faults.api_epoch[a] += 1;
+        self.faults.api_restarts[a] += 1;
         self.faults.api_down_until[a] = self.now + time::from_ms(down_ms);
         // Its clients' transactions that have not reached the commit decision abort; the
         // data nodes finish the others. The clients reconnect when the node is back.
@@ -197,7 +197,7 @@ impl Simulation {
             }
         }
         let txn = &mut self.txns[t];
-        txn.gen = txn.gen.wrapping_add(1);
+        txn.generation = txn.generation.wrapping_add(1);
         txn.pending = 0;
         for o in txn.ops.iter_mut() {
             debug_assert!(o.applied == 0, "an aborted transaction had applied a commit");
@@ -268,7 +268,7 @@ impl Simulation {
         }
         self.count_committed_writes(t);
         let txn = &mut self.txns[t];
-        txn.gen = txn.gen.wrapping_add(1);
+        txn.generation = txn.generation.wrapping_add(1);
         txn.pending = 0;
         if !txn.client_done {
             // A confirmation sent before the failure carries the old generation and is

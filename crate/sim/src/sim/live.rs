@@ -9,7 +9,7 @@ use serde_json::Value;
 
 impl Simulation {
     /// Changes one config field while running, by its camelCase (dotted) name: e.g.
-    /// `cacheSize` (later refills fetch that many ids), `hintedRefill`,
+    /// `cacheSize` (later fetches take that many ids), `hintedRefill`,
     /// `clientsPerApiNode` (clients are added, or retire after their current
     /// transaction), `thinkTimeUs`, `network.latencyUs`, `cpu.lqhWriteNs`. The value is
     /// validated like a new config; on error nothing changes. Fields that shape the

@@ -15,22 +15,22 @@ use crate::topology::Host;
 use crate::workload::{self, table};
 
 impl Simulation {
-    /// LQHKEYREQ at chain position `replica` on `node`.
-    pub(super) fn lqh_key_req(&mut self, t: u32, op: usize, replica: u32, node: Host) {
+    /// LQHKEYREQ at chain position `replica` on data node `host`.
+    pub(super) fn lqh_key_req(&mut self, t: u32, op: usize, replica: u32, host: Host) {
         let o = self.txns[t].ops[op];
         if !o.write {
             let tc = self.txns[t].tc;
-            self.send(node, tc, self.msg_op(MsgKind::LqhKeyConf, t, op, 0));
+            self.send(host, tc, self.msg_op(MsgKind::LqhKeyConf, t, op, 0));
             return;
         }
-        let row = RowReplica { node, row: o.row };
+        let row = RowReplica { node: host, row: o.row };
         let class = crate::waits::class(self.txns[t].kind, o.insert);
         let owner = Owner { txn: t, op: op as u16, replica: replica as u8, class };
         if replica == 0 && !self.txns[t].retried {
             self.metrics.row_requested(o.row);
         }
         match self.locks.acquire(row, owner, self.now) {
-            Acquire::Granted => self.locked(t, op, replica, node, 0),
+            Acquire::Granted => self.locked(t, op, replica, host, 0),
             Acquire::Queued(_) => {
                 if self.is_hot(replica, o.row) {
                     self.hot_queue_change(1);
@@ -41,7 +41,7 @@ impl Simulation {
 
     /// The operation holds its row lock at `replica` (after waiting `waited` ns): apply
     /// it and pass it down the replica chain, or confirm to the TC from the last replica.
-    fn locked(&mut self, t: u32, op: usize, replica: u32, node: Host, waited: Ns) {
+    fn locked(&mut self, t: u32, op: usize, replica: u32, host: Host, waited: Ns) {
         let txn = &mut self.txns[t];
         txn.blocked_ns += waited;
         if replica == 0 {
@@ -54,21 +54,21 @@ impl Simulation {
         }
         if replica + 1 < o.chain_len as u32 {
             let to = self.op_station(t, op, replica + 1);
-            self.send(node, to, self.msg_op(MsgKind::LqhKeyReq, t, op, replica + 1));
+            self.send(host, to, self.msg_op(MsgKind::LqhKeyReq, t, op, replica + 1));
         } else {
             let tc = self.txns[t].tc;
-            self.send(node, tc, self.msg_op(MsgKind::LqhKeyConf, t, op, 0));
+            self.send(host, tc, self.msg_op(MsgKind::LqhKeyConf, t, op, 0));
         }
     }
 
-    /// Releases `t`'s lock on its operation's row at `node`; the next waiter gets it.
-    pub(super) fn unlock(&mut self, t: u32, op: usize, replica: u32, node: Host) {
+    /// Releases `t`'s lock on its operation's row at data node `host`; the next waiter gets it.
+    pub(super) fn unlock(&mut self, t: u32, op: usize, replica: u32, host: Host) {
         let o = self.txns[t].ops[op];
         let hot = self.is_hot(replica, o.row);
         if hot {
             self.counter_row_released();
         }
-        let released = self.locks.release(RowReplica { node, row: o.row }, t, self.now);
+        let released = self.locks.release(RowReplica { node: host, row: o.row }, t, self.now);
         if replica == 0 {
             let txn = &self.txns[t];
             let hold = Hold {
@@ -76,7 +76,7 @@ impl Simulation {
                 blocked: txn.blocked_ns - o.blocked_mark,
                 queued: txn.queued_ns - o.queued_mark,
             };
-            self.metrics.row_held(o.row, node, hold, released.holder_class, self.locks.parts(), self.now);
+            self.metrics.row_held(o.row, host, hold, released.holder_class, self.locks.parts(), self.now);
         }
         if let Some((next, since)) = released.next {
             if next.replica == 0 {
@@ -85,7 +85,7 @@ impl Simulation {
             if hot {
                 self.hot_queue_change(-1);
             }
-            self.locked(next.txn, next.op as usize, next.replica as u32, node, self.now - since);
+            self.locked(next.txn, next.op as usize, next.replica as u32, host, self.now - since);
         }
     }
 

@@ -307,7 +307,7 @@ impl Simulation {
             Event::Fault { index } => self.apply_fault(index as usize),
             Event::DataNodeRestart { node } => self.restart_data_node(node),
             Event::Tick { api } => self.timestamp_tick(api),
-            Event::Arrival { api, epoch } => self.arrival(api, epoch),
+            Event::Arrival { api, generation } => self.arrival(api, generation),
             Event::ClientStart { client } if self.open() => self.client_free(client),
             Event::ClientStart { client } => {
                 if self.clients[client as usize].active {

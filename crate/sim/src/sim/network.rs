@@ -36,11 +36,11 @@ impl Station {
 
 impl Simulation {
     pub(super) fn msg(&self, kind: MsgKind, txn: u32) -> Msg {
-        Msg { kind, replica: 0, op: 0, txn, gen: self.txns[txn].gen }
+        Msg { kind, replica: 0, op: 0, txn, generation: self.txns[txn].generation }
     }
 
     pub(super) fn msg_op(&self, kind: MsgKind, txn: u32, op: usize, replica: u32) -> Msg {
-        Msg { kind, replica: replica as u8, op: op as u16, txn, gen: self.txns[txn].gen }
+        Msg { kind, replica: replica as u8, op: op as u16, txn, generation: self.txns[txn].generation }
     }
 
     /// The LQH station of chain position `r` of operation `op` of `t`.
@@ -107,7 +107,7 @@ impl Simulation {
     /// The message belongs to an attempt that was aborted since it was sent.
     /// Allocator-service messages belong to a request, which no abort makes stale.
     pub(super) fn stale(&self, msg: Msg) -> bool {
-        !msg.kind.is_service() && self.txns[msg.txn].gen != msg.gen
+        !msg.kind.is_service() && self.txns[msg.txn].generation != msg.generation
     }
 
     /// Station `s` starts serving `msg`, which waited `waited` ns in its queue.
@@ -120,7 +120,7 @@ impl Simulation {
             event::service_cost(&self.cfg.cpu, msg.kind)
         } else {
             let txn = &mut self.txns[msg.txn];
-            if txn.gen != msg.gen {
+            if txn.generation != msg.generation {
                 // Its transaction attempt was aborted: the thread discards it unserved.
                 return;
             }

@@ -28,7 +28,7 @@ pub struct TraceEvent {
     pub txn: u32,
     pub op: u16,
     pub replica: u8,
-    pub gen: u32,
+    pub generation: u32,
     pub remote: bool,
     /// A service's CPU cost in ns (done), and whether it was the id allocator's work.
     pub cost: u32,
@@ -47,7 +47,7 @@ impl TraceEvent {
             txn: 0,
             op: 0,
             replica: 0,
-            gen: 0,
+            generation: 0,
             remote: false,
             cost: 0,
             alloc: false,
@@ -57,7 +57,7 @@ impl TraceEvent {
             txn: m.txn,
             op: m.op,
             replica: m.chain_pos() as u8,
-            gen: m.gen,
+            generation: m.generation,
             remote: m.remote(),
             ..t
         };

@@ -53,7 +53,7 @@ pub(super) struct Refill {
     /// Its update of the counter row is applied and not yet committed (undoable).
     pub applied: bool,
     /// The cached range it refills (an API node's or a client's, by `idCacheScope`).
-    pub unit: u32,
+    pub cache: u32,
 }
 
 /// A transaction from the start of its first round to the end of its complete phase.
@@ -76,7 +76,7 @@ pub(super) struct Txn {
     pub tc_done: bool,
     /// The transaction's number, which picks its TC thread.
     pub seq: u64,
-    pub gen: u32,
+    pub generation: u32,
     pub phase: Phase,
     /// Waiting for the allocator (queued on its mutex, or its refill running), since.
     pub waiting_id: bool,
@@ -87,8 +87,8 @@ pub(super) struct Txn {
     pub queued_ns: u64,
     /// Its committed writes were counted for the no-committed-row-lost check.
     pub writes_counted: bool,
-    /// The API node's restart epoch when the transaction started.
-    pub epoch: u32,
+    /// Its API node's restarts when the transaction started (`Faults::api_restarts`).
+    pub api_restarts: u32,
     pub refill: Option<Refill>,
     /// Rolled back and run again (its lock requests then are not new demand).
     pub retried: bool,
@@ -111,14 +111,14 @@ impl Txn {
             client_done: false,
             tc_done: false,
             seq: 0,
-            gen: 0,
+            generation: 0,
             phase: Phase::Prepare,
             waiting_id: false,
             id_wait_since: 0,
             blocked_ns: 0,
             queued_ns: 0,
             writes_counted: false,
-            epoch: 0,
+            api_restarts: 0,
             refill: None,
             retried: false,
         }
@@ -154,7 +154,7 @@ pub(super) struct TxnSlots {
 
 impl TxnSlots {
     /// A slot for a new transaction, reset for `kind` of `client` on API node `api`.
-    pub fn alloc(&mut self, kind: TxnKind, client: u32, api: u32, now: Ns, epoch: u32) -> u32 {
+    pub fn alloc(&mut self, kind: TxnKind, client: u32, api: u32, now: Ns, api_restarts: u32) -> u32 {
         let t = match self.free.pop() {
             Some(t) => t,
             None => {
@@ -174,13 +174,13 @@ impl TxnSlots {
         txn.client_done = false;
         txn.tc_done = false;
         txn.seq = self.seq;
-        txn.gen = txn.gen.wrapping_add(1);
+        txn.generation = txn.generation.wrapping_add(1);
         txn.phase = Phase::Prepare;
         txn.waiting_id = false;
         txn.blocked_ns = 0;
         txn.queued_ns = 0;
         txn.writes_counted = false;
-        txn.epoch = epoch;
+        txn.api_restarts = api_restarts;
         txn.refill = None;
         txn.retried = false;
         t

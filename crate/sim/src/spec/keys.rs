@@ -118,7 +118,7 @@ impl KeyChooser {
                 }
             }
             &KeyChooser::Exponential { parameter, cut } => {
-                let uniform = 1.0 - unit(rng); // (0, 1]
+                let uniform = 1.0 - uniform_from_zero(rng); // (0, 1]
                 let rand = -libm::log(cut + (1.0 - cut) * uniform) / parameter; // [0, 1)
                 ((n as f64 * rand) as u64).min(n - 1)
             }
@@ -128,7 +128,7 @@ impl KeyChooser {
                 // gives the same distribution without a sine (libm's would add its tables
                 // to the module every page loads).
                 let stdev = loop {
-                    let (u, v) = (2.0 * unit(rng) - 1.0, 2.0 * unit(rng) - 1.0);
+                    let (u, v) = (2.0 * uniform_from_zero(rng) - 1.0, 2.0 * uniform_from_zero(rng) - 1.0);
                     let s = u * u + v * v;
                     if s == 0.0 || s >= 1.0 {
                         continue;
@@ -153,7 +153,7 @@ impl KeyChooser {
 }
 
 /// A uniform number in [0, 1) from 53 random bits.
-fn unit(rng: &mut Prng) -> f64 {
+fn uniform_from_zero(rng: &mut Prng) -> f64 {
     (rng.next_u64() >> 11) as f64 * (1.0 / (1u64 << 53) as f64)
 }
 
@@ -184,7 +184,7 @@ impl Zipf {
     }
 
     fn draw(&self, n: u64, rng: &mut Prng) -> u64 {
-        let u = unit(rng);
+        let u = uniform_from_zero(rng);
         let uz = u * self.zetan;
         if uz < 1.0 || n == 1 {
             return 0;

@@ -85,7 +85,7 @@ pub fn config_for(seed: u64) -> Value {
                 Value::from(match rng.below(8) {
                     0 => min,
                     1 => max,
-                    2 => min + (max - min) * rng.unit(),
+                    2 => min + (max - min) * rng.uniform(),
                     _ => default,
                 })
             }

@@ -48,8 +48,8 @@ impl Simulation {
         let k = self.wanted_table(t);
         let fetching = match &mut self.ids.source {
             IdSource::CounterRow(r) | IdSource::CentralService(r) => {
-                let unit = r.unit_of(api, client, k);
-                !r.caches[unit as usize].remove_waiter(t)
+                let cache = r.cache_of(api, client, k);
+                !r.caches[cache as usize].remove_waiter(t)
             }
             IdSource::Timestamp(stamps) => {
                 stamps[api as usize].remove_waiter(t);

@@ -18,8 +18,9 @@
 //! A cached range belongs to an API node (behind its mutex: the thread that finds it
 //! empty fetches the next one while the others queue) or to one client (`idCacheScope`),
 //! one per table taking ids (a spec may have several: each has its own SYSTAB_0 counter
-//! row; NDB keeps a tuple-id range per table). Cache `unit x tables + k` is unit `unit`'s
-//! range of id table `k`, so with one table a cache's index is its unit's.
+//! row; NDB keeps a tuple-id range per table). Cache `owner x tables + k` is owner `owner`'s
+//! range of id table `k`, so with one table a cache's index is its owner's (the API node's
+//! or the client's).
 //! Every range that arrives is one *coordination*; its latency is from the request to
 //! the arrival. Once an id is known, `id_ready` gives the row its key (`keyLayout`) and
 //! partition (`partitioning`, `keys.rs`) and the round goes on.
@@ -64,7 +65,7 @@ pub(super) enum IdSource {
 pub(super) struct Ranges {
     pub caches: Vec<IdCache>,
     pub scope: IdCacheScope,
-    /// Tables taking ids: each unit has this many caches, consecutive.
+    /// Tables taking ids: each owner (API node or client) has this many caches, consecutive.
     pub tables: u32,
     /// Since when each range's mutex is held by a fetch (its busy time, `explain.rs`).
     pub held_since: Vec<Option<Ns>>,
@@ -72,15 +73,15 @@ pub(super) struct Ranges {
 
 impl Ranges {
     /// The cached range of id table `k` that client `client` on API node `api` takes from.
-    fn unit_of(&self, api: u32, client: u32, k: u32) -> u32 {
-        let unit = match self.scope {
+    fn cache_of(&self, api: u32, client: u32, k: u32) -> u32 {
+        let owner = match self.scope {
             IdCacheScope::ApiNode => api,
             IdCacheScope::Client => client,
         };
-        unit * self.tables + k
+        owner * self.tables + k
     }
 
-    /// Cache `cache`'s unit (an API node or a client) and table taking ids (0 the principal).
+    /// Cache `cache`'s owner (an API node or a client) and table taking ids (0 the principal).
     pub fn split(&self, cache: u32) -> (u32, u32) {
         (cache / self.tables, cache % self.tables)
     }
@@ -116,16 +117,16 @@ impl Ids {
         // The service and the timestamp generators serve every table: past all their rows.
         let first_id = first_ids.iter().copied().max().unwrap_or(1);
         let ranges = || {
-            let units = match cfg.id_cache_scope {
+            let caches = match cfg.id_cache_scope {
                 IdCacheScope::ApiNode => cfg.api_nodes,
                 IdCacheScope::Client => cfg.clients(),
             } as usize
                 * n;
             Ranges {
-                caches: (0..units).map(|_| IdCache::default()).collect(),
+                caches: (0..caches).map(|_| IdCache::default()).collect(),
                 scope: cfg.id_cache_scope,
                 tables: n as u32,
-                held_since: vec![None; units],
+                held_since: vec![None; caches],
             }
         };
         let source = match cfg.allocator {
@@ -164,9 +165,9 @@ impl Ids {
         }
     }
 
-    /// Cached range `unit` (of a range strategy).
-    pub fn cache(&mut self, unit: u32) -> &mut IdCache {
-        &mut self.ranges_mut().caches[unit as usize]
+    /// Cached range `cache` (of a range strategy).
+    pub fn cache(&mut self, cache: u32) -> &mut IdCache {
+        &mut self.ranges_mut().caches[cache as usize]
     }
 
     /// Ids issued twice: ranges that overlapped (the checker sees every granted range), or
@@ -193,7 +194,7 @@ enum Asked {
     Id(u64),
     /// Queued behind a range being fetched.
     Wait,
-    /// The range is empty and the asker holds its mutex: fetch range `unit`.
+    /// The range is empty and the asker holds its mutex: fetch range `cache`.
     Fetch(u32),
     /// The tick's sequence is used up on API node `api`: wait for the next tick.
     NextTick(u32),
@@ -201,12 +202,12 @@ enum Asked {
 
 impl Simulation {
     /// The API node that owns cached range `cache`.
-    pub(super) fn unit_api(&self, cache: u32) -> u32 {
+    pub(super) fn cache_api(&self, cache: u32) -> u32 {
         let r = self.ids.ranges().expect("a range strategy");
-        let (unit, _) = r.split(cache);
+        let (owner, _) = r.split(cache);
         match r.scope {
-            IdCacheScope::ApiNode => unit,
-            IdCacheScope::Client => self.clients[unit as usize].api,
+            IdCacheScope::ApiNode => owner,
+            IdCacheScope::Client => self.clients[owner as usize].api,
         }
     }
 
@@ -231,11 +232,11 @@ impl Simulation {
         let now = self.now;
         let asked = match &mut self.ids.source {
             IdSource::CounterRow(r) | IdSource::CentralService(r) => {
-                let unit = r.unit_of(api, client, k);
-                match r.caches[unit as usize].take(t) {
+                let cache = r.cache_of(api, client, k);
+                match r.caches[cache as usize].take(t) {
                     Take::Id(id) => Asked::Id(id),
                     Take::Wait => Asked::Wait,
-                    Take::Refill => Asked::Fetch(unit),
+                    Take::Fetch => Asked::Fetch(cache),
                 }
             }
             IdSource::Timestamp(stamps) => match stamps[api as usize].take(t, now) {
@@ -250,50 +251,50 @@ impl Simulation {
         match asked {
             Asked::Id(id) => self.id_ready(t, id),
             Asked::Wait => {}
-            Asked::Fetch(unit) => self.fetch_range(t, unit),
+            Asked::Fetch(cache) => self.fetch_range(t, cache),
             Asked::NextTick(api) => self.wake_at_next_tick(api),
         }
     }
 
-    /// `parent` found range `unit` empty and holds its mutex: fetch the next range.
-    fn fetch_range(&mut self, parent: u32, unit: u32) {
-        self.ids.ranges_mut().held_since[unit as usize] = Some(self.now);
+    /// `parent` found range `cache` empty and holds its mutex: fetch the next range.
+    fn fetch_range(&mut self, parent: u32, cache: u32) {
+        self.ids.ranges_mut().held_since[cache as usize] = Some(self.now);
         match self.ids.source {
-            IdSource::CounterRow(_) => self.start_refill(parent, unit),
-            IdSource::CentralService(_) => self.request_range(parent, unit),
+            IdSource::CounterRow(_) => self.start_refill(parent, cache),
+            IdSource::CentralService(_) => self.request_range(parent, cache),
             IdSource::Timestamp(_) => unreachable!("timestamp ids have no ranges"),
         }
     }
 
-    /// The range `[first, first + count)` fetched for `unit` since `started` arrived (a
-    /// refill committed, or the service replied). `epoch` is the API node's restart count
+    /// The range `[first, first + count)` fetched for `cache` since `started` arrived (a
+    /// refill committed, or the service replied). `restarts` is the API node's restart count
     /// when the fetch began: if it restarted since, nobody holds the range any more.
-    pub(super) fn range_arrived(&mut self, unit: u32, parent: Option<u32>, first: u64, count: u64, epoch: u32, started: Ns) {
+    pub(super) fn range_arrived(&mut self, cache: u32, parent: Option<u32>, first: u64, count: u64, restarts: u32, started: Ns) {
         self.metrics.coordinated(self.now - started, self.now);
-        let k = self.cache_table(unit);
+        let k = self.cache_table(cache);
         self.ids.check[k].grant(first, first + count);
-        let api = self.unit_api(unit) as usize;
-        if epoch != self.faults.api_epoch[api] {
+        let api = self.cache_api(cache) as usize;
+        if restarts != self.faults.api_restarts[api] {
             self.metrics.totals.ids_lost += count; // The API node restarted meanwhile: nobody holds this range.
             return;
         }
-        self.mutex_released(unit);
+        self.mutex_released(cache);
         let sizing = self.sizing();
-        let cache = self.ids.cache(unit);
-        cache.refilled(first, count, sizing);
+        let range = self.ids.cache(cache);
+        range.arrived(first, count, sizing);
         // The fetching thread still holds the mutex: it takes the first id (unless a
         // failure aborted it meanwhile: then the waiters go first).
         if let Some(parent) = parent {
-            match cache.take(parent) {
+            match range.take(parent) {
                 Take::Id(id) => self.id_ready(parent, id),
                 other => unreachable!("a fresh range gave {other:?}"),
             }
         }
-        while let Some((waiter, take)) = self.ids.cache(unit).serve_waiter() {
+        while let Some((waiter, take)) = self.ids.cache(cache).serve_waiter() {
             match take {
                 Take::Id(id) => self.id_ready(waiter, id),
-                Take::Refill => {
-                    self.fetch_range(waiter, unit);
+                Take::Fetch => {
+                    self.fetch_range(waiter, cache);
                     break;
                 }
                 Take::Wait => unreachable!("serve_waiter never queues"),

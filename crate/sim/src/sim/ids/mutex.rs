@@ -13,23 +13,23 @@ impl Simulation {
     /// table's mutex is not a resource the reports name).
     pub(super) fn mutex_released(&mut self, cache: u32) {
         let r = self.ids.ranges_mut();
-        let (unit, k) = r.split(cache);
+        let (owner, k) = r.split(cache);
         if let Some(since) = r.held_since[cache as usize].take() {
             if r.scope == IdCacheScope::ApiNode && k == 0 {
-                self.metrics.span(since, self.now, |c, ns| c.mutex_busy_ns[unit as usize] += ns);
+                self.metrics.span(since, self.now, |c, ns| c.mutex_busy_ns[owner as usize] += ns);
             }
         }
     }
 
-    /// A range fetch for `unit` waited `blocked` ns for the counter row's lock and
+    /// A fetch for range `cache` waited `blocked` ns for the counter row's lock and
     /// `queued` ns for busy threads: time its mutex's holder waited on other resources.
     pub(super) fn mutex_waited(&mut self, cache: u32, blocked: Ns, queued: Ns) {
         let r = self.ids.ranges().expect("a range strategy");
-        let (unit, k) = r.split(cache);
+        let (owner, k) = r.split(cache);
         if r.scope == IdCacheScope::ApiNode && k == 0 {
             self.metrics.count(self.now, |c| {
-                c.mutex_blocked_ns[unit as usize] += blocked;
-                c.mutex_queued_ns[unit as usize] += queued;
+                c.mutex_blocked_ns[owner as usize] += blocked;
+                c.mutex_queued_ns[owner as usize] += queued;
             });
         }
     }

@@ -79,14 +79,14 @@ pub(super) fn statement_prefetch(w: &crate::config::Workload, n: usize) -> Vec<b
 }
 
 impl Simulation {
-    /// Transaction `parent` found range `unit` empty and holds its mutex: run the refill,
+    /// Transaction `parent` found range `cache` empty and holds its mutex: run the refill,
     /// a separate committed transaction on the table's SYSTAB_0 row.
-    pub(in crate::sim) fn start_refill(&mut self, parent: u32, unit: u32) {
+    pub(in crate::sim) fn start_refill(&mut self, parent: u32, cache: u32) {
         let client = self.txns[parent].client;
-        let table = self.ids.tables.id_table(self.cache_table(unit));
+        let table = self.ids.tables.id_table(self.cache_table(cache));
         let r = self.alloc_txn(TxnKind::REFILL, client);
         let txn = &mut self.txns[r];
-        txn.refill = Some(crate::sim::txn::Refill { parent: Some(parent), first: 0, count: 0, applied: false, unit });
+        txn.refill = Some(crate::sim::txn::Refill { parent: Some(parent), first: 0, count: 0, applied: false, cache });
         txn.piggyback = true;
         workload::refill(table, &mut txn.prog);
         self.place_ops(r);
@@ -99,7 +99,7 @@ impl Simulation {
     pub(in crate::sim) fn counter_row_locked(&mut self, t: u32, waited: Ns) {
         let sizing = self.sizing();
         let refill = self.txns[t].refill.expect("only refills lock a counter row");
-        let k = self.cache_table(refill.unit);
+        let k = self.cache_table(refill.cache);
         if k == 0 {
             self.metrics.count(self.now, |c| {
                 c.hot_grants += 1;
@@ -113,7 +113,7 @@ impl Simulation {
             _ => 0,
         };
         let first = self.ids.next_ids[k];
-        let count = self.ids.cache(refill.unit).range_size(sizing).max(statement);
+        let count = self.ids.cache(refill.cache).range_size(sizing).max(statement);
         let refill = self.txns[t].refill.as_mut().expect("only refills lock a counter row");
         refill.first = first;
         refill.count = count;
@@ -149,7 +149,7 @@ impl Simulation {
     /// its update wrote: put it back.
     pub(in crate::sim) fn undo_counter_update(&mut self, t: u32) {
         if let Some(refill) = self.txns[t].refill.filter(|r| r.applied) {
-            let k = self.cache_table(refill.unit);
+            let k = self.cache_table(refill.cache);
             self.ids.next_ids[k] = refill.first;
             self.txns[t].refill.as_mut().expect("a refill").applied = false;
         }
@@ -157,10 +157,10 @@ impl Simulation {
 
     /// The refill committed: its range reaches the cache it was fetched for.
     pub(in crate::sim) fn refill_committed(&mut self, r: u32) {
-        let (epoch, started) = (self.txns[r].epoch, self.txns[r].started);
+        let (restarts, started) = (self.txns[r].api_restarts, self.txns[r].started);
         let refill = self.txns[r].refill.expect("a refill carries its range");
-        self.mutex_waited(refill.unit, self.txns[r].blocked_ns, self.txns[r].queued_ns);
-        self.range_arrived(refill.unit, refill.parent, refill.first, refill.count, epoch, started);
+        self.mutex_waited(refill.cache, self.txns[r].blocked_ns, self.txns[r].queued_ns);
+        self.range_arrived(refill.cache, refill.parent, refill.first, refill.count, restarts, started);
     }
 
     // ---- the hot row's time accounting ----------------------------------------------------

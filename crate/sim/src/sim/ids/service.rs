@@ -20,12 +20,12 @@ pub const RESERVE_IDS: u64 = 10_000;
 /// A request for a range of ids, from the API node's mutex holder to the service.
 #[derive(Clone, Copy, Debug)]
 struct Request {
-    unit: u32,
+    cache: u32,
     /// The transaction that found the range empty; None once it was aborted.
     parent: Option<u32>,
     count: u64,
     first: u64,
-    epoch: u32,
+    restarts: u32,
     started: Ns,
 }
 
@@ -62,22 +62,22 @@ impl Service {
 /// A message of request `slot` (service messages carry the request's slot, not a
 /// transaction, and no generation).
 fn request_msg(kind: MsgKind, slot: u32) -> Msg {
-    Msg { kind, replica: 0, op: 0, txn: slot, gen: 0 }
+    Msg { kind, replica: 0, op: 0, txn: slot, generation: 0 }
 }
 
 impl Simulation {
-    /// `parent` holds range `unit`'s mutex: ask the service for the next range.
-    pub(in crate::sim) fn request_range(&mut self, parent: u32, unit: u32) {
-        let api = self.unit_api(unit);
+    /// `parent` holds range `cache`'s mutex: ask the service for the next range.
+    pub(in crate::sim) fn request_range(&mut self, parent: u32, cache: u32) {
+        let api = self.cache_api(cache);
         let request = Request {
-            unit,
+            cache,
             parent: Some(parent),
             count: {
                 let sizing = self.sizing();
-                self.ids.cache(unit).range_size(sizing)
+                self.ids.cache(cache).range_size(sizing)
             },
             first: 0,
-            epoch: self.faults.api_epoch[api as usize],
+            restarts: self.faults.api_restarts[api as usize],
             started: self.now,
         };
         let s = &mut self.ids.service;
@@ -110,23 +110,23 @@ impl Simulation {
         while s.reserved < s.next {
             s.reserved += RESERVE_IDS.max(r.count);
         }
-        let unit = r.unit;
-        let api = self.unit_api(unit);
+        let cache = r.cache;
+        let api = self.cache_api(cache);
         self.send(self.topo.host_of(station), self.topo.api_station(api), request_msg(MsgKind::AllocConf, slot));
     }
 
     /// Request `slot`'s message waited `ns` for a thread (the service's, or its API
     /// node's for the reply): its range's mutex holder was blocked meanwhile.
     pub(in crate::sim) fn service_request_waited(&mut self, slot: u32, ns: Ns) {
-        let unit = self.ids.service.requests[slot as usize].unit;
-        self.mutex_waited(unit, 0, ns);
+        let cache = self.ids.service.requests[slot as usize].cache;
+        self.mutex_waited(cache, 0, ns);
     }
 
     /// The service's reply reached the API node.
     pub(in crate::sim) fn range_replied(&mut self, slot: u32) {
         let r = self.ids.service.requests[slot as usize];
         self.ids.service.free.push(slot);
-        self.range_arrived(r.unit, r.parent, r.first, r.count, r.epoch, r.started);
+        self.range_arrived(r.cache, r.parent, r.first, r.count, r.restarts, r.started);
     }
 
     /// The primary fails: the standby takes over after `takeover_ms`, past the reserve.
