@@ -20,14 +20,10 @@ export function onWorkerMessage(el, m) {
       break;
     case "ready":
       learnLabels(m.fields); // before anything names a field
-      el.ready = true;
+      el.update({ tables: { fields: m.fields, metrics: m.metrics, liveFields: m.liveFields, workloads: m.workloads } });
       hideFallback(el);
-      el.liveFields = m.liveFields;
-      el.workloadSpecs = m.workloads;
       rewind.fillForkFields(el);
       el.fillPresets(m.presets, m.version);
-      el.fieldTable = m.fields;
-      el.metricTable = m.metrics;
       el.fillSelects(); // the compare and sweep menus, labelled by the table
       // A sweep needs the tables and the menus: its buttons wait for them (the mode's
       // panel may show before the worker is ready).
@@ -36,13 +32,15 @@ export function onWorkerMessage(el, m) {
       el.start();
       break;
     case "started":
-      el.started = (el.started ?? 0) + 1; // runs started so far (the tour waits for its own)
       // A single run's config is what run A of a compare keeps (compare changes run B).
-      el.update({ run: { effective: m.configs, forked: m.forked, ...(m.configs.length === 1 ? { base: m.configs[0] } : {}) } });
+      el.update({
+        run: {
+          effective: m.configs, forked: m.forked, ...(m.configs.length === 1 ? { base: m.configs[0] } : {}),
+          started: el.started + 1, hotRowNode: m.hotRowNode, shape: Object.freeze({ dataNodes: m.dataNodes, partitions: m.partitions }),
+        },
+      });
       rewind.showFork(el);
       if (m.forked) el.emitState(); // the link now replays the fork
-      el.hotNode = m.hotRowNode;
-      el.shape = { dataNodes: m.dataNodes, partitions: m.partitions };
       el.setupCharts();
       syncControls(el);
       syncSpecEditor(el);

@@ -4,7 +4,7 @@
 // element; the element's public surface is only what hotrow-playground.js declares.
 import { runStrategies } from "./strategies.js";
 import { bindKeys } from "./keys.js";
-import { setupCharts, ingest, render, makeHeatmaps } from "./render.js";
+import { setupCharts, ingest, render, makeHeatmaps, primaryName, runNames } from "./render.js";
 import { template } from "./template.js";
 import { showFallback } from "./fallback.js";
 import { STYLE } from "./style.js";
@@ -41,21 +41,58 @@ function sheets() {
 
 export class Playground {
   /** @param {HTMLElement} host the <hotrow-playground> element it serves */
+  // Every field of the controller is declared here, once; tests/js/controller.test.mjs
+  // fails on a module that writes another. The state is `state` alone; what follows from
+  // it is a getter below. The rest is not state: caches of what the worker sent last,
+  // handles, and work or gestures in progress.
   constructor(host) {
     this.host = host;
     this.shadowRoot = host.shadowRoot;
     /** The one state (store.js): changed only through `update`. */
     this.state = initialState();
-    this.errors = [];
-    this.series = [];
-    this.dirty = false;
-    this.frame = 0;
-    this.liveFields = []; // from the package: which fields Simulation.set takes while running
+
+    // Caches: rebuilt from the worker's next messages, never read as the truth.
+    this.series = []; // each run's windows kept for the charts (render.js ingest)
+    this.seriesMetrics = []; // the metrics those series keep (render.js setupCharts)
+    this.latest = null; // the last tick (render.js ingest)
+    this.explained = []; // each run's last explanation (render.js ingest)
+    this.figures = null; // the figures shown, as the latest hotrow-snapshot said (render.js)
+    this.dirty = false; // a tick came since the last frame drew (render.js)
+    this.whyShown = null; // what "Why this number" shows, so that an unchanged one is not redrawn (why.js)
+    this.lastSweep = null; // the last results of each batch mode, for its downloads and links
+    this.lastStrategies = null;
+    this.lastFit = null; // (fit-view.js, fit-link.js)
+    this.fitted = null; // the fit session behind lastFit, to run its curve again (fit-view.js)
+
+    // Handles: the worker and its requests, the sweep pool, what the page draws into.
+    this.worker = null;
     this.requests = { last: 0, pending: new Map() }; // requests.js: id -> { type, resolve, reject }
-    this.ready = false; // the worker said ready
     this.pool = null; // the sweep pool (sweep-view.js, strategies.js)
-    this.encoding = null; // a spec being compressed into the link (spec-link.js)
-    this.figures = null; // the figures shown (render.js), as the latest hotrow-snapshot said
+    this.$ = null; // querySelector and querySelectorAll in the shadow root, once connected
+    this.$$ = null;
+    this.metricEls = null; // the [data-metric] elements the render loop writes (looked up once)
+    this.heatmaps = [];
+    this.cluster = null;
+    this.tour = null;
+    this.throughputChart = null; // live mode's charts (render.js setupCharts)
+    this.hotChart = null;
+    this.latencyChart = null;
+    this.charts = [];
+    this.fitChart = null; // fit-view.js
+    this.sweepChart = null; // sweep-view.js
+
+    // Work and gestures in progress.
+    this.errors = []; // messages to show at the next start
+    this.frame = 0; // the render loop's animation frame
+    this.attrTimer = 0; // attributes changed: a load on the next turn
+    this.reflecting = false; // writing the state back to the attributes: not a change
+    this.loaded = false; // the state was loaded once (attributes or a link)
+    this.encoding = null; // a spec being compressed into the link, and for which spec (spec-link.js)
+    this.encodingKey = null;
+    this.decoding = null; // a link's spec being read (spec-link.js)
+    this.specLink = null; // the compressed spec, or why it could not be (spec-link.js)
+    this.pendingFork = null; // a link's fork, made once its run reaches the moment (rewind.js)
+    this.dragging = false; // the time slider is held (controls.js)
   }
 
   connect() {
@@ -129,6 +166,69 @@ export class Playground {
     return this.state.run.effective;
   }
 
+  /** Runs started so far (the tour waits for its own). */
+  get started() {
+    return this.state.run.started;
+  }
+
+  /** The data node holding the counter row's primary replica, in the run started last. */
+  get hotNode() {
+    return this.state.run.hotRowNode;
+  }
+
+  /** The cluster running: { dataNodes, partitions }. */
+  get shape() {
+    return this.state.run.shape;
+  }
+
+  get nodes() {
+    return this.shape.dataNodes;
+  }
+
+  /** The worker said ready: its tables are known. */
+  get ready() {
+    return this.state.tables !== null;
+  }
+
+  // The worker's tables (store.js `Tables`), empty until it is ready.
+  get fieldTable() {
+    return this.state.tables?.fields ?? [];
+  }
+
+  get metricTable() {
+    return this.state.tables?.metrics ?? [];
+  }
+
+  get liveFields() {
+    return this.state.tables?.liveFields ?? [];
+  }
+
+  get workloadSpecs() {
+    return this.state.tables?.workloads ?? [];
+  }
+
+  // What the runs shown are, derived from them (render.js draws by these).
+
+  /** One run with open arrivals: offered and achieved are drawn together. */
+  get open() {
+    return this.effective.length === 1 && this.effective[0].arrivalRatePerApiNode > 0;
+  }
+
+  /** Range partitioning: the heatmap shows partitions, not data nodes. */
+  get byPartition() {
+    return this.effective[0]?.partitioning === "range";
+  }
+
+  /** The metric the throughput chart leads with. */
+  get primaryName() {
+    return primaryName(this);
+  }
+
+  /** Runs A and B's names in compare mode, else null. */
+  get runNames() {
+    return this.effective.length === 2 ? runNames(this) : null;
+  }
+
   /** The effective config of the last single run (what run A of a compare keeps). */
   get baseConfig() {
     return this.state.run.base ?? {};
@@ -144,7 +244,7 @@ export class Playground {
    * mode's tabs and attribute, the play button, the worker told of a pause or resume (unless
    * it paused itself: `fromWorker`) and of a new speed, and the run restarted (`restart`) or the URL told
    * (a `hotrow-statechange` event) when what a link carries changed.
-   * @param {{ config?: object, view?: object, run?: object }} change
+   * @param {{ config?: object, view?: object, run?: object, tables?: object }} change
    * `replaceView`: the view given is the whole view (a load), not a change of it.
    * @param {{ restart?: boolean, fromWorker?: boolean, replaceView?: boolean }} [how]
    */
@@ -300,7 +400,7 @@ export class Playground {
     }
     for (const tab of this.$$("[data-mode]")) tab.setAttribute("aria-pressed", String(tab.dataset.mode === mode));
     this.$(".compare-panel").hidden = mode !== "compare";
-    for (const el of this.$$(".compare-only")) el.hidden = mode !== "compare";
+    for (const part of this.$$(".compare-only")) part.hidden = mode !== "compare";
     this.$(".sweep-panel").hidden = mode !== "sweep";
     this.$(".strategies-panel").hidden = mode !== "strategies";
     this.$(".fit-panel").hidden = mode !== "fit";

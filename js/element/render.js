@@ -39,21 +39,24 @@ export function primaryMetric(el, c) {
   return inserts ? "insertsPerSecond" : "transactionsPerSecond";
 }
 
+/**
+ * The metric the throughput chart leads with: open arrivals draw offered and achieved
+ * transactions/s together, and runs that lead with different figures (a workload compared
+ * with one without inserts) are compared on transactions/s, which every workload has.
+ */
+export function primaryName(el) {
+  if (el.open) return "transactionsPerSecond";
+  const leads = el.effective.map((x) => primaryMetric(el, x));
+  return leads.every((m) => m === leads[0]) ? leads[0] ?? "transactionsPerSecond" : "transactionsPerSecond";
+}
+
 export function setupCharts(el, { keepSeries = false } = {}) {
   const { dataNodes: nodes, partitions } = el.shape;
-  el.nodes = nodes;
   for (const chart of el.charts ?? []) chart.destroy();
   const c = el.effective[0] ?? {};
   const dbt2 = c.workload === "dbt2";
   const compare = el.effective.length === 2;
-  // Runs that lead with different figures (a workload compared with one without inserts)
-  // are compared on transactions/s, which every workload has.
-  const leads = el.effective.map((x) => primaryMetric(el, x));
-  // Open arrivals: offered and achieved are drawn together, in transactions/s.
-  el.open = !compare && c.arrivalRatePerApiNode > 0;
-  const primaryName = el.open ? "transactionsPerSecond" : leads.every((m) => m === leads[0]) ? leads[0] : "transactionsPerSecond";
-  el.primaryName = primaryName;
-  const primary = label(el, primaryName);
+  const primary = label(el, el.primaryName);
   // The report measured the bug39267 cluster, whose numbers are the field table's defaults.
   const bugCluster = ["dataNodes", "replicas"].every((f) => c[f] === el.fieldTable?.find((x) => x.name === f)?.default);
   const showRefs = dbt2 && !el.open && bugCluster;
@@ -91,7 +94,6 @@ export function setupCharts(el, { keepSeries = false } = {}) {
   el.seriesMetrics = scalarMetricNames(el);
   el.series = el.effective.map(() => new Series(seriesNames(el), MAX_POINTS));
   // Range partitioning: the heatmap shows partitions (the tail hotspot is a bright line).
-  el.byPartition = c.partitioning === "range";
   const rows = el.byPartition ? Array.from({ length: partitions }, (_, i) => `part ${i}`) : Array.from({ length: nodes }, (_, i) => `node ${i}`);
   // The counter row's node is marked only in a run that refills from it.
   el.heatmaps.forEach((h, i) => h.reset(rows, !el.byPartition && usesCounterRow(el.effective[i], el.fieldTable) ? el.hotNode : -1));
@@ -100,7 +102,6 @@ export function setupCharts(el, { keepSeries = false } = {}) {
   el.$(".heatmap-title").textContent = el.byPartition ? "inserted rows per partition (share of the window's rows)" : "load per data node";
   el.$$("canvas.heatmap").forEach((cv, i) => cv.setAttribute("aria-label", compare ? `${i ? nameB : nameA}: ${what}` : what));
   el.$$(".run-name").forEach((h, i) => (h.textContent = i ? nameB : nameA));
-  el.runNames = compare ? [nameA, nameB] : null;
   // Panels drawn for one run say which, in compare mode.
   el.$$(".run-a-only").forEach((s) => { s.hidden = !compare; s.textContent = compare ? ` — run ${nameA}` : ""; });
   el.$(".ratio-label").textContent = `ratio B / A (${primary})`;
@@ -144,7 +145,7 @@ function boundIn(d, key, n, untilX = Infinity) {
 }
 
 /** Names of runs A and B in compare mode: the compared field's two values. */
-function runNames(el) {
+export function runNames(el) {
   if (el.effective.length !== 2) return ["A", "B"];
   const f = el.forkInfo;
   const spec = f ? { compareField: f.field, compareA: f.was, compareB: f.value } : el.compareSpec();

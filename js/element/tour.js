@@ -142,7 +142,6 @@ export class Tour {
       text = `${c.claim({ a, b, snapA, snapB, whyA, whyB })} (Measured over simulated ${span}, after a warm-up, as the figures show.)`;
       this.held = text;
     }
-    el.tourClaim = text;
     if (this.description.textContent !== text) {
       this.description.textContent = text;
       // The claim's length and the chapter's new charts move things: center the target
