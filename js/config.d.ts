@@ -5,7 +5,15 @@ import type { IntervalMetric } from "./summary.js";
 
 /** Workloads by name: the DBT2 (TPC-C-like) mix through mysqld (built in), and the shipped
  * workload specs (`workloads()` gives each in full). */
-export type Workload = "dbt2" | "ndbapi-insert" | "sql-insert" | "tpcb" | "sysbench-insert" | "bulk-insert" | "event-log" | "ycsb-a";
+export type Workload =
+  | "dbt2"
+  | "ndbapi-insert"
+  | "sql-insert"
+  | "tpcb"
+  | "sysbench-insert"
+  | "bulk-insert"
+  | "event-log"
+  | "ycsb-a";
 
 /** Which key each row of a statement gets. Absent: uniform for reads, updates and
  * deletes, sequential for inserts; an insert into an `autoIncrement` or `hidden` table
@@ -227,15 +235,15 @@ export type ConfigInput = Partial<Omit<Config, "network" | "cpu">> & {
 
 /** Fields `Simulation.set` can change while running. */
 export type LiveField =
+  | "clientsPerApiNode"
+  | "thinkTimeUs"
+  | "arrivalRatePerApiNode"
+  | "arrivalCv"
   | "cacheSize"
   | "cacheGrowth"
   | "cacheSizeMax"
   | "hintedRefill"
   | "hintedTransactions"
-  | "clientsPerApiNode"
-  | "thinkTimeUs"
-  | "arrivalRatePerApiNode"
-  | "arrivalCv"
   | "lockWaitTimeoutMs"
   | "durationMs"
   | "network.latencyUs"

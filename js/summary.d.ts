@@ -259,8 +259,18 @@ export interface Intervals {
 }
 
 /** The metrics that get an interval: their summary figure is a mean over the run. */
-export type IntervalMetric = "insertsPerSecond" | "transactionsPerSecond" | "tpm" | "refillsPerSecond" | "hotRowLockUtilization"
-  | "hotRowQueueMean" | "coordinationsPerSecond" | "insertSkew" | "offeredPerSecond" | "waitingMean" | "latencyMeanUs";
+export type IntervalMetric =
+  | "insertsPerSecond"
+  | "transactionsPerSecond"
+  | "tpm"
+  | "refillsPerSecond"
+  | "hotRowLockUtilization"
+  | "hotRowQueueMean"
+  | "coordinationsPerSecond"
+  | "insertSkew"
+  | "offeredPerSecond"
+  | "waitingMean"
+  | "latencyMeanUs";
 
 /** A figure's 95% interval: the figure ± `halfWidth`. */
 export interface Interval {

@@ -11,13 +11,16 @@
 //   ...                                                  output, in order (a line `...` stands for lines
 //   ```                                                  left out; a line starting `$ ` is the prompt)
 //
-// Besides, every relative link of those files reaches a file, and its `#anchor` a heading.
+// Besides, every relative link of those files reaches a file, and its `#anchor` a heading,
+// and the TypeScript unions that restate the tables (scripts/types.mjs) hold their names.
 // `npm test` runs the checks (tests/cli/docs.test.mjs); `npm run docs` rewrites the
-// generated blocks from the build's `hotrow` (excerpts are written by hand: run the command).
+// generated blocks and the unions from the build's `hotrow` (excerpts are written by
+// hand: run the command).
 import { readFileSync, writeFileSync, readdirSync, existsSync } from "node:fs";
 import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { dirname, join, resolve } from "node:path";
+import * as types from "./types.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const bin = join(root, "target/release/hotrow");
@@ -117,9 +120,17 @@ export function brokenLinks(file, text) {
   return broken;
 }
 
-/** Every way a document disagrees with the code or the tree, as sentences. */
+/** The tables the TypeScript unions are written from. */
+const tables = () => ({ fields: JSON.parse(run("hotrow fields --json")), presets: JSON.parse(run("hotrow presets --json")) });
+
+/** Every way a document or a union of the types disagrees with the code or the tree, as sentences. */
 export function check() {
   const problems = [];
+  for (const file of types.FILES) {
+    if (types.rewrite(file, readFileSync(join(root, file), "utf8"), tables()) !== readFileSync(join(root, file), "utf8")) {
+      problems.push(`${file}: a union differs from the table it restates (npm run docs rewrites it: scripts/types.mjs)`);
+    }
+  }
   for (const file of documents()) {
     const text = readFileSync(join(root, file), "utf8");
     // A marker the patterns do not read (a typo, a missing end or fence) would check nothing.
@@ -147,6 +158,14 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     if (next !== text) {
       writeFileSync(path, next);
       console.log(`docs: rewrote the generated tables of ${file}`);
+    }
+  }
+  for (const file of types.FILES) {
+    const text = readFileSync(join(root, file), "utf8");
+    const next = types.rewrite(file, text, tables());
+    if (next !== text) {
+      writeFileSync(join(root, file), next);
+      console.log(`docs: rewrote the unions of ${file}`);
     }
   }
   const left = check();
