@@ -4,7 +4,8 @@
 // element; the element's public surface is only what hotrow-playground.js declares.
 import { runStrategies } from "./strategies.js";
 import { bindKeys } from "./keys.js";
-import { setupCharts, ingest, render, makeHeatmaps, primaryName, runNames } from "./render.js";
+import { setupCharts, ingest, render, makeHeatmaps } from "./render.js";
+import { StateReads } from "./state-reads.js";
 import { template } from "./template.js";
 import { showFallback } from "./fallback.js";
 import { STYLE } from "./style.js";
@@ -39,13 +40,14 @@ function sheets() {
 }
 
 
-export class Playground {
+export class Playground extends StateReads {
   /** @param {HTMLElement} host the <hotrow-playground> element it serves */
   // Every field of the controller is declared here, once; tests/js/controller.test.mjs
   // fails on a module that writes another. The state is `state` alone; what follows from
-  // it is a getter below. The rest is not state: caches of what the worker sent last,
-  // handles, and work or gestures in progress.
+  // it is a getter (state-reads.js). The rest is not state: caches of what the worker sent
+  // last, handles, and work or gestures in progress.
   constructor(host) {
+    super();
     this.host = host;
     this.shadowRoot = host.shadowRoot;
     /** The one state (store.js): changed only through `update`. */
@@ -146,98 +148,7 @@ export class Playground {
     }, 0);
   }
 
-  // ---- the state (store.js) ------------------------------------------------------------
-
-  /** The user's config input ({ preset, ...fields }). */
-  get overrides() {
-    return this.state.config;
-  }
-
-  get view() {
-    return this.state.view;
-  }
-
-  get paused() {
-    return this.state.run.paused;
-  }
-
-  /** The effective configs of the runs shown. */
-  get effective() {
-    return this.state.run.effective;
-  }
-
-  /** Runs started so far (the tour waits for its own). */
-  get started() {
-    return this.state.run.started;
-  }
-
-  /** The data node holding the counter row's primary replica, in the run started last. */
-  get hotNode() {
-    return this.state.run.hotRowNode;
-  }
-
-  /** The cluster running: { dataNodes, partitions }. */
-  get shape() {
-    return this.state.run.shape;
-  }
-
-  get nodes() {
-    return this.shape.dataNodes;
-  }
-
-  /** The worker said ready: its tables are known. */
-  get ready() {
-    return this.state.tables !== null;
-  }
-
-  // The worker's tables (store.js `Tables`), empty until it is ready.
-  get fieldTable() {
-    return this.state.tables?.fields ?? [];
-  }
-
-  get metricTable() {
-    return this.state.tables?.metrics ?? [];
-  }
-
-  get liveFields() {
-    return this.state.tables?.liveFields ?? [];
-  }
-
-  get workloadSpecs() {
-    return this.state.tables?.workloads ?? [];
-  }
-
-  // What the runs shown are, derived from them (render.js draws by these).
-
-  /** One run with open arrivals: offered and achieved are drawn together. */
-  get open() {
-    return this.effective.length === 1 && this.effective[0].arrivalRatePerApiNode > 0;
-  }
-
-  /** Range partitioning: the heatmap shows partitions, not data nodes. */
-  get byPartition() {
-    return this.effective[0]?.partitioning === "range";
-  }
-
-  /** The metric the throughput chart leads with. */
-  get primaryName() {
-    return primaryName(this);
-  }
-
-  /** Runs A and B's names in compare mode, else null. */
-  get runNames() {
-    return this.effective.length === 2 ? runNames(this) : null;
-  }
-
-  /** The effective config of the last single run (what run A of a compare keeps). */
-  get baseConfig() {
-    return this.state.run.base ?? {};
-  }
-
-  /** Run B's fork ({ field, value, was, atMs }) while one is shown, else null. */
-  get forkInfo() {
-    return this.state.run.forked;
-  }
+  // ---- the state (store.js; its reads are StateReads' getters) ---------------------------
 
   /**
    * The one way the state changes (store.js `nextState`), then what follows from it: the

@@ -1,8 +1,8 @@
 // The playground's controller (js/element/playground.js) has one owner of state: `state`,
 // changed through `update` (store.js). Its other fields are caches, handles and work in
 // progress, each declared once in its constructor with what it is; what follows from the
-// state is a getter. A module that writes a field the constructor does not declare, or
-// writes over a getter, fails here.
+// state is a getter (state-reads.js). A module that writes a field the constructor does
+// not declare, or writes over a getter, fails here.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync, readdirSync } from "node:fs";
@@ -14,7 +14,9 @@ const source = readFileSync(join(dir, "playground.js"), "utf8");
 const klass = source.slice(source.indexOf("export class Playground"));
 const ctor = klass.slice(klass.indexOf("constructor(host) {"), klass.indexOf("\n  }\n", klass.indexOf("constructor(host) {")));
 const declared = new Set([...ctor.matchAll(/this\.([\w$]+) = /g)].map((m) => m[1]));
-const getters = new Set([...klass.matchAll(/^ {2}get ([\w$]+)\(\)/gm)].map((m) => m[1]));
+// The getters: the controller's own and those of the class it extends (state-reads.js).
+const reads = readFileSync(join(dir, "state-reads.js"), "utf8");
+const getters = new Set([...(klass + reads).matchAll(/^ {2}get ([\w$]+)\(\)/gm)].map((m) => m[1]));
 // An assignment (not a comparison) to a field of the controller: `el.x = `, `el.x ??= `, `el.x += `.
 const WRITE = /\b(?:el|this)\.([\w$]+)\s*(?:[-+*/?|&]{0,2})=(?!=)/g;
 

@@ -1,7 +1,8 @@
 //! The run summary: what `hotrow run --json` prints and `Simulation.summary()` returns.
 //!
-//! Its field names are a public contract read by other programs; add fields, never
-//! rename or remove them. Rates are per simulated second of the measured part (after
+//! Its field names are a public contract read by other programs; add fields, and rename
+//! one only by writing the old name beside the new for one minor version
+//! (`catalog::RENAMED`). Rates are per simulated second of the measured part (after
 //! warm-up). It is built from the metrics (every counter, `Metrics::totals` for the whole run),
 //! the config and a few facts of the state now ([`Now`]), so it does not depend on the
 //! simulation itself.
@@ -17,8 +18,10 @@ use serde::Serialize;
 use std::collections::BTreeMap;
 
 mod explanation;
+mod nodes;
 mod precision;
 pub use explanation::explanation;
+pub use nodes::{HotRowSummary, NodeSummary};
 pub use precision::{PrecisionSummary, Warmup, WarmupSummary};
 
 #[derive(Clone, Debug, Serialize)]
@@ -164,48 +167,6 @@ impl KeysSummary {
 
 #[derive(Clone, Debug, Serialize)]
 #[serde(rename_all = "camelCase")]
-pub struct NodeSummary {
-    pub id: u32,
-    pub node_group: u32,
-    /// Busy fraction of the node's threads, averaged, 0..=1.
-    pub load: f64,
-    pub thread_load: Vec<f64>,
-    /// Messages served per second by each thread, and their mean CPU cost.
-    pub thread_services_per_second: Vec<f64>,
-    pub thread_service_mean_us: Vec<f64>,
-    /// `threadServiceMeanUs` under its old name, written through 0.2.x (`catalog::RENAMED`).
-    #[serde(rename = "threadServiceUsMean")]
-    pub old_thread_service_us_mean: Vec<f64>,
-    /// Transactions coordinated by this node per second.
-    pub tc_transactions: f64,
-    /// Messages received per second.
-    pub messages: f64,
-    /// True for the node holding the primary replica of the SYSTAB_0 counter row.
-    pub holds_hot_row: bool,
-}
-
-#[derive(Clone, Debug, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct HotRowSummary {
-    /// The data node holding the counter row's primary replica.
-    pub node: u32,
-    pub refills_per_second: f64,
-    /// Fraction of time the row's lock was held, 0..=1.
-    pub lock_utilization: f64,
-    pub lock_wait_mean_us: f64,
-    pub lock_hold_mean_us: f64,
-    /// The two above under their old names, written through 0.2.x (`catalog::RENAMED`).
-    #[serde(rename = "lockWaitUsMean")]
-    pub old_lock_wait_us_mean: f64,
-    #[serde(rename = "lockHoldUsMean")]
-    pub old_lock_hold_us_mean: f64,
-    /// Mean number of refills queued on the row's lock.
-    pub queue_length_mean: f64,
-    pub refills: u64,
-}
-
-#[derive(Clone, Debug, Serialize)]
-#[serde(rename_all = "camelCase")]
 pub struct Latency {
     pub mean: f64,
     pub p50: f64,
@@ -251,17 +212,7 @@ impl Summary {
         let r: &Counts = &m.run;
         let t = Throughput::of(r, span);
         let nodes = NodeSummary::all(m, topo, span, now.hot_row_node);
-        let hot_row = HotRowSummary {
-            node: now.hot_row_node,
-            refills_per_second: t.refills_per_second,
-            lock_utilization: t.hot_row_lock_utilization,
-            lock_wait_mean_us: time::as_us(ratio(r.hot_wait_ns, r.hot_grants)),
-            lock_hold_mean_us: time::as_us(ratio(r.hot_hold_sum_ns, r.hot_holds)),
-            old_lock_wait_us_mean: time::as_us(ratio(r.hot_wait_ns, r.hot_grants)),
-            old_lock_hold_us_mean: time::as_us(ratio(r.hot_hold_sum_ns, r.hot_holds)),
-            queue_length_mean: t.hot_row_queue_mean,
-            refills: r.committed(TxnKind::REFILL),
-        };
+        let hot_row = HotRowSummary::of(r, &t, now.hot_row_node);
         let hottest = m.run_top_rows(now.at_ns);
         let explained = explanation(m, cfg, topo, now);
         let (latency_by_type_us, committed_by_type) = by_type(m, cfg);
@@ -307,33 +258,6 @@ impl Summary {
             warmup: precision::warmup(m, cfg, &now.warmup),
             digest: digest(m, now),
         }
-    }
-}
-
-impl NodeSummary {
-    /// Every data node's figures over the measured `span`.
-    fn all(m: &Metrics, topo: &Topology, span: Span, hot_row_node: u32) -> Vec<NodeSummary> {
-        let (r, tpn) = (&m.run, topo.threads_per_node() as usize);
-        (0..topo.data_nodes)
-            .map(|n| {
-                let threads = n as usize * tpn..(n as usize + 1) * tpn;
-                let thread_load: Vec<f64> = threads.clone().map(|t| span.fraction(r.station_busy_ns[t]).min(1.0)).collect();
-                let service_mean_us: Vec<f64> =
-                    threads.clone().map(|t| time::as_us(ratio(m.thread_cost_ns[t], m.thread_services[t]))).collect();
-                NodeSummary {
-                    id: n,
-                    node_group: topo.node_group_of_node(n),
-                    load: thread_load.iter().sum::<f64>() / tpn as f64,
-                    thread_load,
-                    thread_services_per_second: threads.map(|t| span.per_second(m.thread_services[t])).collect(),
-                    old_thread_service_us_mean: service_mean_us.clone(),
-                    thread_service_mean_us: service_mean_us,
-                    tc_transactions: span.per_second(r.node_tc_txns[n as usize]),
-                    messages: span.per_second(r.node_messages[n as usize]),
-                    holds_hot_row: n == hot_row_node,
-                }
-            })
-            .collect()
     }
 }
 
