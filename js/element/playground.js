@@ -70,6 +70,7 @@ export class Playground extends StateReads {
     this.worker = null;
     this.requests = { last: 0, pending: new Map() }; // requests.js: id -> { type, resolve, reject }
     this.pool = null; // the sweep pool (sweep-view.js, strategies.js)
+    this.sweepWorkers = null; // how many workers a batch mode uses (null: one per core; sweep.js)
     this.$ = null; // querySelector and querySelectorAll in the shadow root, once connected
     this.$$ = null;
     this.metricEls = null; // the [data-metric] elements the render loop writes (looked up once)

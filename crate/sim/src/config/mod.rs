@@ -327,6 +327,16 @@ mod tests {
         }
     }
 
+    /// The lab presets show each id strategy: a new one without a preset fails here.
+    #[test]
+    fn every_id_strategy_has_a_preset() {
+        let used: Vec<Allocator> = PRESETS.iter().map(|(name, _)| Config::from_preset(name).unwrap().allocator).collect();
+        for name in Allocator::NAMES {
+            let a: Allocator = serde_json::from_value(json!(name)).unwrap();
+            assert!(used.contains(&a), "no preset runs allocator {name}: add one (config/presets.rs)");
+        }
+    }
+
     #[test]
     fn user_fields_override_preset_and_scale_dbt2() {
         let c = Config::from_json(&json!({"preset": "bug39267", "dataNodes": 4, "cacheSize": 7})).unwrap();
