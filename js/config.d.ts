@@ -173,7 +173,7 @@ export interface Config {
   /** Spread of the gaps between open arrivals (coefficient of variation, 0..=4): 1 = Poisson,
    * 0 = evenly spaced. Live. */
   arrivalCv: number;
-  /** Ids fetched per refill of a cached range, 1..=1,000,000 (the first range when growing). */
+  /** Ids per fetch of a cached range (a refill or a service request), 1..=1,000,000 (the first range when growing). */
   cacheSize: number;
   /** Each refill multiplies the next range by this, 1..=1000 (1 = fixed). */
   cacheGrowth: number;

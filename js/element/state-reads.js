@@ -1,12 +1,26 @@
 // What the playground reads of its one state (store.js) and what follows from it, as
 // getters: the controller (playground.js) extends this class, so a module reads
 // `el.effective` or `el.open` and cannot write it (a getter without a setter throws).
-// Nothing here is stored: each getter reads `this.state`, which only `update` changes.
+// Nothing here is stored but `#derived`, a memo of what the getters below derive, kept
+// while the state parts it came from are the same objects (they are frozen and replaced
+// on change): a name list read twice is the same array, as `why.js` compares by identity.
 import { primaryName, runNames } from "./render.js";
 
 export class StateReads {
   /** @type {import("./store.js").State} */
   state;
+
+  /** @type {Map<string, { from: unknown[], value: unknown }>} */
+  #derived = new Map();
+
+  /** `compute()`, again only when one of `from` (state parts) is another object than last time. */
+  #memo(key, from, compute) {
+    const last = this.#derived.get(key);
+    if (last && last.from.every((x, i) => x === from[i])) return last.value;
+    const value = compute();
+    this.#derived.set(key, { from, value });
+    return value;
+  }
 
   /** The user's config input ({ preset, ...fields }). */
   get overrides() {
@@ -81,12 +95,13 @@ export class StateReads {
 
   /** The metric the throughput chart leads with. */
   get primaryName() {
-    return primaryName(this);
+    return this.#memo("primaryName", [this.state.run, this.state.tables], () => primaryName(this));
   }
 
   /** Runs A and B's names in compare mode, else null. */
   get runNames() {
-    return this.effective.length === 2 ? runNames(this) : null;
+    const { run, view, config } = this.state;
+    return this.#memo("runNames", [run, view, config], () => (this.effective.length === 2 ? runNames(this) : null));
   }
 
   /** The effective config of the last single run (what run A of a compare keeps). */

@@ -179,7 +179,7 @@ export const template = () => `
     <span class="hint" data-about="allocator"></span></div>
   <div class="control full-only strategy wide"><label for="idCacheScope">who caches a range of ids</label><select id="idCacheScope"></select>
     <span class="hint" data-about="idCacheScope"></span></div>
-  <div class="control full-only strategy"><label for="cacheGrowth">cache growth per refill (x) <span class="live-tag">live</span></label>
+  <div class="control full-only strategy"><label for="cacheGrowth">cache growth per range (x) <span class="live-tag">live</span></label>
     <input id="cacheGrowth" type="number" min="1" max="1000" step="1"><span class="hint" data-about="cacheGrowth"></span></div>
   <div class="control full-only strategy"><label for="partitioning">how rows are placed</label><select id="partitioning"></select>
     <span class="hint" data-about="partitioning"></span></div>

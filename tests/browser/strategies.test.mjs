@@ -119,7 +119,7 @@ test("all strategies at once: every strategy of the field table, the CLI's diges
   const { page, problems } = await openPage(env.browser, `${env.site.origin}/index.html?preset=ndbapi-hidden-pk&mode=strategies`);
   const pg = page.locator("hotrow-playground");
   await pg.locator(".strategies-run").waitFor();
-  await page.waitForFunction(() => document.querySelector("hotrow-playground")[Symbol.for("hotrow.playground.internals")].fieldTable);
+  await page.waitForFunction(() => document.querySelector("hotrow-playground")[Symbol.for("hotrow.playground.internals")].ready);
   const done = nextEvent(page, "hotrow-strategiesdone");
   await pg.locator(".strategies-run").click();
   const detail = await done;

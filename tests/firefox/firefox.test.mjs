@@ -162,7 +162,7 @@ test("Firefox: a fork's link reopens it exactly; every strategy runs with the CL
   await until(linked.page, ({ [Symbol.for("hotrow.playground.internals")]: el }) => el.forkInfo && el.series.length === 2 && el.paused);
   assert.deepEqual(await shown(linked.page), forked);
   const strategies = await open("preset=ndbapi-hidden-pk&mode=strategies");
-  await until(strategies.page, ({ [Symbol.for("hotrow.playground.internals")]: el }) => el.fieldTable);
+  await until(strategies.page, ({ [Symbol.for("hotrow.playground.internals")]: el }) => el.ready);
   await strategies.page.evaluate(() => document.querySelector("hotrow-playground").shadowRoot.querySelector(".strategies-run").click());
   await until(strategies.page, ({ [Symbol.for("hotrow.playground.internals")]: el }) => el.lastStrategies);
   const results = await strategies.page.evaluate(() => document.querySelector("hotrow-playground")[Symbol.for("hotrow.playground.internals")].lastStrategies.results);

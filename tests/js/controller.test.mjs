@@ -13,12 +13,16 @@ const dir = resolve(dirname(fileURLToPath(import.meta.url)), "../../js/element")
 const source = readFileSync(join(dir, "playground.js"), "utf8");
 const klass = source.slice(source.indexOf("export class Playground"));
 const ctor = klass.slice(klass.indexOf("constructor(host) {"), klass.indexOf("\n  }\n", klass.indexOf("constructor(host) {")));
-const declared = new Set([...ctor.matchAll(/this\.([\w$]+) = /g)].map((m) => m[1]));
+const declarations = [...ctor.matchAll(/this\.([\w$]+) = /g)].map((m) => m[1]);
+const declared = new Set(declarations);
 // The getters: the controller's own and those of the class it extends (state-reads.js).
 const reads = readFileSync(join(dir, "state-reads.js"), "utf8");
 const getters = new Set([...(klass + reads).matchAll(/^ {2}get ([\w$]+)\(\)/gm)].map((m) => m[1]));
-// An assignment (not a comparison) to a field of the controller: `el.x = `, `el.x ??= `, `el.x += `.
-const WRITE = /\b(?:el|this)\.([\w$]+)\s*(?:[-+*/?|&]{0,2})=(?!=)/g;
+// A write to a field of the controller: `el.x = `, `el.x ??= `, `el.x += `, `el.x++`, `++el.x`
+// (`this.#pg` is how the element holds it).
+const WRITE = /(?:\b(?:el|this|this\.#pg)\.([\w$]+)\s*(?:[-+*/?|&]{0,2}=(?!=)|\+\+|--))|(?:(?:\+\+|--)(?:el|this)\.([\w$]+))/g;
+// Writes the scan cannot name: to a computed key, or several at once.
+const UNNAMED = /\b(?:el|this\.#pg)\[[^\]]+\]\s*=(?!=)|Object\.assign\((?:el|this\.#pg|this)\b|\[(?:el|this)\.[\w$]+\s*,[^\]]*\]\s*=(?!=)/;
 
 /** Each module's writes to the controller: `this.x` in the class, `el.x` in the modules it calls. */
 function writes() {
@@ -28,7 +32,9 @@ function writes() {
     // Other classes' own fields (Tour, ClusterDrawing, ...) are theirs: only the controller's class counts.
     if (name === "playground.js") text = klass.replace(ctor, "");
     else text = text.replace(/\bthis\.[\w$]+/g, "");
-    for (const m of text.matchAll(WRITE)) out.push({ file: name, field: m[1] });
+    for (const m of text.matchAll(WRITE)) out.push({ file: name, field: m[1] ?? m[2] });
+    const unnamed = text.match(UNNAMED);
+    assert.equal(unnamed, null, `${name} writes to the controller in a way this test cannot read: ${unnamed?.[0]}`);
   }
   return out;
 }
@@ -37,6 +43,7 @@ test("the constructor declares the state, the caches, the handles and the work i
   assert.ok(declared.has("state"));
   for (const f of ["series", "latest", "figures", "worker", "pool", "errors", "dragging"]) assert.ok(declared.has(f), f);
   assert.ok(declared.size > 30, `found ${declared.size} fields: the constructor was not read`);
+  assert.equal(declarations.length, declared.size, `declared twice: ${declarations.filter((f, i) => declarations.indexOf(f) !== i)}`);
 });
 
 test("every field a module writes on the controller is declared in its constructor", () => {

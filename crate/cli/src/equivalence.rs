@@ -102,7 +102,10 @@ fn there(binary: &Path, config: &Value) -> Result<Vec<f64>, String> {
             if part.is_some_and(|p| summary.get(p).is_none_or(Value::is_null)) {
                 return Ok(0.0);
             }
+            // A build before 0.2.0 wrote some paths under their old names (`catalog::RENAMED`).
+            let old = catalog::RENAMED.iter().find(|(_, new)| *new == path).map(|(old, _)| *old);
             hotrow::config::lookup(&summary, path)
+                .or_else(|| hotrow::config::lookup(&summary, old?))
                 .and_then(Value::as_f64)
                 .ok_or_else(|| format!("--baseline {}: its summary has no number at {path}", binary.display()))
         })

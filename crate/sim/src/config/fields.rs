@@ -132,7 +132,7 @@ pub const FIELDS: &[Field] = &[
     choice("idCacheScope", "id cache scope", (IdCacheScope::NAMES, IdCacheScope::LABELS), "who owns a cached range: the API node behind a mutex (mysqld) or each client (NDB API Ndb object); default apiNode for dbt2 and sql-insert, client for ndbapi-insert"),
     Field {
         kind: Kind::Choice { values: Allocator::NAMES, labels: Allocator::LABELS, traits: Allocator::TRAITS },
-        ..choice("allocator", "id allocator", (&[], &[]), "where the keys of tables without a primary key come from: the id strategy (each choice's label says how it works)")
+        ..choice("allocator", "id allocator", (&[], &[]), "where the ids of tables that take them come from (a hidden key, an AUTO_INCREMENT column): the id strategy; each choice's label says how it works")
     },
     int("timestampTickUs", "timestamp tick", 10, 1_000_000, "us", false, "timestamp ids: length of a clock tick (Snowflake 1000, CockroachDB 10)"),
     int("timestampSequenceBits", "timestamp sequence bits", 1, 22, "bits", false, "timestamp ids: per-tick sequence bits; an API node issues at most 2^bits ids per tick"),

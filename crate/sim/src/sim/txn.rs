@@ -87,7 +87,7 @@ pub(super) struct Txn {
     pub queued_ns: u64,
     /// Its committed writes were counted for the no-committed-row-lost check.
     pub writes_counted: bool,
-    /// Its API node's restarts when the transaction started (`Faults::api_restarts`).
+    /// Its API node's restarts when the transaction started (`FaultState::api_restarts`).
     pub api_restarts: u32,
     pub refill: Option<Refill>,
     /// Rolled back and run again (its lock requests then are not new demand).
