@@ -87,7 +87,7 @@ console.log("\nstrategies mode (two workers)   runs   wall s   measured ms per r
 for (const preset of ["ndb-autoincrement", "ndbapi-hidden-pk"]) {
   const p = await browser.newPage({ viewport: { width: 1280, height: 1000 } });
   await p.goto(`${site.origin}/?preset=${preset}&mode=strategies`);
-  await p.waitForFunction(() => document.querySelector("hotrow-playground")[Symbol.for("hotrow.playground.internals")]?.fieldTable);
+  await p.waitForFunction(() => document.querySelector("hotrow-playground")[Symbol.for("hotrow.playground.internals")]?.ready);
   const seconds = [];
   let detail;
   for (let rep = 0; rep < reps; rep++) {
@@ -107,7 +107,7 @@ for (const preset of ["ndb-autoincrement", "ndbapi-hidden-pk"]) {
 {
   const p = await browser.newPage({ viewport: { width: 1280, height: 1000 } });
   await p.goto(`${site.origin}/?mode=fit`);
-  await p.waitForFunction(() => document.querySelector("hotrow-playground")[Symbol.for("hotrow.playground.internals")]?.fieldTable);
+  await p.waitForFunction(() => document.querySelector("hotrow-playground")[Symbol.for("hotrow.playground.internals")]?.ready);
   const seconds = [];
   for (let rep = 0; rep < reps; rep++) {
     const detail = await p.evaluate(() => new Promise((ok) => {
