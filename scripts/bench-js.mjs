@@ -26,7 +26,6 @@ const browser = await launch();
 const page = await browser.newPage();
 await page.goto(`${server.origin}/tests/browser/plain.html`);
 console.log("scenario              Node M events/s   browser M events/s   browser/Node   same digest");
-const workerRate = {};
 for (const config of scenarios) {
   const node = timeRuns(Simulation, config, reps);
   const inBrowser = await page.evaluate(({ config, reps }) => new Promise((ok, fail) => {
@@ -37,22 +36,35 @@ for (const config of scenarios) {
   }), { config, reps });
   const n = best(node);
   const b = best(inBrowser);
-  workerRate[config.preset] = b.eventsPerSecond;
   console.log(`${config.preset.padEnd(20)} ${(n.eventsPerSecond / 1e6).toFixed(2).padStart(17)} ${(b.eventsPerSecond / 1e6).toFixed(2).padStart(20)} ${(b.eventsPerSecond / n.eventsPerSecond).toFixed(2).padStart(14)}   ${n.digest === b.digest}`);
 }
 
-// The playground itself at its top speed: its own engine meter (events per wall second,
-// ticks, drawing and messages included), sampled once a second after a warm-up, against
-// the bare worker above. The page shares the machine's cores with the worker.
+// The playground itself at its top speed, against a bare worker read in the same phase of
+// the run (scripts/bench-worker.js with `seconds`: runFor in the playground's slices, timed
+// from the same second on). Pairs alternate, so the machine's drift touches both alike.
+// Quieter than either rate: the share of the playground worker's wall time that was the
+// engine's own work (engine.spent), and the page's main thread per render.
 await page.close();
 const site = await serve(join(root, "www/dist"));
-const parse = (t) => parseFloat(t) * (t.endsWith("M") ? 1e6 : t.endsWith("k") ? 1e3 : 1);
-console.log("\nplayground at top speed   M events/s (median of 8 s)   of the bench worker's   page ms per render   renders/s");
-for (const config of scenarios) {
+const SKIP_S = 4.5;
+const READ_S = 8;
+async function bare(config) {
+  const p = await browser.newPage();
+  await p.goto(`${server.origin}/tests/browser/plain.html`);
+  const r = await p.evaluate((msg) => new Promise((ok, fail) => {
+    const w = new Worker("/scripts/bench-worker.js", { type: "module" });
+    w.onmessage = (e) => { ok(e.data); w.terminate(); };
+    w.onerror = (e) => fail(new Error(e.message));
+    w.postMessage(msg);
+  }), { config: { preset: config.preset, durationMs: 86_400_000, warmupMs: config.warmupMs }, seconds: SKIP_S + READ_S, skipSeconds: SKIP_S });
+  await p.close();
+  return r.eventsPerSecond;
+}
+async function playground(config) {
   const p = await browser.newPage({ viewport: { width: 1280, height: 1000 } });
+  const started = Date.now();
   await p.goto(`${site.origin}/?preset=${config.preset}`);
-  await p.waitForTimeout(1500);
-  const meter = () => p.evaluate(() => document.querySelector("hotrow-playground").shadowRoot.querySelector('[data-metric="eventsPerSecond"]').textContent);
+  await p.waitForFunction(() => document.querySelector("hotrow-playground")[Symbol.for("hotrow.playground.internals")]?.latest);
   await p.evaluate(() => {
     const host = document.querySelector("hotrow-playground");
     const s = host.shadowRoot.querySelector("#speed");
@@ -68,18 +80,26 @@ for (const config of scenarios) {
       window.renderTime = { ms: (window.renderTime?.ms ?? 0) + performance.now() - t, n: (window.renderTime?.n ?? 0) + 1 };
     };
   });
-  await p.waitForTimeout(3000);
+  await p.waitForTimeout(Math.max(0, SKIP_S * 1000 - (Date.now() - started)));
+  const spent = () => p.evaluate(() => document.querySelector("hotrow-playground")[Symbol.for("hotrow.playground.internals")].latest.engine.spent);
+  const a = await spent();
   await p.evaluate(() => (window.renderTime = { ms: 0, n: 0 }));
-  const reads = [];
-  for (let i = 0; i < 8; i++) {
-    await p.waitForTimeout(1000);
-    reads.push(parse(await meter()));
-  }
-  reads.sort((a, b) => a - b);
-  const median = (reads[3] + reads[4]) / 2;
+  await p.waitForTimeout(READ_S * 1000);
+  const b = await spent();
   const r = await p.evaluate(() => window.renderTime);
-  console.log(`${config.preset.padEnd(25)} ${(median / 1e6).toFixed(2).padStart(28)} ${(median / workerRate[config.preset]).toFixed(2).padStart(23)} ${(r.ms / r.n).toFixed(1).padStart(20)} ${(r.n / 8).toFixed(1).padStart(11)}`);
   await p.close();
+  const d = Object.fromEntries(Object.keys(a).map((k) => [k, b[k] - a[k]]));
+  return { eventsPerSecond: (d.events / d.wallMs) * 1000, engine: d.engineMs / d.wallMs, timeline: d.timelineMs / d.wallMs,
+    publish: d.publishMs / d.wallMs, renderMs: r.ms / r.n, renders: r.n / READ_S };
+}
+console.log("\nplayground at top speed   bare worker M ev/s   playground M ev/s   ratio   worker: engine / timeline / message   page ms per render   renders/s");
+for (const config of scenarios) {
+  for (let pair = 0; pair < reps; pair++) {
+    const b = await bare(config);
+    const p = await playground(config);
+    const share = [p.engine, p.timeline, p.publish].map((x) => x.toFixed(3)).join(" / ");
+    console.log(`${config.preset.padEnd(25)} ${(b / 1e6).toFixed(2).padStart(18)} ${(p.eventsPerSecond / 1e6).toFixed(2).padStart(19)} ${(p.eventsPerSecond / b).toFixed(2).padStart(7)}   ${share.padStart(35)} ${p.renderMs.toFixed(1).padStart(20)} ${p.renders.toFixed(1).padStart(11)}`);
+  }
 }
 // The Strategies mode on a lab preset: every strategy, each run as long as its own figure
 // needs (js/element/run-lengths.js), on two workers; wall seconds as the page reports them.

@@ -91,7 +91,15 @@ export type FromWorker =
       /** The simulated time every run has reached. */
       nowMs: number;
       timeline: { startMs: number; frontierMs: number; checkpoints: number; bytes: number };
-      engine: { eventsPerSecond: number; simPerWall: number };
+      engine: {
+        eventsPerSecond: number;
+        simPerWall: number;
+        /** Since the worker started, in wall ms: the engine's work (runFor), the timeline's
+         * checkpoints, the tick's message (windows, snapshot, cluster, explain), and the
+         * wall time of the ticks that ran; with the events run. What the worker adds to the
+         * engine's own time, read without timing another run (scripts/bench-js.mjs). */
+        spent: { engineMs: number; timelineMs: number; publishMs: number; wallMs: number; events: number };
+      };
       /** The windows start again (after a seek or a fork). */
       reset?: boolean;
       /** The seek or fork this tick shows. */

@@ -28,6 +28,8 @@ let pauseAtMs = null;
 let stepRequest = false;
 let lastWall = 0;
 let meter = { events: 0, simMs: 0, wallMs: 0 };
+// Where the worker's time went, since it started (the tick message's engine.spent).
+const spent = { engineMs: 0, timelineMs: 0, publishMs: 0, wallMs: 0, events: 0 };
 // What holds the throughput (sim.explain()) is worked out at most this often while running.
 const EXPLAIN_MS = 250;
 let explainedAt = -Infinity;
@@ -173,7 +175,7 @@ function publish(extra = {}) {
     nowMs: nowOf(sims),
     timeline: { startMs: timeline.startMs, frontierMs: timeline.frontierMs, checkpoints: timeline.count, bytes: timeline.bytes },
     ...extra,
-    engine: { eventsPerSecond: m.wallMs ? (m.events / m.wallMs) * 1000 : 0, simPerWall: m.wallMs ? m.simMs / m.wallMs : 0 },
+    engine: { eventsPerSecond: m.wallMs ? (m.events / m.wallMs) * 1000 : 0, simPerWall: m.wallMs ? m.simMs / m.wallMs : 0, spent: { ...spent } },
   }, transfer);
   pausedItself = false;
 }
@@ -191,13 +193,22 @@ function tick() {
       stepRequest = false;
       const t = performance.now();
       const events = advance(simMs, stepping);
+      const ran = performance.now();
       behind = !paused && nowOf(sims) < before + simMs;
       timeline.record(sims, events);
+      const recorded = performance.now();
       // The meter decays so it shows the recent rate.
       meter.events = meter.events * 0.9 + events;
       meter.simMs = meter.simMs * 0.9 + (nowOf(sims) - before);
       meter.wallMs = meter.wallMs * 0.9 + Math.max(wall, performance.now() - t);
       publish();
+      Object.assign(spent, {
+        engineMs: spent.engineMs + ran - t,
+        timelineMs: spent.timelineMs + recorded - ran,
+        publishMs: spent.publishMs + performance.now() - recorded,
+        wallMs: spent.wallMs + wall,
+        events: spent.events + events,
+      });
     } catch (e) {
       fail(e, "run");
       paused = true;
