@@ -192,9 +192,9 @@ pub enum Command {
         json: bool,
     },
     /// Print one line per event, in the order processed, with a hash per metrics window
-    /// (tab-separated columns: index, time_ns, event, station, from, signal, txn, op,
-    /// replica, generation, remote, cost, alloc); with --baseline, trace the same run with another
-    /// build and report the first event where the two differ (exit 1), or none (exit 0).
+    /// (tab-separated columns: index, time_ns, event, station, subject, signal, txn, op,
+    /// replica, generation, remote, cost, alloc); with --baseline, trace the same run with
+    /// another build and report the first event where the two differ (exit 1), or none (exit 0).
     Trace {
         #[command(flatten)]
         scenario: Scenario,

@@ -6,13 +6,13 @@
 //! Columns (tab-separated), as `TraceEvent` (crate/sim/src/sim/trace.rs) has them:
 //!
 //! ```text
-//! index  time_ns  event  station  from  signal  txn  op  replica  generation  remote  cost  alloc
+//! index  time_ns  event  station  subject  signal  txn  op  replica  generation  remote  cost  alloc
 //! ```
 //!
-//! `event` is arrive, done, clientStart, window, fault, dataNodeRestart or tick; `from` is
-//! the sending host (arrive), the client (clientStart), the fault's index, the node
-//! (dataNodeRestart) or the API node (tick); `signal` is `-` for an event that carries no
-//! message; `remote` and `alloc` are 0 or 1. After each
+//! `event` is arrive, done, clientStart, window, fault, dataNodeRestart, tick or arrival;
+//! `subject` is whom it is about: the sending host (arrive), the client (clientStart), the
+//! fault's index, the node (dataNodeRestart) or the API node (tick, arrival); `signal` is
+//! `-` for an event that carries no message; `remote` and `alloc` are 0 or 1. After each
 //! window event a line `window N HASH` carries FNV-1a (64 bits, hex) over the lines since
 //! the previous window line. Lines starting with `#` are comments, not compared.
 
@@ -23,7 +23,7 @@ use std::path::Path;
 use std::process::{Command, ExitCode, Stdio};
 
 pub const HEADER: &str = "# hotrow trace: one line per event, in the order processed (see `hotrow trace --help`)\n\
-# index\ttime_ns\tevent\tstation\tfrom\tsignal\ttxn\top\treplica\tgen\tremote\tcost\talloc\n";
+# index\ttime_ns\tevent\tstation\tsubject\tsignal\ttxn\top\treplica\tgeneration\tremote\tcost\talloc\n";
 
 /// The trace of `config` as lines (each ending in a newline), given one at a time to `out`;
 /// stops early when `out` says false.
@@ -59,7 +59,7 @@ fn format_event(line: &mut String, e: &TraceEvent) {
             e.at_ns,
             e.event,
             e.station,
-            e.from,
+            e.subject,
             if e.signal.is_empty() { "-" } else { e.signal },
             e.txn,
             e.op,

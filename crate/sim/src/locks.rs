@@ -210,7 +210,7 @@ impl LockTable {
     }
 
     /// The wait the last released holder caused, per waiting class.
-    pub fn parts(&self) -> &[WaitPart] {
+    pub fn wait_parts(&self) -> &[WaitPart] {
         &self.parts
     }
 
@@ -331,14 +331,14 @@ mod tests {
         let r = t.release(ROW, 1, 40);
         assert_eq!(r.holder_class, 1);
         // Until 40: txn 2 waited 30, txn 4 20 (class 0: 50), txn 3 10 (class 1).
-        assert_eq!(t.parts(), &[WaitPart { waiter: 0, ns: 50 }, WaitPart { waiter: 1, ns: 10 }]);
+        assert_eq!(t.wait_parts(), &[WaitPart { waiter: 0, ns: 50 }, WaitPart { waiter: 1, ns: 10 }]);
         assert!(t.remove_waiter(ROW, 3, 55));
         let r = t.release(ROW, 2, 70);
         assert_eq!(r.holder_class, 0);
         // 40..70: txn 4 waited 30; txn 3 waited 15 more until it left at 55.
-        assert_eq!(t.parts(), &[WaitPart { waiter: 0, ns: 30 }, WaitPart { waiter: 1, ns: 15 }]);
+        assert_eq!(t.wait_parts(), &[WaitPart { waiter: 0, ns: 30 }, WaitPart { waiter: 1, ns: 15 }]);
         t.release(ROW, 4, 80);
-        assert!(t.parts().is_empty());
+        assert!(t.wait_parts().is_empty());
         let waited = (40 - 10) + (70 - 20) + (55 - 30);
         assert_eq!(50 + 10 + 30 + 15, waited);
     }

@@ -60,13 +60,13 @@ impl Placement {
     }
 
     /// Index into `applied_writes` of partition `part`'s replica on `node`.
-    fn slot(t: &Topology, part: u32, node: Host) -> usize {
+    fn index_of(t: &Topology, part: u32, node: Host) -> usize {
         (part * t.replicas + node % t.replicas) as usize
     }
 
     /// A commit was applied at `node`'s replica of `part`.
     pub fn applied(&mut self, t: &Topology, part: u32, node: Host) {
-        self.applied_writes[Self::slot(t, part, node)] += 1;
+        self.applied_writes[Self::index_of(t, part, node)] += 1;
     }
 
     /// A transaction's commit of a write to `part` was confirmed.
@@ -90,7 +90,7 @@ impl Placement {
         }
         for p in 0..t.partitions {
             if t.node_group_of_partition(p) == t.node_group_of_node(node) {
-                self.applied_writes[Self::slot(t, p, node)] = 0;
+                self.applied_writes[Self::index_of(t, p, node)] = 0;
             }
         }
     }
@@ -102,7 +102,7 @@ impl Placement {
         for p in 0..t.partitions {
             if t.node_group_of_partition(p) == t.node_group_of_node(node) {
                 let best = self.best_live_copy(t, p, Some(node));
-                self.applied_writes[Self::slot(t, p, node)] = best;
+                self.applied_writes[Self::index_of(t, p, node)] = best;
             }
         }
     }
@@ -112,7 +112,7 @@ impl Placement {
         (0..t.replicas)
             .map(|i| t.group_node(p, i))
             .filter(|&n| Some(n) != except && self.alive[n as usize])
-            .map(|n| self.applied_writes[Self::slot(t, p, n)])
+            .map(|n| self.applied_writes[Self::index_of(t, p, n)])
             .max()
             .unwrap_or(0)
     }

@@ -235,14 +235,14 @@ impl<E: Copy> EventQueue<E> {
         wheel.chain(self.active[self.next..].iter()).chain(self.spill.iter()).map(|e| (e.time, &e.event))
     }
 
-    /// Event slots allocated (the buckets, the drained bucket and the heap), for the
+    /// Event entries allocated (the buckets, the drained bucket and the heap), for the
     /// memory check; the bitmaps are fixed.
     pub fn capacity(&self) -> usize {
         self.buckets.iter().map(Vec::capacity).sum::<usize>() + self.active.capacity() + self.spill.capacity()
     }
 
-    /// Bytes of one event slot.
-    pub const fn slot_bytes() -> usize {
+    /// Bytes of one event entry.
+    pub const fn entry_bytes() -> usize {
         std::mem::size_of::<Entry<E>>()
     }
 }

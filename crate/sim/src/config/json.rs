@@ -75,13 +75,13 @@ fn merge(base: &mut Value, top: &Value, prefix: &str) -> Result<(), ConfigError>
                 let known: Vec<&String> = b.keys().collect();
                 return Err(ConfigError::new(&path, v, format!("unknown field; known fields here: {}", join(&known))));
             }
-            Some(slot @ Value::Object(_)) => {
+            Some(at @ Value::Object(_)) => {
                 if !v.is_object() {
                     return Err(ConfigError::new(&path, v, "must be an object"));
                 }
-                merge(slot, v, &path)?;
+                merge(at, v, &path)?;
             }
-            Some(slot) => *slot = v.clone(),
+            Some(at) => *at = v.clone(),
         }
     }
     Ok(())
@@ -151,8 +151,8 @@ pub fn set_dotted(obj: &mut Map<String, Value>, dotted: &str, value: Value) -> R
             cur.insert(part.to_string(), value);
             return Ok(());
         }
-        let slot = cur.entry(part.to_string()).or_insert_with(|| Value::Object(Map::new()));
-        let Value::Object(next) = slot else {
+        let at = cur.entry(part.to_string()).or_insert_with(|| Value::Object(Map::new()));
+        let Value::Object(next) = at else {
             return Err(ConfigError::new(dotted, &value, format!("`{part}` is not an object")));
         };
         cur = next;

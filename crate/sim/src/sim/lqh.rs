@@ -76,7 +76,7 @@ impl Simulation {
                 blocked: txn.blocked_ns - o.blocked_mark,
                 queued: txn.queued_ns - o.queued_mark,
             };
-            self.metrics.row_held(o.row, host, hold, released.holder_class, self.locks.parts(), self.now);
+            self.metrics.row_held(o.row, host, hold, released.holder_class, self.locks.wait_parts(), self.now);
         }
         if let Some((next, since)) = released.next {
             if next.replica == 0 {

@@ -274,7 +274,7 @@ impl Simulation {
     /// the allocator, the id checker's stretches and the window ring. Memory is flat when
     /// this stops growing.
     pub fn memory_bytes(&self) -> usize {
-        let queue = self.queue.capacity() * EventQueue::<Event>::slot_bytes();
+        let queue = self.queue.capacity() * EventQueue::<Event>::entry_bytes();
         let stations: usize = self.stations.iter().map(Station::memory_bytes).sum();
         let clients = self.clients.capacity() * std::mem::size_of::<Client>();
         let allocator = self.ids.memory_bytes() + self.arrivals.memory_bytes() + self.links.memory_bytes();

@@ -15,13 +15,14 @@ pub struct TraceEvent {
     /// The event's number: 1 for the first event processed.
     pub index: u64,
     pub at_ns: Ns,
-    /// `arrive`, `done`, `clientStart`, `window`, `fault`, `dataNodeRestart`, `tick`.
+    /// `arrive`, `done`, `clientStart`, `window`, `fault`, `dataNodeRestart`, `tick`, `arrival`.
     pub event: &'static str,
     /// The station that receives (arrive) or served (done) the message.
     pub station: u32,
-    /// The host the message comes from (arrive), the client (clientStart), the fault's
-    /// index (fault), the node (dataNodeRestart), the API node (tick).
-    pub from: u32,
+    /// Whom the event is about: the host the message comes from (arrive), the client
+    /// (clientStart), the fault's index (fault), the node (dataNodeRestart), the API node
+    /// (tick, arrival).
+    pub subject: u32,
     /// The message's signal (`LQHKEYREQ`, ...), its transaction slot (or a service
     /// request's slot), operation, chain position, generation, and whether it crossed hosts.
     pub signal: &'static str,
@@ -42,7 +43,7 @@ impl TraceEvent {
             at_ns,
             event: "",
             station: 0,
-            from: 0,
+            subject: 0,
             signal: "",
             txn: 0,
             op: 0,
@@ -62,14 +63,14 @@ impl TraceEvent {
             ..t
         };
         match *e {
-            Event::Arrive { station, from, msg } => with(TraceEvent { event: "arrive", station, from, ..base }, msg),
+            Event::Arrive { station, from, msg } => with(TraceEvent { event: "arrive", station, subject: from, ..base }, msg),
             Event::Done { station, cost, msg, alloc } => with(TraceEvent { event: "done", station, cost, alloc, ..base }, msg),
-            Event::ClientStart { client } => TraceEvent { event: "clientStart", from: client, ..base },
+            Event::ClientStart { client } => TraceEvent { event: "clientStart", subject: client, ..base },
             Event::Window => TraceEvent { event: "window", ..base },
-            Event::Fault { index: i } => TraceEvent { event: "fault", from: i as u32, ..base },
-            Event::DataNodeRestart { node } => TraceEvent { event: "dataNodeRestart", from: node, ..base },
-            Event::Tick { api } => TraceEvent { event: "tick", from: api, ..base },
-            Event::Arrival { api, .. } => TraceEvent { event: "arrival", from: api, ..base },
+            Event::Fault { index: i } => TraceEvent { event: "fault", subject: i as u32, ..base },
+            Event::DataNodeRestart { node } => TraceEvent { event: "dataNodeRestart", subject: node, ..base },
+            Event::Tick { api } => TraceEvent { event: "tick", subject: api, ..base },
+            Event::Arrival { api, .. } => TraceEvent { event: "arrival", subject: api, ..base },
         }
     }
 }
