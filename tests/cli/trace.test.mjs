@@ -13,7 +13,7 @@ test("trace prints every event once, in order, with a hash per window", () => {
   const r = hotrow("trace", ...scenario);
   assert.equal(r.status, 0, r.stderr);
   const lines = r.stdout.trim().split("\n");
-  assert.match(lines[1], /^# index\ttime_ns\tevent\tstation\tfrom\tsignal\ttxn\top\treplica\tgen\tremote\tcost\talloc$/);
+  assert.match(lines[1], /^# index\ttime_ns\tevent\tstation\tsubject\tsignal\ttxn\top\treplica\tgeneration\tremote\tcost\talloc$/);
   const events = lines.filter((l) => !l.startsWith("#") && !l.startsWith("window\t"));
   const windows = lines.filter((l) => l.startsWith("window\t"));
   assert.equal(events.length, JSON.parse(hotrow("run", "--json", ...scenario).stdout).events, "the events the run counts");
