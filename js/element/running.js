@@ -15,7 +15,9 @@ export function idsOf(c, table) {
   if (c.primaryKey) return "the table has a primary key of its own: no hidden-key ids are drawn";
   const traits = traitsOf(table, c.allocator);
   if (traits.tick) return "ids are made from the clock, the node and a sequence: nobody is asked";
-  const cache = c.cacheSize === 1 ? "one id at a time" : `ranges of ${fmtInt(c.cacheSize)} ids${c.cacheGrowth > 1 ? ` growing ${c.cacheGrowth}x per range` : ""}`;
+  const cache = c.cacheGrowth > 1
+    ? `ranges that start at ${c.cacheSize === 1 ? "1 id" : `${fmtInt(c.cacheSize)} ids`} and grow ${c.cacheGrowth}x per range up to ${fmtInt(c.cacheSizeMax)} ids`
+    : c.cacheSize === 1 ? "one id at a time" : `ranges of ${fmtInt(c.cacheSize)} ids`;
   const owner = c.idCacheScope === "client" ? "each client" : "each API node";
   if (traits.service) return `${owner} fetches ${cache} from one allocator service`;
   if (traits.counterRow) return `${owner} fetches ${cache} from the SYSTAB_0 counter row, ${c.hintedRefill ? "hinted (coordinated on the row's node)" : "unhinted (coordinated round robin)"}`;

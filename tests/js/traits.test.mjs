@@ -38,3 +38,10 @@ test("a strategy unknown to the playground is described by its traits and label"
   assert.equal(usesCounterRow({ ...c, allocator: "counterRow" }, table), true);
   assert.equal(usesCounterRow({ ...c, allocator: "counterRow", primaryKey: true }, table), false);
 });
+
+test("a growing cache is described as growing, even from one id", () => {
+  const c = { allocator: "counterRow", primaryKey: false, cacheSize: 1, cacheGrowth: 10, cacheSizeMax: 10000, idCacheScope: "apiNode", hintedRefill: true };
+  assert.match(idsOf(c, table), /ranges that start at 1 id and grow 10x per range up to 10.0k ids/);
+  assert.match(idsOf({ ...c, cacheGrowth: 1 }, table), /one id at a time/);
+  assert.match(idsOf({ ...c, cacheGrowth: 1, cacheSize: 512 }, table), /ranges of 512 ids /);
+});
