@@ -244,13 +244,14 @@ fn run_picked<T: Send + Clone>(runs: &[Run], picked: &[usize], jobs: usize, keep
 /// metrics 0.2.0 renamed under their old names (through 0.2.x: `catalog::RENAMED`).
 pub fn write_csv(out: impl std::io::Write, varies: &[Vary], runs: &[Run], outcomes: &[Outcome], header: bool) -> csv::Result<()> {
     let mut w = csv::Writer::from_writer(out);
+    let old: Vec<(&str, usize)> = catalog::old_summary_names().collect();
     if header {
         let mut cols: Vec<&str> = varies.iter().map(|v| v.field.as_str()).collect();
         cols.push("seed");
         cols.extend(catalog::summary_metrics().map(|m| m.name));
         cols.push("bottleneck");
         cols.push("digest");
-        cols.extend(catalog::old_summary_names().map(|(old, _)| old));
+        cols.extend(old.iter().map(|&(name, _)| name));
         w.write_record(&cols)?;
     }
     for (r, o) in runs.iter().zip(outcomes) {
@@ -259,7 +260,7 @@ pub fn write_csv(out: impl std::io::Write, varies: &[Vary], runs: &[Run], outcom
         row.extend(o.values.iter().map(f64::to_string));
         row.push(o.bottleneck.clone());
         row.push(o.digest.clone());
-        row.extend(catalog::old_summary_names().map(|(_, i)| o.values[i].to_string()));
+        row.extend(old.iter().map(|&(_, i)| o.values[i].to_string()));
         w.write_record(&row)?;
     }
     w.flush()?;
