@@ -5,6 +5,36 @@ import type { Allocator, Config } from "./config.js";
 import type { NextCeiling, Resource, ResourceKind, WaitPart } from "./explain.js";
 
 /** The latest closed metrics window; zeros before the first one closes. */
+/**
+ * What every surface says of a run, decided once in the core (`crate/sim/src/facts.rs`):
+ * the CLI's table, `hotrow report` and the playground format these and derive none.
+ */
+export interface Facts {
+  /** The metric the run is about: TPM for DBT2, inserts/s for a workload that only inserts, transactions/s otherwise. */
+  headline: "tpm" | "insertsPerSecond" | "transactionsPerSecond";
+  /** The row that binds (`binds` true), or the busiest row lock while something else binds; null while no row lock was held twice. */
+  hotRow: FactsHotRow | null;
+  /** The SYSTAB_0 counter row the principal table's ids come from; null when none is in use. */
+  counterRow: { of: string; node: number } | null;
+  /** The bug report's two TPM figures compare with this run (DBT2, closed loop, 8 data nodes x 2 replicas). */
+  referenceLines: boolean;
+  /** The figures a surface shows first, in order: metric names, and `hotRow` for the hot row's lock busy. */
+  cards: string[];
+}
+
+export interface FactsHotRow {
+  /** In the user's words: "row 0 of `counters`", "the counter row of `history` in SYSTAB_0". */
+  name: string;
+  table: string;
+  key: number;
+  counterOf?: string;
+  /** The data node of its primary replica. */
+  node: number;
+  lockBusyFraction: number;
+  /** True: its lock is the bottleneck; false: the busiest row lock while something else binds. */
+  binds: boolean;
+}
+
 export interface Snapshot {
   nowMs: number;
   events: number;
@@ -15,6 +45,8 @@ export interface Snapshot {
   bottleneckResourceKind: import("./explain.js").ResourceKind | null;
   /** The row of the workload's own tables that bound the latest window (kind `row`), or null. */
   bindingRow: HotRow | null;
+  /** What every surface says of the latest window (before the first, of the config alone). */
+  facts: Facts;
   dataNodes: number;
   /** Partitions of the cluster (data nodes x LDM threads). */
   partitions: number;
@@ -186,6 +218,8 @@ export interface Summary {
   insertsPerSecond: number;
   transactionsPerSecond: number;
   tpm: number;
+  /** What every surface says of the run, decided once by the core. */
+  facts: Facts;
   nodes: NodeSummary[];
   hotRow: HotRowSummary;
   idsIssued: number;
@@ -260,6 +294,7 @@ export interface Intervals {
 
 /** The metrics that get an interval: their summary figure is a mean over the run. */
 export type IntervalMetric =
+  | "headline"
   | "insertsPerSecond"
   | "transactionsPerSecond"
   | "tpm"

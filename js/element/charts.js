@@ -249,6 +249,6 @@ export function drawBars(container, values, { max = 1, fmt = (v) => v.toFixed(2)
     row.classList.toggle("hot", i === hotNode);
     row.querySelector(".bar-fill").style.width = `${Math.min(100, (100 * v) / top)}%`;
     row.querySelector(".bar-value").textContent = fmt(v) + unit;
-    row.title = `${label(i)}${i === hotNode ? " (holds the SYSTAB_0 counter row)" : ""}: ${fmt(v)}${unit}`;
+    row.title = `${label(i)}${i === hotNode ? " (holds the hot row)" : ""}: ${fmt(v)}${unit}`;
   });
 }

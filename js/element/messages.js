@@ -36,7 +36,7 @@ export function onWorkerMessage(el, m) {
       el.update({
         run: {
           effective: m.configs, forked: m.forked, ...(m.configs.length === 1 ? { base: m.configs[0] } : {}),
-          started: el.started + 1, hotRowNode: m.hotRowNode, shape: Object.freeze({ dataNodes: m.dataNodes, partitions: m.partitions }),
+          started: el.started + 1, hotRowNode: m.hotRowNode, facts: Object.freeze(m.facts), shape: Object.freeze({ dataNodes: m.dataNodes, partitions: m.partitions }),
         },
       });
       rewind.showFork(el);

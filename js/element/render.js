@@ -9,7 +9,7 @@ import { updateTimeline, replayFork } from "./rewind.js";
 import { settle } from "./requests.js";
 import { drawWhy } from "./why.js";
 import { meanHalfWidth } from "./intervals.js";
-import { describeRun, usesCounterRow } from "./running.js";
+import { describeRun } from "./running.js";
 import { traitsOf } from "./traits.js";
 import { YOUR_SPEC } from "./modes.js";
 
@@ -30,13 +30,17 @@ const REPORTED_LINES = [
 /** A heatmap per run: A, and B in compare mode. */
 export const makeHeatmaps = (el) => el.$$("canvas.heatmap").map((c) => new Heatmap(c));
 
-/** The figure a run's throughput chart leads with: TPM for DBT2, inserts/s for a workload
- * that inserts, transactions/s for one that does not (YCSB A). */
+/** The figure a run's throughput chart leads with: the core's headline (`facts.headline`:
+ * TPM for DBT2, inserts/s for a workload that only inserts, transactions/s otherwise), as
+ * the worker reported it for a run shown; for a config not running (a sweep's base), the
+ * same rule read from its spec. */
 export function primaryMetric(el, c) {
+  const facts = el.state.run.facts?.[el.effective.indexOf(c)];
+  if (facts) return facts.headline;
   if (c.workload === "dbt2") return "tpm";
   const spec = typeof c.workload === "object" ? c.workload : (el.workloadSpecs ?? []).find((w) => w.name === c.workload)?.spec;
-  const inserts = !spec || spec.transactions.some((t) => t.statements.some((st) => st.op === "insert"));
-  return inserts ? "insertsPerSecond" : "transactionsPerSecond";
+  const only = spec && spec.transactions.every((t) => t.statements.every((st) => st.op === "insert"));
+  return only ? "insertsPerSecond" : "transactionsPerSecond";
 }
 
 /**
@@ -57,9 +61,8 @@ export function setupCharts(el, { keepSeries = false } = {}) {
   const dbt2 = c.workload === "dbt2";
   const compare = el.effective.length === 2;
   const primary = label(el, el.primaryName);
-  // The report measured the bug39267 cluster, whose numbers are the field table's defaults.
-  const bugCluster = ["dataNodes", "replicas"].every((f) => c[f] === el.fieldTable?.find((x) => x.name === f)?.default);
-  const showRefs = dbt2 && !el.open && bugCluster;
+  // The bug report's two TPM lines, where the core says they compare (facts.referenceLines).
+  const showRefs = Boolean(el.state.run.facts?.[0]?.referenceLines);
   el.$(".reported-note").hidden = !showRefs;
   el.$(".primary-tpm").hidden = !dbt2;
   const colors = [css(el.host, "--hotrow-accent", "#2563eb"), css(el.host, "--hotrow-accent2", "#0b7a5c")];
@@ -96,8 +99,9 @@ export function setupCharts(el, { keepSeries = false } = {}) {
   // Range partitioning: the heatmap shows partitions (the tail hotspot is a bright line).
   const rows = el.byPartition ? Array.from({ length: partitions }, (_, i) => `part ${i}`) : Array.from({ length: nodes }, (_, i) => `node ${i}`);
   // The counter row's node is marked only in a run that refills from it.
-  el.heatmaps.forEach((h, i) => h.reset(rows, !el.byPartition && usesCounterRow(el.effective[i], el.fieldTable) ? el.hotNode : -1));
-  el.$(".heatmap-legend").hidden = el.byPartition || !el.effective.some((c) => usesCounterRow(c, el.fieldTable));
+  // The hot row's node is marked once the core names it (drawNodes, each tick).
+  el.heatmaps.forEach((h) => h.reset(rows, -1));
+  el.$(".heatmap-legend").hidden = el.byPartition;
   const what = el.byPartition ? "share of inserted rows per partition over time" : "load per data node over time";
   el.$(".heatmap-title").textContent = el.byPartition ? "inserted rows per partition (share of the window's rows)" : "load per data node";
   el.$$("canvas.heatmap").forEach((cv, i) => cv.setAttribute("aria-label", compare ? `${i ? nameB : nameA}: ${what}` : what));
@@ -217,14 +221,17 @@ export function render(el) {
   set("tpm", fmtInt(f.tpm));
   set("insertsPerSecond", fmtInt(f.insertsPerSecond));
   set("transactionsPerSecond", fmtInt(f.transactionsPerSecond));
-  // The counter row's figure is the SYSTAB_0 counter row's, as hotRowLockUtilization is
-  // everywhere; a row of the workload's own that binds the latest window has a figure of
-  // its own beside it (bindingRowLockUtilization).
-  const binding = snap.bindingRow ?? null;
+  // The hot row is the row that binds (the core's facts); the id counter row's figure
+  // (hotRowLockUtilization, the SYSTAB_0 row's) is shown beside it when the run takes ids
+  // from one and it is another row.
+  const facts = snap.facts ?? null;
+  const hot = facts?.hotRow ?? null;
+  const binding = hot?.binds ? hot : null;
   const hotBusy = f.hotRowLockUtilization;
   set("hotRowLockUtilization", fmtPct(hotBusy));
   alarm(el.metricEls.hotRowLockUtilization, hotBusy);
-  showBindingRow(el, binding, set);
+  showCards(el, facts);
+  showHotRow(el, hot, set);
   set("refillsPerSecond", fmtInt(f.refillsPerSecond));
   set("latencyP99Us", fmtUs(snap.latencyP99Us));
   set("simulatedSeconds", (m.nowMs / 1000).toFixed(1));
@@ -239,7 +246,7 @@ export function render(el) {
   }
   const figures = { tpm: f.tpm, insertsPerSecond: f.insertsPerSecond, hotRowLockUtilization: hotBusy,
     refillsPerSecond: f.refillsPerSecond, nowMs: m.nowMs };
-  if (binding) figures.bindingRowLockUtilization = binding.lockBusyFraction;
+  if (hot) figures.bindingRowLockUtilization = hot.lockBusyFraction;
   if (el.series.length === 2) {
     Object.assign(figures, drawCompared(el, f, at, set));
   } else {
@@ -263,17 +270,31 @@ export function render(el) {
   el.host.dispatchEvent(new CustomEvent("hotrow-snapshot", { detail: figures, bubbles: true, composed: true }));
 }
 
-/** The card of the row of the workload's own that binds the latest window, shown only
- * while one does. */
-function showBindingRow(el, binding, set) {
-  const bindingCard = el.metricEls.bindingRowLockUtilization.parentElement;
-  if (bindingCard.hidden !== !binding) bindingCard.hidden = !binding;
-  if (!binding) return;
-  set("bindingRowLockUtilization", fmtPct(binding.lockBusyFraction));
-  alarm(el.metricEls.bindingRowLockUtilization, binding.lockBusyFraction);
-  el.metricEls.bindingRowLockUtilization.dataset.value = String(binding.lockBusyFraction);
-  const label = binding.counterOf ? `counter row lock busy (${binding.counterOf})` : `row lock busy (${binding.table} ${binding.key})`;
-  const labelEl = el.metricEls.bindingRowLockUtilization.previousElementSibling;
+/** The cards the core's facts list (`snapshot.facts.cards`), in their order: the headline
+ * figure first. Beside the full page (compact, figure) only the headline, inserts/s and
+ * the hot row's card are shown. */
+const ESSENTIAL = ["insertsPerSecond", "hotRow"];
+function showCards(el, facts) {
+  const cards = facts?.cards ?? [];
+  el.$$(".figures [data-card]").forEach((card) => {
+    const i = cards.indexOf(card.dataset.card);
+    if (card.hidden !== (i < 0)) card.hidden = i < 0;
+    const extra = i > 0 && !ESSENTIAL.includes(card.dataset.card);
+    if (card.classList.contains("full-only") !== extra) card.classList.toggle("full-only", extra);
+    if (i >= 0 && card.style.order !== String(i)) card.style.order = String(i);
+  });
+}
+
+/** The hot row's card (`facts.hotRow`): the row that binds the latest window, or the
+ * busiest row lock while something else binds. */
+function showHotRow(el, hot, set) {
+  const value = el.metricEls.bindingRowLockUtilization;
+  set("bindingRowLockUtilization", hot ? fmtPct(hot.lockBusyFraction) : "–");
+  alarm(value, hot?.lockBusyFraction ?? 0);
+  value.dataset.value = String(hot?.lockBusyFraction ?? 0);
+  const row = hot ? (hot.counterOf ? `counter row of ${hot.counterOf}` : `${hot.table} ${hot.key}`) : "";
+  const label = !hot ? "hot row lock busy" : hot.binds ? `hot row lock busy (${row})` : `busiest row lock (${row}; not binding)`;
+  const labelEl = value.previousElementSibling;
   if (labelEl.textContent !== label) labelEl.textContent = label;
 }
 
@@ -305,7 +326,9 @@ function drawCompared(el, f, at, set) {
 /** Run `i`'s heatmap and per-node (or per-partition) bars from its snapshot `sn`. */
 function drawNodes(el, sn, i) {
   if (!el.heatmaps[i]) return;
-  const marked = usesCounterRow(el.effective[i], el.fieldTable) ? sn.hotRowNode : -1;
+  // The hot row's node (the core's facts), as the cluster drawing outlines it.
+  const marked = sn.facts?.hotRow?.node ?? -1;
+  if (!el.byPartition && el.heatmaps[i].mark !== marked) el.heatmaps[i].mark = marked;
   el.heatmaps[i].draw();
   const load = el.$$(".bars-load")[i];
   if (el.byPartition) {

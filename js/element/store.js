@@ -25,6 +25,7 @@ import { DEFAULT_SPEED } from "./state.js";
  * @property {object | null} base  the effective config of the last single run: the values run A of a compare keeps
  * @property {number} started  runs started so far (the tour waits for its own)
  * @property {number} hotRowNode  the data node holding the counter row's primary replica
+ * @property {object[]} facts  each run's facts as the core gave them at its start (`snapshot().facts`: its headline figure, whether the bug report's lines apply)
  * @property {{ dataNodes: number, partitions: number }} shape  the cluster running
  */
 
@@ -49,7 +50,7 @@ import { DEFAULT_SPEED } from "./state.js";
 export const initialState = () => freeze({
   config: {},
   view: { mode: "live", speed: DEFAULT_SPEED },
-  run: { paused: false, effective: [], forked: null, base: null, started: 0, hotRowNode: -1, shape: { dataNodes: 0, partitions: 0 } },
+  run: { paused: false, effective: [], forked: null, base: null, started: 0, hotRowNode: -1, facts: [], shape: { dataNodes: 0, partitions: 0 } },
   tables: null,
 });
 

@@ -8,13 +8,13 @@ export const template = () => `
 <div class="fallback" part="fallback" hidden><slot></slot><div class="fallback-fetched"></div></div>
 <div class="error" role="alert" part="error"></div>
 <div class="figures" aria-live="polite" part="figures">
-  <div class="figure primary-tpm"><div class="label">TPM (New-Order / min)</div><div class="value" data-metric="tpm">–</div></div>
-  <div class="figure"><div class="label">inserts / s</div><div class="value" data-metric="insertsPerSecond">–</div></div>
-  <div class="figure full-only"><div class="label">transactions / s</div><div class="value" data-metric="transactionsPerSecond">–</div></div>
-  <div class="figure lock"><div class="label" title="the SYSTAB_0 counter row the ids come from">counter row lock busy</div><div class="value" data-metric="hotRowLockUtilization">–</div></div>
-  <div class="figure lock binding" hidden><div class="label">row lock busy</div><div class="value" data-metric="bindingRowLockUtilization" title="the row of the workload's own tables that binds the latest window">–</div></div>
-  <div class="figure full-only"><div class="label">refills / s</div><div class="value" data-metric="refillsPerSecond">–</div></div>
-  <div class="figure full-only"><div class="label">latency p99</div><div class="value" data-metric="latencyP99Us">–</div></div>
+  <div class="figure primary-tpm" data-card="tpm"><div class="label">TPM (New-Order / min)</div><div class="value" data-metric="tpm">–</div></div>
+  <div class="figure" data-card="insertsPerSecond"><div class="label">inserts / s</div><div class="value" data-metric="insertsPerSecond">–</div></div>
+  <div class="figure" data-card="transactionsPerSecond"><div class="label">transactions / s</div><div class="value" data-metric="transactionsPerSecond">–</div></div>
+  <div class="figure lock binding" data-card="hotRow"><div class="label" title="the row whose lock binds the latest window (or the busiest row lock, while something else binds)">hot row lock busy</div><div class="value" data-metric="bindingRowLockUtilization">–</div></div>
+  <div class="figure lock" data-card="hotRowLockUtilization" hidden><div class="label" title="the SYSTAB_0 counter row the ids come from">id counter row lock busy</div><div class="value" data-metric="hotRowLockUtilization">–</div></div>
+  <div class="figure" data-card="refillsPerSecond" hidden><div class="label" title="refills of the id counter row">refills / s</div><div class="value" data-metric="refillsPerSecond">–</div></div>
+  <div class="figure full-only" data-card="latencyP99Us"><div class="label">latency p99</div><div class="value" data-metric="latencyP99Us">–</div></div>
   <div class="figure compare-only" hidden><div class="label ratio-label">ratio B / A</div><div class="value" data-metric="compareRatio">–</div><div class="label ratio-noise"></div></div>
 </div>
 <p class="hint figures-note full-only">Figures: the mean over the last simulated second (p99: the latest window); in compare mode, run A's, with both runs read at the same simulated time.</p>
@@ -210,7 +210,7 @@ export const template = () => `
       the traffic): <span class="key-api">API ↔ TC</span>, <span class="key-lqh">TC ↔ data (prepare, commit, complete)</span>,
       <span class="key-alloc">id refills</span>. A node's fill is its load, the bar under it the transactions it coordinates;
       the outlined node holds the row that binds (the SYSTAB_0 counter row, or a row of the workload when one of its own is the bottleneck), and the squares are refills waiting for the counter row's lock.</div></div>
-  <div class="panel"><h3><span class="heatmap-title">load per data node</span> <span class="legend-note heatmap-legend">(● holds the SYSTAB_0 counter row)</span></h3>
+  <div class="panel"><h3><span class="heatmap-title">load per data node</span> <span class="legend-note heatmap-legend">(● holds the hot row)</span></h3>
     <h3 class="compare-only run-name" hidden>A</h3>
     <canvas class="heatmap" role="img" aria-label="load per data node over time"></canvas><div class="bars bars-load"></div>
     <h3 class="compare-only run-name" hidden>B</h3>

@@ -83,7 +83,7 @@ function start({ configs, speed: s, paused: p, pauseAtMs: at }) {
 
 function postStarted() {
   const first = sims[0].snapshot();
-  post({ type: "started", configs: sims.map((sim) => sim.config), hotRowNode: first.hotRowNode, dataNodes: first.dataNodes, partitions: first.partitions, forked });
+  post({ type: "started", configs: sims.map((sim) => sim.config), facts: sims.map((sim, i) => (i ? sim.snapshot() : first).facts), hotRowNode: first.hotRowNode, dataNodes: first.dataNodes, partitions: first.partitions, forked });
 }
 
 /** Shows `ms` again: restores the checkpoint before it and replays to it; stays paused. */

@@ -17,10 +17,41 @@ fn ids(c: &hotrow::Config) -> String {
     }
 }
 
-/// The SYSTAB_0 counter row takes refills: the strategy has one (its traits) and the table
-/// has no primary key of its own.
-fn counter_row_in_use(c: &hotrow::Config) -> bool {
-    c.allocator.traits().counter_row && !c.primary_key
+/// The row that binds (or the busiest row lock, while something else binds) and the id
+/// counter row, when it is another row.
+fn hot_rows(w: &mut String, f: &hotrow::facts::Facts) {
+    match &f.hot_row {
+        Some(h) if h.binds => {
+            let _ = writeln!(w, "  hot row: {}, primary on node {}, lock busy {}: it binds", h.name, h.node, percent(h.lock_busy_fraction));
+        }
+        Some(h) => {
+            let _ = writeln!(
+                w,
+                "  hot row: none binds (see What holds it); the busiest row lock is {}, on node {}, {} busy",
+                h.name,
+                h.node,
+                percent(h.lock_busy_fraction)
+            );
+        }
+        None => {
+            let _ = writeln!(w, "  hot row: none (no row lock was held twice)");
+        }
+    }
+    if let Some(c) = &f.counter_row {
+        let same = f.hot_row.as_ref().is_some_and(|h| h.counter_of.as_deref() == Some(c.of.as_str()) && h.node == c.node);
+        if !same {
+            let _ = writeln!(w, "  id counter row: the counter row of `{}` in SYSTAB_0, primary on node {}", c.of, c.node);
+        }
+    }
+}
+
+/// A fraction as a percentage, to a tenth below 99.95% (so 99.7% is not 100%).
+fn percent(f: f64) -> String {
+    if f >= 0.9995 {
+        "100%".into()
+    } else {
+        format!("{:.1}%", 100.0 * f)
+    }
 }
 
 /// How services take their time, when not as calibrated: ", CPU costs x0.5, service times
@@ -76,21 +107,32 @@ pub fn render(s: &Summary) -> String {
         c.seed
     );
     let _ = writeln!(w, "measured {:.2} simulated s after {}, {} events{}\n", s.simulated_seconds, warmup(s), s.events, services(c));
-    let counter_row = counter_row_in_use(c);
-    if counter_row {
-        let _ = writeln!(w, "  hot row: the SYSTAB_0 counter row, primary on node {}", s.hot_row.node);
-    }
+    let f = &s.facts;
+    hot_rows(w, f);
     let summary = serde_json::to_value(s).expect("the summary serialises");
-    for m in hotrow::catalog::summary_metrics() {
+    // The headline figure first, then the rest in the table's order.
+    let mut metrics: Vec<&hotrow::catalog::Metric> = hotrow::catalog::summary_metrics().collect();
+    metrics.sort_by_key(|m| m.name != f.headline);
+    let mut lines = Vec::new();
+    for m in metrics {
         let v = hotrow::catalog::of_summary(&summary, m);
-        if m.name == "tpm" && c.workload != hotrow::Workload::Dbt2 {
+        if m.name == "tpm" && f.headline != "tpm" {
             continue; // New-Order exists only in DBT2.
         }
+        let counter_row = hotrow::facts::COUNTER_ROW_METRICS.contains(&m.name);
+        if counter_row && f.counter_row.is_none() {
+            continue;
+        }
+        let label = if counter_row { format!("id counter row {}", m.label) } else { m.label.to_string() };
         let pm = s.intervals.as_ref().and_then(|i| i.get(m.name)).map_or(String::new(), |i| {
             let flag = if i.lag1 > hotrow::intervals::LAG1_LIMIT { "*" } else { "" };
             format!("± {}{flag}", half_width(i.half_width, v, m.unit))
         });
-        let _ = writeln!(w, "  {:<40} {:>14} {:<10} {}", format!("{} ({})", m.label, m.name), number(v, m.unit), pm, m.unit);
+        lines.push((format!("{label} ({})", m.name), number(v, m.unit), pm, m.unit));
+    }
+    let width = lines.iter().map(|l| l.0.chars().count()).max().unwrap_or(0).max(40);
+    for (name, value, pm, unit) in lines {
+        let _ = writeln!(w, "  {name:<width$} {value:>14} {pm:<10} {unit}");
     }
     if let Some(i) = &s.intervals {
         let _ = writeln!(
@@ -125,8 +167,16 @@ pub fn render(s: &Summary) -> String {
         let _ = writeln!(w, "  faults scheduled {}, transaction attempts aborted by them {}", c.faults.len(), s.aborts);
     }
     let _ = writeln!(w, "\n  node  group   load   TC txn/s   messages/s");
+    let hot_node = f.hot_row.as_ref().map(|h| h.node);
+    let counter_node = f.counter_row.as_ref().map(|c| c.node);
     for n in &s.nodes {
-        let mark = if counter_row && n.holds_hot_row { "  <- hot row" } else { "" };
+        let mark = match (hot_node == Some(n.id), counter_node == Some(n.id)) {
+            (true, true) if f.hot_row.as_ref().is_some_and(|h| h.counter_of.is_some()) => "  <- hot row (the id counter row)",
+            (true, true) => "  <- hot row; id counter row",
+            (true, false) => "  <- hot row",
+            (false, true) => "  <- id counter row",
+            (false, false) => "",
+        };
         let _ = writeln!(w, "  {:>4}  {:>5}  {:>5.2}  {:>9.0}  {:>11.0}{mark}", n.id, n.node_group, n.load, n.tc_transactions, n.messages);
     }
     crate::explain::hottest_rows(w, s);

@@ -74,7 +74,7 @@ pub fn html(summary: &Value, windows_csv: &str, options: &Options) -> Result<Str
         body += &format!("<section><h2>What would lift it</h2>{}</section>", sections::remedies(summary, &options.remedies));
     }
     let (figure, table) = sections::nodes(summary);
-    body += &pair("Load per data node", "Busy fraction of each data node's thread; the counter row's node in red.", &figure, &table);
+    body += &pair("Load per data node", "Busy fraction of each data node's thread; the hot row's node in red.", &figure, &table);
     let (figure, table) = sections::heatmap(&w);
     body += &pair("Data nodes over time", "Each cell is one window of one data node.", &figure, &table);
     body += &format!("<section><h2>Hottest rows</h2>{}</section>", sections::hottest(summary));

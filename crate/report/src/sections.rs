@@ -22,19 +22,36 @@ pub fn workload(s: &Value) -> String {
     w.as_str().map_or_else(|| text(&w["name"]).to_string(), str::to_string)
 }
 
-/// The run's headline rate: TPM for DBT2, else transactions per second.
+/// The run's headline rate as the core's facts name it (`summary.facts.headline`): its
+/// metric, label and windows per second of it (TPM is per minute).
 fn headline(s: &Value) -> (&'static str, &'static str, f64) {
-    if num(&s["tpm"]) > 0.0 {
-        ("tpm", "TPM", 60.0)
-    } else {
-        ("transactionsPerSecond", "transactions/s", 1.0)
+    match s["facts"]["headline"].as_str() {
+        Some("tpm") => ("tpm", "TPM", 60.0),
+        Some("insertsPerSecond") => ("insertsPerSecond", "inserts/s", 1.0),
+        Some(_) => ("transactionsPerSecond", "transactions/s", 1.0),
+        // A summary from before the facts (0.2.0): TPM where it has one.
+        None if num(&s["tpm"]) > 0.0 => ("tpm", "TPM", 60.0),
+        None => ("transactionsPerSecond", "transactions/s", 1.0),
     }
+}
+
+/// The hot row in words: the row that binds, or the busiest row lock while something else
+/// binds (`summary.facts.hotRow`).
+fn hot_row(s: &Value) -> Option<String> {
+    let h = s["facts"]["hotRow"].as_object()?;
+    let (name, node, busy) = (text(&h["name"]), num(&h["node"]), percent(num(&h["lockBusyFraction"])));
+    Some(if h["binds"] == true {
+        format!("{name}, on data node {node}, {busy} busy: it binds")
+    } else {
+        format!("none binds; the busiest row lock is {name}, on data node {node}, {busy} busy")
+    })
 }
 
 /// Title, the configuration in one line, and the headline figures.
 pub fn header(s: &Value, version: &str) -> String {
     let c = &s["config"];
     let ids = match text(&c["allocator"]) {
+        _ if c["primaryKey"] == true => "the table's own primary key (no id allocator)".to_string(),
         "counterRow" => format!(
             "the counter row (cache {}{})",
             grouped(num(&c["cacheSize"])),
@@ -69,12 +86,17 @@ seed {}, {} s measured after {} ms of warm-up; digest <code>{}</code>, hotrow {}
         Some(h) => format!("{} ± {}", grouped(num(&s[name])), grouped(h)),
         None => grouped(num(&s[name])),
     };
-    if num(&s["tpm"]) > 0.0 {
-        item("TPM", with_interval("tpm"));
+    // The headline figure first, then the other rates the run has.
+    let (first, _, _) = headline(s);
+    let rates = [("tpm", "TPM"), ("insertsPerSecond", "inserts/s"), ("transactionsPerSecond", "transactions/s")];
+    let order = rates.iter().filter(|r| r.0 == first).chain(rates.iter().filter(|r| r.0 != first));
+    for &(name, label) in order.filter(|&&(name, _)| name != "tpm" || first == "tpm") {
+        item(label, with_interval(name));
     }
-    item("transactions/s", with_interval("transactionsPerSecond"));
-    item("inserts/s", with_interval("insertsPerSecond"));
     item("latency p99", format!("{} us", grouped(num(&s["latencyUs"]["p99"]))));
+    if let Some(h) = hot_row(s) {
+        item("hot row", escape(&h));
+    }
     if let Some(b) = s["bottleneck"].as_object() {
         item("held by", escape(text(&b["name"])));
     }
@@ -92,7 +114,8 @@ pub fn throughput(s: &Value, w: &Windows) -> (String, String) {
     // New-Orders among them, per minute).
     let scale = if per > 1.0 { num(&s["tpm"]) / num(&s["transactionsPerSecond"]).max(1e-9) } else { 1.0 };
     let bound: Vec<f64> = w.column("boundTransactionsPerSecond").unwrap_or(&[]).iter().map(|b| b * scale).collect();
-    let levels: Vec<Level> = if hotrow::validate::reported_tpm_applies(&s["config"]) {
+    let applies = s["facts"]["referenceLines"].as_bool().unwrap_or_else(|| hotrow::validate::reported_tpm_applies(&s["config"]));
+    let levels: Vec<Level> = if applies {
         hotrow::validate::REPORTED_TPM.iter().map(|(l, v)| Level { label: format!("{l}: {} TPM", grouped(*v)), value: *v }).collect()
     } else {
         Vec::new()
@@ -125,12 +148,26 @@ pub fn throughput(s: &Value, w: &Windows) -> (String, String) {
     (figure, table)
 }
 
-/// The load of each data node over the measured period, the counter row's node marked.
+/// The load of each data node over the measured period, the hot row's node marked (and
+/// the id counter row's, when it is in use and elsewhere).
 pub fn nodes(s: &Value) -> (String, String) {
     let list = s["nodes"].as_array().cloned().unwrap_or_default();
     let labels: Vec<String> = list.iter().map(|n| format!("node {}", num(&n["id"]))).collect();
     let loads: Vec<f64> = list.iter().map(|n| num(&n["load"])).collect();
-    let hot = list.iter().position(|n| n["holdsHotRow"] == true);
+    let facts = &s["facts"];
+    let hot_node = facts["hotRow"]["node"].as_f64();
+    let counter_node = facts["counterRow"]["node"].as_f64();
+    let hot = list.iter().position(|n| n["id"].as_f64() == hot_node && hot_node.is_some());
+    let mark = |n: &Value| {
+        let id = n["id"].as_f64();
+        match (id == hot_node && hot_node.is_some(), id == counter_node && counter_node.is_some()) {
+            (true, true) if facts["hotRow"]["counterOf"].is_string() => " (hot row: the id counter row)",
+            (true, true) => " (hot row; id counter row)",
+            (true, false) => " (hot row)",
+            (false, true) => " (id counter row)",
+            (false, false) => "",
+        }
+    };
     let figure = svg::bars("nodes", "load per data node over the measured period", &labels, &loads, hot);
     let mut table = String::from(
         "<table><caption>per data node</caption><thead><tr><th>node</th><th>group</th><th>load</th><th>TC txn/s</th><th>messages/s</th></tr></thead><tbody>",
@@ -140,7 +177,7 @@ pub fn nodes(s: &Value) -> (String, String) {
             table,
             "<tr><td>{}{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
             num(&n["id"]),
-            if n["holdsHotRow"] == true { " (hot row)" } else { "" },
+            mark(n),
             num(&n["nodeGroup"]),
             percent(num(&n["load"])),
             grouped(num(&n["tcTransactions"])),

@@ -20,6 +20,7 @@
 pub mod catalog;
 pub mod config;
 pub mod explain;
+pub mod facts;
 pub mod intervals;
 pub mod spec;
 pub mod swarm;

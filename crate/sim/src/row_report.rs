@@ -15,6 +15,9 @@ use serde::Serialize;
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct RowReport {
+    /// The row's full key (its table's id in the top byte), to find it again.
+    #[serde(skip)]
+    pub row: u64,
     pub table: String,
     pub key: u64,
     /// A SYSTAB_0 counter row's: the table whose ids it counts (its key is that table's id).
@@ -71,6 +74,7 @@ pub fn report(cfg: &Config, rows: &[RowLockTotals], span_ns: Ns) -> Vec<RowRepor
     let secs = time::as_secs(span_ns).max(1e-12);
     rows.iter()
         .map(|r| RowReport {
+            row: r.row,
             table: table_name(cfg, workload::table_of(r.row)),
             key: r.row & ((1 << 56) - 1),
             counter_of: (workload::table_of(r.row) == table::SYSTAB).then(|| table_name(cfg, r.row & ((1 << 56) - 1))),

@@ -38,6 +38,9 @@ pub struct Summary {
     pub transactions_per_second: f64,
     /// New-Order transactions per minute (DBT2); 0 for other workloads.
     pub tpm: f64,
+    /// What every surface says of the run, decided once (`facts.rs`): the headline figure,
+    /// the row that binds, the id counter row in use, whether the bug report's lines apply.
+    pub facts: crate::facts::Facts,
     pub nodes: Vec<NodeSummary>,
     pub hot_row: HotRowSummary,
     /// Hidden keys handed to inserts over the whole run.
@@ -216,6 +219,9 @@ impl Summary {
         let hottest = m.run_top_rows(now.at_ns);
         let explained = explanation(m, cfg, topo, now);
         let (latency_by_type_us, committed_by_type) = by_type(m, cfg);
+        let hottest_rows = crate::row_report::report(cfg, &hottest, measured_ns);
+        let binding = explained.bottleneck.as_ref().map(|b| crate::facts::Binding { kind: b.kind, id: b.id, utilization: b.utilization });
+        let facts = crate::facts::Facts::of(cfg, binding, &hottest_rows, (now.counter_row, now.hot_row_node));
         Summary {
             config: cfg.clone(),
             simulated_seconds: span.secs(),
@@ -223,6 +229,7 @@ impl Summary {
             inserts_per_second: t.inserts_per_second,
             transactions_per_second: t.transactions_per_second,
             tpm: if cfg.workload == Workload::Dbt2 { t.tpm } else { 0.0 },
+            facts,
             nodes,
             hot_row,
             ids_issued: m.totals.ids_issued,
@@ -241,7 +248,7 @@ impl Summary {
             }),
             aborts: m.totals.aborts,
             lock_timeouts: m.totals.lock_timeouts,
-            hottest_rows: crate::row_report::report(cfg, &hottest, measured_ns),
+            hottest_rows,
             bottleneck: explained.bottleneck,
             next_ceiling: explained.next_ceiling,
             resources: explained.resources,

@@ -146,15 +146,18 @@ impl Simulation {
         let span = time::from_ms(s.config().window_ms); // every window is one `windowMs` long
         let hottest = latest.map(|w| hotrow::hot_rows_report(s.config(), &w.hottest_rows, span)).unwrap_or_default();
         o.set("hottestRows", to_js(&hottest));
-        // The row of the workload's own that bound the latest window, if one did (or another
-        // table's counter row: the principal's has the hot row's figure).
+        // What the surfaces say of the latest window (the core's facts), and the row of the
+        // workload's own that bound it, if one did (or another table's counter row).
         let counter_row = s.counter_row();
-        let binding = latest
-            .filter(|w| {
-                kind == Some(hotrow::explain::Kind::Row) || (kind == Some(hotrow::explain::Kind::CounterRow) && w.bound.id != counter_row)
-            })
-            .and_then(|w| w.hottest_rows.iter().position(|r| r.row == w.bound.id))
-            .map(|i| &hottest[i]);
+        let at = (counter_row, s.hot_row_node());
+        let facts = match latest {
+            Some(w) => hotrow::facts::Facts::of_window(s.config(), w, &hottest, at),
+            None => hotrow::facts::Facts::of(s.config(), None, &[], at),
+        };
+        let binding =
+            facts.hot_row.as_ref().filter(|h| h.binds).and_then(|h| hottest.iter().find(|r| r.table == h.table && r.key == h.key));
+        let binding = binding.filter(|r| r.row != counter_row);
+        o.set("facts", to_js(&facts));
         o.set("bindingRow", binding.map_or(JsValue::NULL, |r| to_js(&r)));
         Ok(o.done())
     }

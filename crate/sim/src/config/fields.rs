@@ -75,10 +75,12 @@ const fn cpu(name: &'static str, label: &'static str, about: &'static str) -> Fi
     int(name, label, 0, 10_000_000, "ns", true, about)
 }
 
-/// What a run can stop on (`precisionMetric`): the metric table's metrics with a 95%
-/// interval (a `batch` reading in `catalog.rs`), by name and label, in table order (tested
-/// against the table in tests/it/api.rs).
+/// What a run can stop on (`precisionMetric`): `headline`, the figure the run is about
+/// (`facts::headline`: TPM, inserts/s or transactions/s), then the metric table's metrics
+/// with a 95% interval (a `batch` reading in `catalog.rs`), by name and label, in table
+/// order (tested against the table in tests/it/api.rs).
 pub const PRECISION_METRICS: &[&str] = &[
+    "headline",
     "insertsPerSecond",
     "transactionsPerSecond",
     "tpm",
@@ -92,6 +94,7 @@ pub const PRECISION_METRICS: &[&str] = &[
     "latencyMeanUs",
 ];
 pub const PRECISION_LABELS: &[&str] = &[
+    "the headline figure",
     "inserts/s",
     "transactions/s",
     "TPM",
@@ -157,7 +160,7 @@ pub const FIELDS: &[Field] = &[
         live: false,
         about: "stop the run once the 95% interval of precisionMetric is within this fraction of it (after 10 measured windows, its batch means not correlated, and with warmup auto once the detected cut is in the run's first fifth), durationMs at most; 0: run the whole duration",
     },
-    choice("precisionMetric", "precision metric", (PRECISION_METRICS, PRECISION_LABELS), "the figure whose interval decides when a run with a precision stops"),
+    choice("precisionMetric", "precision metric", (PRECISION_METRICS, PRECISION_LABELS), "the figure whose interval decides when a run with a precision stops; headline: the figure the run is about (TPM for DBT2, inserts/s for a workload that only inserts, transactions/s otherwise)"),
     int("network.latencyUs", "network latency", 0, 100_000, "us", true, "mean one-way latency between two hosts (of a lone message: on a busy link a message may wait for the one before it)"),
     real(
         "network.latencyCv",

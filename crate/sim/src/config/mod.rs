@@ -138,7 +138,8 @@ pub struct Config {
     /// (0..=0.5; 0: run the whole duration). See `sim/stepping.rs`.
     pub precision: f64,
     /// The metric whose interval decides the stop, and that a detected warm-up watches (one
-    /// of `fields::PRECISION_METRICS`).
+    /// of `fields::PRECISION_METRICS`; `headline` is the run's headline figure,
+    /// `facts::precision_metric`).
     pub precision_metric: String,
     pub network: NetworkConfig,
     pub cpu: CpuConfig,
@@ -184,7 +185,7 @@ impl Default for Config {
             window_ms: 100,
             warmup: "fixed".into(),
             precision: 0.0,
-            precision_metric: "transactionsPerSecond".into(),
+            precision_metric: "headline".into(),
             network: NetworkConfig { latency_us: 47, latency_cv: 0.75 },
             cpu: CpuConfig::ndbd_2008(),
             faults: Vec::new(),

@@ -148,6 +148,9 @@ impl Kind {
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Resource {
+    /// Which resource it is across spans (`Load::id`: a row's full key for a row lock).
+    #[serde(skip)]
+    pub id: u64,
     /// In the user's words: "LDM thread 3 of data node 5", "the counter row of `history`
     /// in SYSTAB_0, on data node 1", "512 clients thinking 0 us".
     pub name: String,

@@ -196,6 +196,7 @@ impl Load {
         let hold_us = time::as_us(self.busy_ns / self.grants.max(1) as f64);
         let share = |ns: f64| if self.busy_ns > 0.0 { (ns / self.busy_ns).clamp(0.0, 1.0) } else { 0.0 };
         Resource {
+            id: self.id,
             name: self.name.clone(),
             kind: self.kind,
             node: self.node,

@@ -91,7 +91,7 @@ impl Simulation {
                 return;
             }
         }
-        let Some(metric) = crate::catalog::metric(&self.cfg.precision_metric) else { return };
+        let Some(metric) = crate::catalog::metric(crate::facts::precision_metric(&self.cfg)) else { return };
         let interval = intervals::one(metric, &self.metrics.windows, self.metrics.warmup_end, self.metrics.window_ns());
         self.stopped = interval.is_some_and(|i| i.mean != 0.0 && i.relative <= self.cfg.precision && i.lag1 <= intervals::LAG1_LIMIT);
     }

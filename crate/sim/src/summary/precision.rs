@@ -8,7 +8,7 @@ use serde::Serialize;
 #[derive(Clone, Debug, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct PrecisionSummary {
-    /// `precisionMetric`.
+    /// The metric `precisionMetric` names (`headline` read as the run's headline figure).
     pub metric: String,
     /// `precision`: the relative half-width asked for.
     pub asked: f64,
@@ -22,9 +22,9 @@ pub struct PrecisionSummary {
 /// A run's precision part: null when none was asked (`precision` 0).
 pub(super) fn of(m: &Metrics, cfg: &Config, stopped: bool) -> Option<PrecisionSummary> {
     (cfg.precision > 0.0).then(|| PrecisionSummary {
-        metric: cfg.precision_metric.clone(),
+        metric: crate::facts::precision_metric(cfg).to_string(),
         asked: cfg.precision,
-        reached: crate::catalog::metric(&cfg.precision_metric)
+        reached: crate::catalog::metric(crate::facts::precision_metric(cfg))
             .and_then(|metric| crate::intervals::one(metric, &m.windows, m.warmup_end, m.window_ns()))
             .filter(|i| i.mean != 0.0)
             .map(|i| i.relative),
