@@ -240,7 +240,7 @@ export const template = () => `
   <p><b>The bug (MySQL #39267, 2008).</b> A table without a primary key gets a hidden key. Each value came from one counter
   row per table in <code>SYSTAB_0</code>, fetched with cache size 1: every insert first ran its own committed transaction that
   updated that single row, holding its lock for a whole two-phase commit. All inserts of the cluster queued on that one lock.
-  With the cache at 1, watch the <em>counter row lock busy</em> figure sit at 100% and the node holding the row (●) glow; TPM is
+  With the cache at 1, watch the <em>hot row lock busy</em> figure (the counter row's) sit at 100% and the node holding the row (●) glow; TPM is
   capped near the reported ${k(REPORTED.cacheOneTpm)}. Turn the cache size up to 1000: the row goes idle, and DBT2 reaches about ${k(REPORTED.cacheThousandTpm)} TPM.</p>
   <p>The refill also ran without a transaction hint, so its coordinator was picked round robin: TC work lands on nodes that
   otherwise have nothing to do (see the TC bars with one warehouse). <em>Compare</em> runs two settings side by side;

@@ -66,7 +66,10 @@ test("a row of one's own that binds leads the headline and the cluster drawing",
   // counter row's (hotRowLockUtilization, as the CLI and the JSON mean it: the orders'
   // ids come from it, one refill per 1000 at the default cache, far from busy).
   assert.ok((await waitValue(pg, "bindingRowLockUtilization", (v) => v > 0.9)) <= 1);
-  assert.equal(await pg.locator(".figure.binding .label").textContent(), "row lock busy (daily 0)");
+  assert.equal(await pg.locator(".figure.binding .label").textContent(), "hot row lock busy (daily 0)");
+  // The hot row leads, the id counter row's card follows it; the heatmap marks daily's node.
+  const cards = await pg.$$eval(".figures [data-card]:not([hidden])", (cs) => cs.sort((a, b) => a.style.order - b.style.order).map((c) => c.dataset.card));
+  assert.deepEqual(cards.slice(0, 4), ["transactionsPerSecond", "insertsPerSecond", "hotRow", "hotRowLockUtilization"]);
   // Awaited rather than read once: read once, this failed one run in ten of the browser
   // phase (with no value said; the CLI's windows of this spec never pass 1%). If it stays
   // at 0.9 or more, waitValue's error names the value.

@@ -17,6 +17,32 @@ fn ids(c: &hotrow::Config) -> String {
     }
 }
 
+/// The summary's metrics as the table's lines (name, value, interval, unit): the headline
+/// first, TPM only beside DBT2, the id counter row's only when one is in use.
+fn metric_lines(s: &Summary, f: &hotrow::facts::Facts) -> Vec<(String, String, String, &'static str)> {
+    let summary = serde_json::to_value(s).expect("the summary serialises");
+    let mut metrics: Vec<&hotrow::catalog::Metric> = hotrow::catalog::summary_metrics().collect();
+    metrics.sort_by_key(|m| m.name != f.headline);
+    let mut lines = Vec::new();
+    for m in metrics {
+        let v = hotrow::catalog::of_summary(&summary, m);
+        if m.name == "tpm" && f.headline != "tpm" {
+            continue; // New-Order exists only in DBT2.
+        }
+        let counter_row = hotrow::facts::COUNTER_ROW_METRICS.contains(&m.name);
+        if counter_row && f.counter_row.is_none() {
+            continue;
+        }
+        let label = if counter_row { format!("id counter row {}", m.label) } else { m.label.to_string() };
+        let pm = s.intervals.as_ref().and_then(|i| i.get(m.name)).map_or(String::new(), |i| {
+            let flag = if i.lag1 > hotrow::intervals::LAG1_LIMIT { "*" } else { "" };
+            format!("± {}{flag}", half_width(i.half_width, v, m.unit))
+        });
+        lines.push((format!("{label} ({})", m.name), number(v, m.unit), pm, m.unit));
+    }
+    lines
+}
+
 /// The row that binds (or the busiest row lock, while something else binds) and the id
 /// counter row, when it is another row.
 fn hot_rows(w: &mut String, f: &hotrow::facts::Facts) {
@@ -109,27 +135,7 @@ pub fn render(s: &Summary) -> String {
     let _ = writeln!(w, "measured {:.2} simulated s after {}, {} events{}\n", s.simulated_seconds, warmup(s), s.events, services(c));
     let f = &s.facts;
     hot_rows(w, f);
-    let summary = serde_json::to_value(s).expect("the summary serialises");
-    // The headline figure first, then the rest in the table's order.
-    let mut metrics: Vec<&hotrow::catalog::Metric> = hotrow::catalog::summary_metrics().collect();
-    metrics.sort_by_key(|m| m.name != f.headline);
-    let mut lines = Vec::new();
-    for m in metrics {
-        let v = hotrow::catalog::of_summary(&summary, m);
-        if m.name == "tpm" && f.headline != "tpm" {
-            continue; // New-Order exists only in DBT2.
-        }
-        let counter_row = hotrow::facts::COUNTER_ROW_METRICS.contains(&m.name);
-        if counter_row && f.counter_row.is_none() {
-            continue;
-        }
-        let label = if counter_row { format!("id counter row {}", m.label) } else { m.label.to_string() };
-        let pm = s.intervals.as_ref().and_then(|i| i.get(m.name)).map_or(String::new(), |i| {
-            let flag = if i.lag1 > hotrow::intervals::LAG1_LIMIT { "*" } else { "" };
-            format!("± {}{flag}", half_width(i.half_width, v, m.unit))
-        });
-        lines.push((format!("{label} ({})", m.name), number(v, m.unit), pm, m.unit));
-    }
+    let lines = metric_lines(s, f);
     let width = lines.iter().map(|l| l.0.chars().count()).max().unwrap_or(0).max(40);
     for (name, value, pm, unit) in lines {
         let _ = writeln!(w, "  {name:<width$} {value:>14} {pm:<10} {unit}");

@@ -160,7 +160,7 @@ pub const FIELDS: &[Field] = &[
         live: false,
         about: "stop the run once the 95% interval of precisionMetric is within this fraction of it (after 10 measured windows, its batch means not correlated, and with warmup auto once the detected cut is in the run's first fifth), durationMs at most; 0: run the whole duration",
     },
-    choice("precisionMetric", "precision metric", (PRECISION_METRICS, PRECISION_LABELS), "the figure whose interval decides when a run with a precision stops; headline: the figure the run is about (TPM for DBT2, inserts/s for a workload that only inserts, transactions/s otherwise)"),
+    choice("precisionMetric", "precision metric", (PRECISION_METRICS, PRECISION_LABELS), "the figure whose interval decides when a run with a precision stops; headline: the figure the run is about (TPM for DBT2, inserts/s for a workload that only inserts, transactions/s otherwise), which a detected warm-up reads as transactions/s"),
     int("network.latencyUs", "network latency", 0, 100_000, "us", true, "mean one-way latency between two hosts (of a lone message: on a busy link a message may wait for the one before it)"),
     real(
         "network.latencyCv",

@@ -13,7 +13,7 @@ use crate::{catalog, intervals, time};
 impl Simulation {
     /// A window closed: where does the transient end? (Detected warm-ups, until decided.)
     pub(super) fn detect_warmup(&mut self) {
-        let Some(metric) = catalog::metric(crate::facts::precision_metric(&self.cfg)).filter(|m| m.batch.is_some()) else { return };
+        let Some(metric) = catalog::metric(crate::facts::warmup_metric(&self.cfg)).filter(|m| m.batch.is_some()) else { return };
         let (least, window) = (time::from_ms(self.cfg.warmup_ms), self.metrics.window_ns());
         let (first, n) = intervals::measured(&self.metrics.windows, least, window);
         let series: Vec<f64> = self

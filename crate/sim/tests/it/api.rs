@@ -100,6 +100,7 @@ fn summary_serialises_with_public_names() {
             "digest",
             "duplicateIds",
             "events",
+            "facts",
             "hotRow",
             "hottestRows",
             "idsIssued",
