@@ -77,6 +77,8 @@ export type FromWorker =
   | {
       type: "started";
       configs: Config[];
+      /** Each run's facts at its start (the core's: its headline figure, the bug report's lines). */
+      facts: Snapshot["facts"][];
       hotRowNode: number;
       dataNodes: number;
       partitions: number;
