@@ -216,7 +216,7 @@ export interface Config {
    * 0, the default: run the whole duration); `summary().precision` says whether it was met. */
   precision: number;
   /** The figure whose interval decides the stop (default "transactionsPerSecond"). */
-  precisionMetric: IntervalMetric;
+  precisionMetric: IntervalMetric | "headline";
   network: NetworkConfig;
   cpu: CpuConfig;
   /** Scheduled faults, at most 64. */

@@ -294,7 +294,6 @@ export interface Intervals {
 
 /** The metrics that get an interval: their summary figure is a mean over the run. */
 export type IntervalMetric =
-  | "headline"
   | "insertsPerSecond"
   | "transactionsPerSecond"
   | "tpm"

@@ -12,7 +12,7 @@ const hotrow = (...args) => spawnSync(bin, args, { encoding: "utf8" });
 test("--precision stops the run where it is met, and says so; the table shows ± half-widths", () => {
   const r = hotrow("run", "--preset", "bug39267", "--precision", "0.02");
   assert.equal(r.status, 0, r.stderr);
-  assert.match(r.stdout, /precision: met, ± 1\.\d\d% of transactionsPerSecond \(asked ± 2\.00%\): the run stopped there/);
+  assert.match(r.stdout, /precision: met, ± 1\.\d\d% of tpm \(asked ± 2\.00%\): the run stopped there/);
   const measured = Number(r.stdout.match(/measured ([\d.]+) simulated s/)[1]);
   assert.ok(measured < 10, `stopped before the 10 s duration: ${measured} s`);
   assert.match(r.stdout, /transactions\/s \(transactionsPerSecond\) +\d+ ± \d+ +1\/s/);
@@ -22,7 +22,7 @@ test("--precision stops the run where it is met, and says so; the table shows ±
 test("a precision not met by durationMs says so; bad values are named", () => {
   const r = hotrow("run", "--preset", "range-shard-bits", "--precision", "0.02", "--set", "durationMs=1500");
   assert.equal(r.status, 0, r.stderr);
-  assert.match(r.stdout, /precision: not met, ± [\d.]+% of transactionsPerSecond \(asked ± 2\.00%\) when durationMs ran out: run longer/);
+  assert.match(r.stdout, /precision: not met, ± [\d.]+% of insertsPerSecond \(asked ± 2\.00%\) when durationMs ran out: run longer/);
   const big = hotrow("run", "--precision", "0.9");
   assert.equal(big.status, 2);
   assert.match(big.stderr, /`precision` = 0.9: must be a number from 0 to 0.5/);

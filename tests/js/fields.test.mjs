@@ -95,6 +95,6 @@ test("index.d.ts's WindowColumns and Snapshot carry exactly the metric table's w
   const snapshot = members("Snapshot");
   for (const name of windowed) assert.ok(snapshot.includes(name), `Snapshot lacks ${name}`);
   const state = ["nowMs", "events", "finished", "windowsClosed", "dataNodes", "partitions", "activeClients", "hotRowNode", "hottestRows",
-    "nodesDown", "aborts", "idsIssued", "idsLost", "duplicateIds", "bottleneckResourceKind", "bindingRow"];
+    "nodesDown", "aborts", "idsIssued", "idsLost", "duplicateIds", "bottleneckResourceKind", "bindingRow", "facts"];
   assert.deepEqual(snapshot.filter((m) => !windowed.includes(m)).sort(), state.sort(), "Snapshot's other members are state");
 });
