@@ -15,7 +15,7 @@ export interface Facts {
   /** The row that binds (`binds` true), or the busiest row lock while something else binds; null while no row lock was held twice. */
   hotRow: FactsHotRow | null;
   /** The SYSTAB_0 counter row the principal table's ids come from; null when none is in use. */
-  counterRow: { of: string; node: number } | null;
+  counterRow: { of: string; node: number; /** It is the hot row too. */ isHotRow: boolean } | null;
   /** The bug report's two TPM figures compare with this run (DBT2, closed loop, 8 data nodes x 2 replicas). */
   referenceLines: boolean;
   /** The figures a surface shows first, in order: metric names, and `hotRow` for the hot row's lock busy. */

@@ -30,18 +30,10 @@ const REPORTED_LINES = [
 /** A heatmap per run: A, and B in compare mode. */
 export const makeHeatmaps = (el) => el.$$("canvas.heatmap").map((c) => new Heatmap(c));
 
-/** The figure a run's throughput chart leads with: the core's headline (`facts.headline`:
+/** The figure run `i`'s throughput chart leads with: the core's headline (`facts.headline`:
  * TPM for DBT2, inserts/s for a workload that only inserts, transactions/s otherwise), as
- * the worker reported it for a run shown; for a config not running (a sweep's base), the
- * same rule read from its spec. */
-export function primaryMetric(el, c) {
-  const facts = el.state.run.facts?.[el.effective.indexOf(c)];
-  if (facts) return facts.headline;
-  if (c.workload === "dbt2") return "tpm";
-  const spec = typeof c.workload === "object" ? c.workload : (el.workloadSpecs ?? []).find((w) => w.name === c.workload)?.spec;
-  const only = spec && spec.transactions.every((t) => t.statements.every((st) => st.op === "insert"));
-  return only ? "insertsPerSecond" : "transactionsPerSecond";
-}
+ * the worker reported it when the run started; transactions/s before any has. */
+export const primaryMetric = (el, i) => el.state.run.facts[i]?.headline ?? "transactionsPerSecond";
 
 /**
  * The metric the throughput chart leads with: open arrivals draw offered and achieved
@@ -50,7 +42,7 @@ export function primaryMetric(el, c) {
  */
 export function primaryName(el) {
   if (el.open) return "transactionsPerSecond";
-  const leads = el.effective.map((x) => primaryMetric(el, x));
+  const leads = el.effective.map((_, i) => primaryMetric(el, i));
   return leads.every((m) => m === leads[0]) ? leads[0] ?? "transactionsPerSecond" : "transactionsPerSecond";
 }
 
@@ -64,7 +56,7 @@ export function setupCharts(el, { keepSeries = false } = {}) {
   // The bug report's two TPM lines, where the core says they compare (facts.referenceLines).
   const showRefs = Boolean(el.state.run.facts?.[0]?.referenceLines);
   el.$(".reported-note").hidden = !showRefs;
-  el.$(".primary-tpm").hidden = !dbt2;
+  showCards(el, el.state.run.facts[0]);
   const colors = [css(el.host, "--hotrow-accent", "#2563eb"), css(el.host, "--hotrow-accent2", "#0b7a5c")];
   const hot = css(el.host, "--hotrow-hot", "#c2410c");
   const [nameA, nameB] = runNames(el);
@@ -98,7 +90,6 @@ export function setupCharts(el, { keepSeries = false } = {}) {
   el.series = el.effective.map(() => new Series(seriesNames(el), MAX_POINTS));
   // Range partitioning: the heatmap shows partitions (the tail hotspot is a bright line).
   const rows = el.byPartition ? Array.from({ length: partitions }, (_, i) => `part ${i}`) : Array.from({ length: nodes }, (_, i) => `node ${i}`);
-  // The counter row's node is marked only in a run that refills from it.
   // The hot row's node is marked once the core names it (drawNodes, each tick).
   el.heatmaps.forEach((h) => h.reset(rows, -1));
   el.$(".heatmap-legend").hidden = el.byPartition;

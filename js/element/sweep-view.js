@@ -13,10 +13,11 @@ import { sweepValues, sweepLabel } from "./modes.js";
 import { primaryMetric } from "./render.js";
 
 
-/** The figure a sweep of `field` plots for the running config `c`. */
-function sweepMetric(el, field, c) {
+/** The figure a sweep of `field` plots: the headline of the run shown (run A), whose
+ * workload the sweep keeps unless it varies it. */
+function sweepMetric(el, field) {
   // Offered load is in requests (transactions) per second: achieved is read in the same unit.
-  return field === "workload" || field === "arrivalRatePerApiNode" ? "transactionsPerSecond" : primaryMetric(el, c);
+  return field === "workload" || field === "arrivalRatePerApiNode" ? "transactionsPerSecond" : primaryMetric(el, 0);
 }
 
 /** Starts a sweep of the field chosen in the sweep panel on the element's settings. */
@@ -26,7 +27,7 @@ export function runSweep(el) {
   const values = sweepValues(field, c, el.fieldTable);
   const choices = typeof values[0] !== "number";
   const label = sweepLabel(field, FIELD_LABELS);
-  const metric = sweepMetric(el, field, c);
+  const metric = sweepMetric(el, field);
   const metricLabel = el.metricTable?.find((m) => m.name === metric)?.label ?? metric;
   el.$(".sweep-axis").textContent = label;
   // The table's first figure is the chart's, in its unit; the second the other of

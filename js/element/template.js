@@ -8,7 +8,7 @@ export const template = () => `
 <div class="fallback" part="fallback" hidden><slot></slot><div class="fallback-fetched"></div></div>
 <div class="error" role="alert" part="error"></div>
 <div class="figures" aria-live="polite" part="figures">
-  <div class="figure primary-tpm" data-card="tpm"><div class="label">TPM (New-Order / min)</div><div class="value" data-metric="tpm">–</div></div>
+  <div class="figure" data-card="tpm"><div class="label">TPM (New-Order / min)</div><div class="value" data-metric="tpm">–</div></div>
   <div class="figure" data-card="insertsPerSecond"><div class="label">inserts / s</div><div class="value" data-metric="insertsPerSecond">–</div></div>
   <div class="figure" data-card="transactionsPerSecond"><div class="label">transactions / s</div><div class="value" data-metric="transactionsPerSecond">–</div></div>
   <div class="figure lock binding" data-card="hotRow"><div class="label" title="the row whose lock binds the latest window (or the busiest row lock, while something else binds)">hot row lock busy</div><div class="value" data-metric="bindingRowLockUtilization">–</div></div>

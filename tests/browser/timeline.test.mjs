@@ -92,7 +92,7 @@ test("forking at a past moment runs the branch against the original in compare m
   assert.equal(new URL(page.url()).search, `?${query}`, "the address bar carries the fork");
   const linked = await openPage(env.browser, page.url());
   const lpg = linked.page.locator("hotrow-playground");
-  await lpg.evaluate(({ [Symbol.for("hotrow.playground.internals")]: el }) => new Promise((r) => { const c = () => (el.forkInfo && el.series.length === 2 && el.paused ? r() : setTimeout(c, 50)); c(); }));
+  await lpg.evaluate(({ [Symbol.for("hotrow.playground.internals")]: el }) => new Promise((r) => { const c = () => (el.forkInfo && el.series.length === 2 && el.paused && el.latest ? r() : setTimeout(c, 50)); c(); }));
   assert.equal(await lpg.locator(".fork-note").textContent(), await root(".fork-note").textContent());
   assert.deepEqual(await shown(lpg), at, "the link shows what the fork showed");
   assert.deepEqual(linked.problems, []);

@@ -67,14 +67,18 @@ test("a row of one's own that binds leads the headline and the cluster drawing",
   // ids come from it, one refill per 1000 at the default cache, far from busy).
   assert.ok((await waitValue(pg, "bindingRowLockUtilization", (v) => v > 0.9)) <= 1);
   assert.equal(await pg.locator(".figure.binding .label").textContent(), "hot row lock busy (daily 0)");
-  // The hot row leads, the id counter row's card follows it; the heatmap marks daily's node.
-  const cards = await pg.$$eval(".figures [data-card]:not([hidden])", (cs) => cs.sort((a, b) => a.style.order - b.style.order).map((c) => c.dataset.card));
+  // The hot row leads, the id counter row's card follows it.
+  const cards = await pg.locator(".figures [data-card]:not([hidden])").evaluateAll((cs) => cs.sort((a, b) => a.style.order - b.style.order).map((c) => c.dataset.card));
   assert.deepEqual(cards.slice(0, 4), ["transactionsPerSecond", "insertsPerSecond", "hotRow", "hotRowLockUtilization"]);
   // Awaited rather than read once: read once, this failed one run in ten of the browser
   // phase (with no value said; the CLI's windows of this spec never pass 1%). If it stays
   // at 0.9 or more, waitValue's error names the value.
   assert.ok((await waitValue(pg, "hotRowLockUtilization", (v) => v < 0.9)) >= 0);
-  assert.match(await pg.locator("canvas.cluster").getAttribute("aria-label"), /holds daily 0, the row that binds/);
+  const drawn = await pg.locator("canvas.cluster").getAttribute("aria-label");
+  assert.match(drawn, /holds daily 0, the row that binds/);
+  // The load bars mark the same node as the cluster drawing: daily's.
+  const node = drawn.match(/Node (\d+) holds daily 0/)[1];
+  assert.match(await pg.locator(".bars-load .bar.hot").getAttribute("title"), new RegExp(`^node ${node} \\(holds the hot row\\)`));
   // The stock rows are 100% busy only waiting for the daily row: their bars say so on hover.
   const stock = pg.locator(".why-bar", { hasText: "stock" }).first();
   assert.match(await stock.getAttribute("title"), /waited elsewhere (9\d|100)% for locks or ids/);

@@ -1,6 +1,7 @@
 //! The human-readable summary `hotrow run` prints.
 
 use hotrow::Summary;
+use hotrow_report::format::percent;
 use std::fmt::Write;
 
 /// Where the run's ids come from, in a few words.
@@ -64,19 +65,9 @@ fn hot_rows(w: &mut String, f: &hotrow::facts::Facts) {
         }
     }
     if let Some(c) = &f.counter_row {
-        let same = f.hot_row.as_ref().is_some_and(|h| h.counter_of.as_deref() == Some(c.of.as_str()) && h.node == c.node);
-        if !same {
+        if !c.is_hot_row {
             let _ = writeln!(w, "  id counter row: the counter row of `{}` in SYSTAB_0, primary on node {}", c.of, c.node);
         }
-    }
-}
-
-/// A fraction as a percentage, to a tenth below 99.95% (so 99.7% is not 100%).
-fn percent(f: f64) -> String {
-    if f >= 0.9995 {
-        "100%".into()
-    } else {
-        format!("{:.1}%", 100.0 * f)
     }
 }
 
@@ -173,16 +164,8 @@ pub fn render(s: &Summary) -> String {
         let _ = writeln!(w, "  faults scheduled {}, transaction attempts aborted by them {}", c.faults.len(), s.aborts);
     }
     let _ = writeln!(w, "\n  node  group   load   TC txn/s   messages/s");
-    let hot_node = f.hot_row.as_ref().map(|h| h.node);
-    let counter_node = f.counter_row.as_ref().map(|c| c.node);
     for n in &s.nodes {
-        let mark = match (hot_node == Some(n.id), counter_node == Some(n.id)) {
-            (true, true) if f.hot_row.as_ref().is_some_and(|h| h.counter_of.is_some()) => "  <- hot row (the id counter row)",
-            (true, true) => "  <- hot row; id counter row",
-            (true, false) => "  <- hot row",
-            (false, true) => "  <- id counter row",
-            (false, false) => "",
-        };
+        let mark = f.node_mark(n.id).map_or(String::new(), |m| format!("  <- {m}"));
         let _ = writeln!(w, "  {:>4}  {:>5}  {:>5.2}  {:>9.0}  {:>11.0}{mark}", n.id, n.node_group, n.load, n.tc_transactions, n.messages);
     }
     crate::explain::hottest_rows(w, s);

@@ -22,17 +22,16 @@ pub fn workload(s: &Value) -> String {
     w.as_str().map_or_else(|| text(&w["name"]).to_string(), str::to_string)
 }
 
+/// The label of the metric `name` (the catalog's).
+fn label(name: &str) -> &'static str {
+    hotrow::catalog::metric(name).map_or("transactions/s", |m| m.label)
+}
+
 /// The run's headline rate as the core's facts name it (`summary.facts.headline`): its
-/// metric, label and windows per second of it (TPM is per minute).
-fn headline(s: &Value) -> (&'static str, &'static str, f64) {
-    match s["facts"]["headline"].as_str() {
-        Some("tpm") => ("tpm", "TPM", 60.0),
-        Some("insertsPerSecond") => ("insertsPerSecond", "inserts/s", 1.0),
-        Some(_) => ("transactionsPerSecond", "transactions/s", 1.0),
-        // A summary from before the facts (0.2.0): TPM where it has one.
-        None if num(&s["tpm"]) > 0.0 => ("tpm", "TPM", 60.0),
-        None => ("transactionsPerSecond", "transactions/s", 1.0),
-    }
+/// metric, label and seconds per unit of it (TPM is per minute).
+fn headline(s: &Value) -> (&str, &'static str, f64) {
+    let name = s["facts"]["headline"].as_str().unwrap_or("transactionsPerSecond");
+    (name, label(name), if name == "tpm" { 60.0 } else { 1.0 })
 }
 
 /// The hot row in words: the row that binds, or the busiest row lock while something else
@@ -88,10 +87,9 @@ seed {}, {} s measured after {} ms of warm-up; digest <code>{}</code>, hotrow {}
     };
     // The headline figure first, then the other rates the run has.
     let (first, _, _) = headline(s);
-    let rates = [("tpm", "TPM"), ("insertsPerSecond", "inserts/s"), ("transactionsPerSecond", "transactions/s")];
-    let order = rates.iter().filter(|r| r.0 == first).chain(rates.iter().filter(|r| r.0 != first));
-    for &(name, label) in order.filter(|&&(name, _)| name != "tpm" || first == "tpm") {
-        item(label, with_interval(name));
+    let others = ["tpm", "insertsPerSecond", "transactionsPerSecond"].into_iter().filter(|&n| n != first && n != "tpm");
+    for name in std::iter::once(first).chain(others) {
+        item(label(name), with_interval(name));
     }
     item("latency p99", format!("{} us", grouped(num(&s["latencyUs"]["p99"]))));
     if let Some(h) = hot_row(s) {
@@ -114,8 +112,7 @@ pub fn throughput(s: &Value, w: &Windows) -> (String, String) {
     // New-Orders among them, per minute).
     let scale = if per > 1.0 { num(&s["tpm"]) / num(&s["transactionsPerSecond"]).max(1e-9) } else { 1.0 };
     let bound: Vec<f64> = w.column("boundTransactionsPerSecond").unwrap_or(&[]).iter().map(|b| b * scale).collect();
-    let applies = s["facts"]["referenceLines"].as_bool().unwrap_or_else(|| hotrow::validate::reported_tpm_applies(&s["config"]));
-    let levels: Vec<Level> = if applies {
+    let levels: Vec<Level> = if s["facts"]["referenceLines"] == true {
         hotrow::validate::REPORTED_TPM.iter().map(|(l, v)| Level { label: format!("{l}: {} TPM", grouped(*v)), value: *v }).collect()
     } else {
         Vec::new()
@@ -155,19 +152,12 @@ pub fn nodes(s: &Value) -> (String, String) {
     let labels: Vec<String> = list.iter().map(|n| format!("node {}", num(&n["id"]))).collect();
     let loads: Vec<f64> = list.iter().map(|n| num(&n["load"])).collect();
     let facts = &s["facts"];
-    let hot_node = facts["hotRow"]["node"].as_f64();
-    let counter_node = facts["counterRow"]["node"].as_f64();
-    let hot = list.iter().position(|n| n["id"].as_f64() == hot_node && hot_node.is_some());
-    let mark = |n: &Value| {
-        let id = n["id"].as_f64();
-        match (id == hot_node && hot_node.is_some(), id == counter_node && counter_node.is_some()) {
-            (true, true) if facts["hotRow"]["counterOf"].is_string() => " (hot row: the id counter row)",
-            (true, true) => " (hot row; id counter row)",
-            (true, false) => " (hot row)",
-            (false, true) => " (id counter row)",
-            (false, false) => "",
-        }
-    };
+    let node_of = |v: &Value| v["node"].as_u64().map(|n| n as u32);
+    let hot_node = node_of(&facts["hotRow"]);
+    let counter_row = node_of(&facts["counterRow"]).map(|n| (n, facts["counterRow"]["isHotRow"] == true));
+    let id = |n: &Value| num(&n["id"]) as u32;
+    let hot = hot_node.and_then(|h| list.iter().position(|n| id(n) == h));
+    let mark = |n: &Value| hotrow::facts::node_mark(id(n), hot_node, counter_row).map_or(String::new(), |m| format!(" ({m})"));
     let figure = svg::bars("nodes", "load per data node over the measured period", &labels, &loads, hot);
     let mut table = String::from(
         "<table><caption>per data node</caption><thead><tr><th>node</th><th>group</th><th>load</th><th>TC txn/s</th><th>messages/s</th></tr></thead><tbody>",

@@ -10,14 +10,8 @@ use serde_json::{json, Value};
 
 /// The bug report's DBT2 figures on its cluster (8 data nodes): the bug (cache 1) and the
 /// fix (cache 1000), in TPM. The validation checks the model against them; reports draw
-/// them across a DBT2 run's chart where they apply (`reported_tpm_applies`).
+/// them across a DBT2 run's chart where they apply (`facts::reference_lines`).
 pub const REPORTED_TPM: [(&str, f64); 2] = [("bug report, cache 1", 106_000.0), ("bug report, cache 1000", 158_000.0)];
-
-/// Whether the bug report's figures compare with a run of this config (as JSON, the
-/// summary's `config`): DBT2 on 8 data nodes, as the report measured.
-pub fn reported_tpm_applies(config: &Value) -> bool {
-    config["workload"] == "dbt2" && config["dataNodes"] == 8
-}
 
 /// How a model figure is judged against the reported one.
 #[derive(Clone, Copy, Debug, Serialize)]

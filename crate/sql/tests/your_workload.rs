@@ -28,15 +28,14 @@ fn the_counters_row_is_the_hot_row_and_the_headline_is_transactions() {
     let b = s.bottleneck.as_ref().expect("a bottleneck");
     assert_eq!(b.node, Some(hot.node), "the hot row is the bottleneck's row: {}", b.name);
     assert!(b.name.contains("`counters`"), "{}", b.name);
-    // The SYSTAB_0 counter row is the id counter row, not the hot row, and not a card.
-    if let Some(counter) = &f.counter_row {
-        assert_eq!(counter.of, "orders");
-        assert!(f.cards.contains(&"hotRowLockUtilization"));
-    }
-    assert_eq!(f.cards[0], "transactionsPerSecond");
+    // The SERIAL orders take their ids from a SYSTAB_0 counter row: the id counter row, not
+    // the hot row, with a card of its own after the hot row's.
+    let counter = f.counter_row.as_ref().expect("orders' ids come from a counter row");
+    assert_eq!((counter.of.as_str(), counter.is_hot_row), ("orders", false));
+    assert_eq!(f.cards[..4], ["transactionsPerSecond", "insertsPerSecond", "hotRow", "hotRowLockUtilization"]);
     assert!(!f.cards.contains(&"tpm"));
     assert!(!f.reference_lines);
-    // The marked node in the node table is the hot row's.
-    let json = serde_json::to_value(&s).unwrap();
-    assert_eq!(json["facts"]["hotRow"]["table"], "counters");
+    // The node tables mark the hot row's node and the id counter row's.
+    assert_eq!(f.node_mark(hot.node), Some("hot row"));
+    assert_eq!(f.node_mark(counter.node), Some("id counter row"));
 }

@@ -155,8 +155,7 @@ impl Simulation {
             None => hotrow::facts::Facts::of(s.config(), None, &[], at),
         };
         let binding =
-            facts.hot_row.as_ref().filter(|h| h.binds).and_then(|h| hottest.iter().find(|r| r.table == h.table && r.key == h.key));
-        let binding = binding.filter(|r| r.row != counter_row);
+            facts.hot_row.as_ref().filter(|h| h.binds && h.row != counter_row).and_then(|h| hottest.iter().find(|r| r.row == h.row));
         o.set("facts", to_js(&facts));
         o.set("bindingRow", binding.map_or(JsValue::NULL, |r| to_js(&r)));
         Ok(o.done())
