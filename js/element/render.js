@@ -223,6 +223,7 @@ export function render(el) {
   alarm(el.metricEls.hotRowLockUtilization, hotBusy);
   showCards(el, facts);
   showHotRow(el, hot, set);
+  titleCounterChart(el, facts);
   set("refillsPerSecond", fmtInt(f.refillsPerSecond));
   set("latencyP99Us", fmtUs(snap.latencyP99Us));
   set("simulatedSeconds", (m.nowMs / 1000).toFixed(1));
@@ -274,6 +275,17 @@ function showCards(el, facts) {
     if (card.classList.contains("full-only") !== extra) card.classList.toggle("full-only", extra);
     if (i >= 0 && card.style.order !== String(i)) card.style.order = String(i);
   });
+}
+
+/** The chart of hotRowLockUtilization and refills/s draws the id counter row's figures:
+ * its title says whose, and whether it is the hot row (`facts.counterRow`). */
+function titleCounterChart(el, facts) {
+  const c = facts?.counterRow;
+  const text = !c ? "id counter row: none in this run"
+    : c.isHotRow ? `hot row, the id counter row of ${c.of}: lock busy and refills / s`
+    : `id counter row of ${c.of}: lock busy and refills / s`;
+  const title = el.$(".hot-chart-title");
+  if (title.textContent !== text) title.textContent = text;
 }
 
 /** The hot row's card (`facts.hotRow`): the row that binds the latest window, or the

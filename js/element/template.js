@@ -125,7 +125,7 @@ export const template = () => `
 <div class="panels live-panels live-first" part="charts">
   <div class="panel"><h3>throughput <button class="dl-png" data-chart="throughputChart" title="download this chart as a PNG image">PNG</button></h3><div class="chart chart-throughput"></div>
     <div class="legend-note reported-note" hidden>Dashed grey lines: the bug report's measurements at 8 data nodes, ${k(REPORTED.cacheOneTpm)} TPM at cache 1 (the lower) and ${k(REPORTED.cacheThousandTpm)} TPM at cache 1000.</div></div>
-  <div class="panel full-only"><h3>hot row: lock busy and refills / s <button class="dl-png" data-chart="hotChart" title="download this chart as a PNG image">PNG</button></h3><div class="chart chart-hot"></div></div>
+  <div class="panel full-only"><h3><span class="hot-chart-title">id counter row: lock busy and refills / s</span> <button class="dl-png" data-chart="hotChart" title="download this chart as a PNG image">PNG</button></h3><div class="chart chart-hot"></div></div>
 </div>
 <div class="row timeline-row live-panels" role="group" aria-label="timeline">
   <label for="timeline">simulated time</label>

@@ -28,12 +28,14 @@ pub struct Scenario {
     /// `precision`; the summary says whether it was met).
     #[arg(long, value_name = "FRACTION")]
     precision: Option<f64>,
-    /// The figure the precision is of (the field `precisionMetric`; default
-    /// transactionsPerSecond): insertsPerSecond, tpm, latencyMeanUs, ...
+    /// The figure the precision is of (the field `precisionMetric`; default headline: TPM for
+    /// DBT2, inserts/s for a workload that only inserts, transactions/s otherwise):
+    /// transactionsPerSecond, insertsPerSecond, tpm, latencyMeanUs, ...
     #[arg(long = "precision-metric", value_name = "METRIC")]
     precision_metric: Option<String>,
-    /// `auto`: warmupMs is the least, and MSER-5 over the precision metric's windows finds
-    /// where the transient ended (the field `warmup`; `fixed` by default).
+    /// `auto`: warmupMs is the least, and MSER-5 over the precision metric's windows (the
+    /// headline's read as transactions/s) finds where the transient ended (the field
+    /// `warmup`; `fixed` by default).
     #[arg(long, value_name = "fixed|auto")]
     warmup: Option<String>,
 }

@@ -95,7 +95,8 @@ seed {}, {} s measured after {} ms of warm-up; digest <code>{}</code>, hotrow {}
     if let Some(h) = hot_row(s) {
         item("hot row", escape(&h));
     }
-    if let Some(b) = s["bottleneck"].as_object() {
+    // The bottleneck, unless the hot row is it (said just above).
+    if let Some(b) = s["bottleneck"].as_object().filter(|_| s["facts"]["hotRow"]["binds"] != true) {
         item("held by", escape(text(&b["name"])));
     }
     out.push_str("</dl></header>");

@@ -151,7 +151,7 @@ pub const FIELDS: &[Field] = &[
     int("durationMs", "duration", 1, 86_400_000, "ms", true, "measured simulated time after warm-up (at most, with a precision; after a detected warm-up the run still ends at warmupMs + durationMs)"),
     int("warmupMs", "warm-up", 0, 3_600_000, "ms", false, "simulated warm-up not counted in the summary"),
     int("windowMs", "window", 1, 60_000, "ms", false, "width of one metrics window"),
-    choice("warmup", "warm-up", (&["fixed", "auto"], &["fixed (warmupMs)", "detected (MSER-5)"]), "fixed: measure after warmupMs; auto: warmupMs is the least, and MSER-5 over the precision metric's windows finds where the transient ended (the summary's warmup says where it cut)"),
+    choice("warmup", "warm-up", (&["fixed", "auto"], &["fixed (warmupMs)", "detected (MSER-5)"]), "fixed: measure after warmupMs; auto: warmupMs is the least, and MSER-5 over the precision metric's windows (the headline's read as transactions/s) finds where the transient ended (the summary's warmup says where it cut)"),
     Field {
         name: "precision",
         label: "precision",
