@@ -43,6 +43,14 @@ pub fn render(w: &mut String, s: &Summary) {
         let _ = writeln!(w, "    next ceiling  {} with {} relieved,", rate(s, n.transactions_per_second), n.relieved);
         let _ = writeln!(w, "                  held then by {}", n.held_by);
     }
+    if let Some(d) = &s.deadlocks {
+        for c in &d.cycles {
+            let _ = writeln!(w, "    deadlock      {} of the timeouts:", percent(c.share));
+            for line in wrap(&c.text, 84) {
+                let _ = writeln!(w, "                  {line}");
+            }
+        }
+    }
     let _ = writeln!(w, "    busiest       busy  blocked  queued  bound/s       resource");
     for r in &s.resources {
         let _ = writeln!(
@@ -56,6 +64,23 @@ pub fn render(w: &mut String, s: &Summary) {
         );
     }
     let _ = writeln!(w, "    (blocked: its holders waited for other locks or ids; queued: for busy threads)");
+}
+
+/// `text` in lines of at most `width` characters, broken at spaces.
+fn wrap(text: &str, width: usize) -> Vec<String> {
+    let mut lines = vec![String::new()];
+    for word in text.split(' ') {
+        let line = lines.last_mut().expect("one line at least");
+        if !line.is_empty() && line.len() + 1 + word.len() > width {
+            lines.push(word.to_string());
+        } else {
+            if !line.is_empty() {
+                line.push(' ');
+            }
+            line.push_str(word);
+        }
+    }
+    lines
 }
 
 pub fn hottest_rows(w: &mut String, s: &Summary) {
@@ -93,9 +118,12 @@ pub fn hottest_rows(w: &mut String, s: &Summary) {
 
 /// Each standard remedy for the bottleneck, run from the start with `base` (the run's
 /// config JSON) changed as the remedy says: its label and what the run gave (or why not).
-pub fn run_remedies(base: &Value, s: &Summary, run: impl Fn(Config) -> Result<Summary, String>) -> Vec<(String, Result<Summary, String>)> {
-    let Some(b) = &s.bottleneck else { return Vec::new() };
-    hotrow::explain::remedies(&s.config, b)
+pub fn run_remedies(
+    base: &Value,
+    s: &Summary,
+    run: impl Fn(Config) -> Result<Summary, String>,
+) -> Vec<(hotrow::explain::Remedy, Result<Summary, String>)> {
+    hotrow::explain::remedies(&s.config, s.bottleneck.as_ref(), s.deadlocks.as_ref())
         .into_iter()
         .map(|r| {
             let mut v = base.clone();
@@ -104,7 +132,7 @@ pub fn run_remedies(base: &Value, s: &Summary, run: impl Fn(Config) -> Result<Su
                 hotrow::config::set_dotted(m, field, value.clone()).map_err(|e| format!("cannot be set: {e}"))
             });
             let outcome = set.and_then(|_| Config::from_json(&v).map_err(|e| e.to_string())).and_then(&run);
-            (r.label.to_string(), outcome)
+            (r, outcome)
         })
         .collect()
 }
@@ -121,9 +149,11 @@ pub fn remedies(base: &Value, s: &Summary, run: impl Fn(Config) -> Result<Summar
         let _ = writeln!(w, "    no standard remedy for {}", b.name);
         return o;
     }
+    let warned: Vec<String> = list.iter().filter_map(|(r, _)| Some(format!("{}: {}", r.label, r.warning.as_ref()?))).collect();
     let _ = writeln!(w, "    {:<58} {:>26} {:>7}  bottleneck then", "remedy", "throughput", "x");
     let _ = writeln!(w, "    {:<58} {:>26} {:>7}  {}", "(as run)", rate(s, s.transactions_per_second), "1.00", b.name);
-    for (label, outcome) in list {
+    for (r, outcome) in list {
+        let label = if r.warning.is_some() { format!("{} (*)", r.label) } else { r.label };
         match outcome {
             Ok(t) => {
                 let then = t.bottleneck.as_ref().map_or("", |b| b.name.as_str());
@@ -137,6 +167,9 @@ pub fn remedies(base: &Value, s: &Summary, run: impl Fn(Config) -> Result<Summar
                 let _ = writeln!(w, "    {:<58} failed: {e}", label);
             }
         }
+    }
+    for text in warned {
+        let _ = writeln!(w, "    (*) {text}");
     }
     o
 }

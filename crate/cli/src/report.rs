@@ -6,7 +6,7 @@ use crate::sweep;
 use serde_json::Value;
 use std::process::ExitCode;
 
-type Remedies = [(String, Result<hotrow::Summary, String>)];
+type Remedies = [(hotrow::explain::Remedy, Result<hotrow::Summary, String>)];
 
 /// What `hotrow report` was asked to write: where, as a fragment, one figure as SVG, with
 /// the remedies' runs.
@@ -58,7 +58,12 @@ pub fn write(
     let summary = serde_json::to_value(summary).expect("the summary serialises");
     let windows = hotrow::catalog::windows_csv(windows);
     let as_json = |s: &hotrow::Summary| serde_json::to_value(s).expect("the summary serialises");
-    let remedies = remedies.iter().map(|(label, r)| (label.clone(), r.as_ref().map(as_json).map_err(Clone::clone))).collect();
+    // A remedy's cost that no number shows goes with its label.
+    let label = |r: &hotrow::explain::Remedy| match &r.warning {
+        Some(w) => format!("{} ({w})", r.label),
+        None => r.label.clone(),
+    };
+    let remedies = remedies.iter().map(|(r, run)| (label(r), run.as_ref().map(as_json).map_err(Clone::clone))).collect();
     let options = hotrow_report::Options { fragment, remedies };
     let text = match svg {
         Some(name) => hotrow_report::svg(name, &summary, &windows),

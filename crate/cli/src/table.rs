@@ -71,6 +71,15 @@ fn hot_rows(w: &mut String, f: &hotrow::facts::Facts) {
     }
 }
 
+/// Lock-wait timeouts that cost the clients a material share of their time, and the
+/// tables of the lock-order cycles they ended (the summary's `deadlocks`).
+fn deadlocks(w: &mut String, s: &Summary) {
+    let d = serde_json::to_value(&s.deadlocks).expect("it serialises");
+    if let Some(text) = hotrow_report::format::deadlocks(&d) {
+        let _ = writeln!(w, "  deadlocks: {text}");
+    }
+}
+
 /// How services take their time, when not as calibrated: ", CPU costs x0.5, service times
 /// CV 1 (gamma)".
 fn services(c: &hotrow::Config) -> String {
@@ -126,6 +135,7 @@ pub fn render(s: &Summary) -> String {
     let _ = writeln!(w, "measured {:.2} simulated s after {}, {} events{}\n", s.simulated_seconds, warmup(s), s.events, services(c));
     let f = &s.facts;
     hot_rows(w, f);
+    deadlocks(w, s);
     let lines = metric_lines(s, f);
     let width = lines.iter().map(|l| l.0.chars().count()).max().unwrap_or(0).max(40);
     for (name, value, pm, unit) in lines {

@@ -92,8 +92,15 @@ seed {}, {} s measured after {} ms of warm-up; digest <code>{}</code>, hotrow {}
         item(label(name), with_interval(name));
     }
     item("latency p99", format!("{} us", grouped(num(&s["latencyUs"]["p99"]))));
+    if num(&s["abortsPerSecond"]) > 0.0 {
+        item("aborts/s", with_interval("abortsPerSecond"));
+        item("lock-wait timeouts/s", with_interval("lockTimeoutsPerSecond"));
+    }
     if let Some(h) = hot_row(s) {
         item("hot row", escape(&h));
+    }
+    if let Some(d) = crate::format::deadlocks(&s["deadlocks"]) {
+        item("deadlocks", escape(&d));
     }
     // The bottleneck, unless the hot row is it (said just above).
     if let Some(b) = s["bottleneck"].as_object().filter(|_| s["facts"]["hotRow"]["binds"] != true) {
@@ -262,6 +269,9 @@ pub fn holds(s: &Value) -> String {
             escape(text(&n["relieved"])),
             escape(text(&n["heldBy"]))
         );
+    }
+    for c in s["deadlocks"]["cycles"].as_array().into_iter().flatten() {
+        let _ = write!(out, "<p><strong>Deadlock</strong> ({} of the timeouts): {}.</p>", percent(num(&c["share"])), escape(text(&c["text"])));
     }
     out.push_str("<table><caption>busiest resources</caption><thead><tr><th>resource</th><th>busy</th><th>blocked</th><th>queued</th><th>bound transactions/s</th></tr></thead><tbody>");
     for r in s["resources"].as_array().into_iter().flatten() {

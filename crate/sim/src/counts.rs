@@ -45,6 +45,12 @@ pub struct Counts {
     pub arrivals_waited: u64,
     pub arrivals_refused: u64,
     pub waiting_ns: u64,
+    /// Transaction attempts aborted (and retried or ended), those of them aborted by a
+    /// lock-wait timeout, and the time those timed-out attempts had waited for their lock:
+    /// time the clients lost to timeouts (`explain/deadlocks.rs`).
+    pub aborts: u64,
+    pub lock_timeouts: u64,
+    pub timeout_wait_ns: u64,
 }
 
 /// How many of each counted thing there are: data nodes, stations, API nodes.

@@ -138,7 +138,8 @@ impl Facts {
     /// The facts of a span: `binding` what bound it, `rows` its hottest rows (busiest
     /// first, as `row_report::report` gives them), `(counter_row, node)` the principal
     /// counter row's key and the data node of its primary.
-    pub fn of(cfg: &Config, binding: Option<Binding>, rows: &[RowReport], (counter_row, node): (u64, u32)) -> Facts {
+    /// `aborted`: attempts were aborted over the span (its aborts/s is then a card).
+    pub fn of(cfg: &Config, binding: Option<Binding>, rows: &[RowReport], (counter_row, node): (u64, u32), aborted: bool) -> Facts {
         let headline = headline(cfg);
         let hot_row = hot_row(binding, rows);
         let counter_row = uses_counter_row(cfg).then(|| CounterRow {
@@ -157,6 +158,9 @@ impl Facts {
             }
             cards.push("refillsPerSecond");
         }
+        if aborted {
+            cards.push("abortsPerSecond");
+        }
         cards.push("latencyP99Us");
         Facts { headline, hot_row, counter_row, reference_lines: reference_lines(cfg), cards }
     }
@@ -167,10 +171,11 @@ impl Facts {
     }
 
     /// The facts of a metrics window: what bound it (`Window::bound`) and its hottest
-    /// rows, reported (`row_report::report`).
-    pub fn of_window(cfg: &Config, w: &crate::metrics::Window, rows: &[RowReport], counter_row: (u64, u32)) -> Facts {
+    /// rows, reported (`row_report::report`); `aborted` whether the run so far aborted any
+    /// attempt (a card that came and went with each window would flicker).
+    pub fn of_window(cfg: &Config, w: &crate::metrics::Window, rows: &[RowReport], counter_row: (u64, u32), aborted: bool) -> Facts {
         let binding = Kind::of_code(w.bound.kind).map(|kind| Binding { kind, id: w.bound.id, utilization: w.bound.utilization });
-        Facts::of(cfg, binding, rows, counter_row)
+        Facts::of(cfg, binding, rows, counter_row, aborted)
     }
 }
 

@@ -29,6 +29,7 @@ pub mod validate;
 
 mod allocator;
 mod counts;
+mod cycles;
 mod error;
 mod exponential;
 mod flat;

@@ -234,6 +234,16 @@ impl LockTable {
         order.into_iter().map(|(txn, i)| (txn as u32, rows[i as usize])).collect()
     }
 
+    /// Who holds `row` (its transaction and operation), if anyone.
+    pub fn owner(&self, row: RowReplica) -> Option<Owner> {
+        self.locks.get(&row).map(|l| l.holder)
+    }
+
+    /// Since when `txn` has waited for `row`, if it waits there.
+    pub fn waiting(&self, row: RowReplica, txn: u32) -> Option<Ns> {
+        self.locks.get(&row)?.waiters.iter().find(|(o, _)| o.txn == txn).map(|&(_, since)| since)
+    }
+
     /// The transaction holding `row`, if any.
     pub fn holder(&self, row: RowReplica) -> Option<u32> {
         self.locks.get(&row).map(|l| l.holder.txn)

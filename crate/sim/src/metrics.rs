@@ -100,6 +100,8 @@ pub struct Metrics {
     pub arrival_wait: Histogram,
     /// After warm-up: rows of the inserted table placed on each partition.
     pub partition_inserts: Vec<u64>,
+    /// After warm-up: the lock-wait timeouts by the lock-order cycle they ended.
+    pub cycles: crate::cycles::Cycles,
     /// The same in the open window, and over closed windows after warm-up: the busiest
     /// partition's inserts summed, and all inserts summed (insert skew = their ratio).
     window_partition_inserts: Vec<u64>,
@@ -144,6 +146,7 @@ impl Metrics {
             coordination_latency: Histogram::default(),
             arrival_wait: Histogram::default(),
             partition_inserts: vec![0; partitions as usize],
+            cycles: Default::default(),
             window_partition_inserts: vec![0; partitions as usize],
             skew_busiest: 0,
             skew_total: 0,
@@ -168,6 +171,7 @@ impl Metrics {
         self.coordination_latency.clear();
         self.arrival_wait.clear();
         self.partition_inserts.fill(0);
+        self.cycles = Default::default();
         (self.skew_busiest, self.skew_total) = (0, 0);
         self.heat_measuring = false;
         if let Some(audit) = self.audit.as_mut() {

@@ -66,6 +66,10 @@ pub struct Throughput {
     pub offered_per_second: f64,
     /// Open arrivals: mean number of requests waiting for a free client thread.
     pub waiting_mean: f64,
+    /// Transaction attempts aborted per second (faults, lock-wait timeouts), and of those
+    /// the lock-wait timeouts.
+    pub aborts_per_second: f64,
+    pub lock_timeouts_per_second: f64,
 }
 
 impl Throughput {
@@ -80,6 +84,8 @@ impl Throughput {
             coordinations_per_second: span.per_second(c.coordinations),
             offered_per_second: span.per_second(c.arrivals),
             waiting_mean: span.fraction(c.waiting_ns),
+            aborts_per_second: span.per_second(c.aborts),
+            lock_timeouts_per_second: span.per_second(c.lock_timeouts),
         }
     }
 }

@@ -64,6 +64,9 @@ pub struct Summary {
     pub aborts: u64,
     /// Of those, attempts that waited `lockWaitTimeoutMs` for a row lock (deadlocks end so).
     pub lock_timeouts: u64,
+    /// The same per second after warm-up.
+    pub aborts_per_second: f64,
+    pub lock_timeouts_per_second: f64,
     /// The rows whose (primary) locks were busiest after warm-up, busiest first (at most
     /// ten; the SYSTAB_0 counter row among them when it is hot): see `heat.rs`.
     pub hottest_rows: Vec<crate::row_report::RowReport>,
@@ -75,6 +78,9 @@ pub struct Summary {
     /// The busiest resources (threads, row locks, mutexes, the service, the clients), by
     /// utilization.
     pub resources: Vec<crate::explain::Resource>,
+    /// When lock-wait timeouts cost the clients a material share of their time: how much,
+    /// and the lock-order cycles they ended; null otherwise.
+    pub deadlocks: Option<crate::explain::Deadlocks>,
     /// What the id strategy costs: coordinations, their latency, ids lost, order.
     pub allocator: AllocatorSummary,
     /// Where the inserted rows landed.
@@ -221,7 +227,7 @@ impl Summary {
         let (latency_by_type_us, committed_by_type) = by_type(m, cfg);
         let hottest_rows = crate::row_report::report(cfg, &hottest, measured_ns);
         let binding = explained.bottleneck.as_ref().map(|b| crate::facts::Binding { kind: b.kind, id: b.id, utilization: b.utilization });
-        let facts = crate::facts::Facts::of(cfg, binding, &hottest_rows, (now.counter_row, now.hot_row_node));
+        let facts = crate::facts::Facts::of(cfg, binding, &hottest_rows, (now.counter_row, now.hot_row_node), r.aborts > 0);
         Summary {
             config: cfg.clone(),
             simulated_seconds: span.secs(),
@@ -248,10 +254,13 @@ impl Summary {
             }),
             aborts: m.totals.aborts,
             lock_timeouts: m.totals.lock_timeouts,
+            aborts_per_second: t.aborts_per_second,
+            lock_timeouts_per_second: t.lock_timeouts_per_second,
             hottest_rows,
             bottleneck: explained.bottleneck,
             next_ceiling: explained.next_ceiling,
             resources: explained.resources,
+            deadlocks: explained.deadlocks,
             allocator: AllocatorSummary {
                 kind: cfg.allocator,
                 coordinations_per_second: t.coordinations_per_second,

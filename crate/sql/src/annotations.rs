@@ -6,7 +6,9 @@
 //! - before `BEGIN` / `START TRANSACTION` (or an autocommit statement): `name=...` and
 //!   `weight=N`, the transaction's name and its share of the mix; `client=w_id`, a
 //!   parameter each client keeps (its value: client number mod the values of the
-//!   partitioning column it is given to; a DBT2 terminal's warehouse);
+//!   partitioning column it is given to; a DBT2 terminal's warehouse); `sort_keys=true`,
+//!   that it takes the rows it locks in key order (the spec's `sortKeys`: the application
+//!   sorts its ids before it updates them, the remedy for a lock-order deadlock);
 //! - before a row statement: `rows=N`, the rows it touches when its `WHERE` does not say
 //!   (a non-key predicate); `key=DIST`, how its key's value is drawn, when the SQL cannot
 //!   say (a `?` parameter is uniform otherwise): `uniform`, `zipfian(THETA)`,
@@ -26,7 +28,7 @@ pub struct Annotation {
     pub pairs: Vec<(String, String, At)>,
 }
 
-const KEYS: &[&str] = &["rows", "values", "name", "weight", "client", "key", "remote", "repeat", "statements", "share"];
+const KEYS: &[&str] = &["rows", "values", "name", "weight", "client", "sort_keys", "key", "remote", "repeat", "statements", "share"];
 
 /// Every `-- hotrow:` line of `text`, in order; an unknown key or a pair without `=` is
 /// refused where it stands.

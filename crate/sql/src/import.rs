@@ -93,6 +93,8 @@ struct Txn {
     at: At,
     /// Parameters each client keeps (`client=w_id`): a DBT2 terminal's warehouse.
     client: Vec<String>,
+    /// `sort_keys=true`: it takes the rows it locks in key order.
+    sort_keys: bool,
 }
 
 /// What a statement's annotations say: its rows, a remote share, the block it starts.
@@ -311,11 +313,18 @@ impl Reader<'_> {
     }
 
     fn txn(&self, k: usize, at: At, pairs: &[(String, String, At)]) -> Result<Txn, ImportError> {
-        let mut t = Txn { name: None, weight: None, source: k, accesses: Vec::new(), at, client: Vec::new() };
+        let mut t = Txn { name: None, weight: None, source: k, accesses: Vec::new(), at, client: Vec::new(), sort_keys: false };
         for (key, v, at) in pairs {
             match key.as_str() {
                 "name" => t.name = Some(v.clone()),
                 "weight" => t.weight = Some(annotations::number(v, at, "weight", 1, 1_000_000)?),
+                "sort_keys" => {
+                    t.sort_keys = match v.as_str() {
+                        "true" => true,
+                        "false" => false,
+                        _ => return Err(ImportError { at: at.clone(), message: format!("sort_keys={v}: true or false") }),
+                    }
+                }
                 "client" => t.client.extend(v.split_whitespace().map(|p| p.trim_start_matches([':', '@']).to_string())),
                 _ => {}
             }

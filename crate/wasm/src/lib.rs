@@ -151,8 +151,8 @@ impl Simulation {
         let counter_row = s.counter_row();
         let at = (counter_row, s.hot_row_node());
         let facts = match latest {
-            Some(w) => hotrow::facts::Facts::of_window(s.config(), w, &hottest, at),
-            None => hotrow::facts::Facts::of(s.config(), None, &[], at),
+            Some(w) => hotrow::facts::Facts::of_window(s.config(), w, &hottest, at, s.aborts() > 0),
+            None => hotrow::facts::Facts::of(s.config(), None, &[], at, false),
         };
         let binding =
             facts.hot_row.as_ref().filter(|h| h.binds && h.row != counter_row).and_then(|h| hottest.iter().find(|r| r.row == h.row));
@@ -204,12 +204,11 @@ impl Simulation {
     pub fn explain(&self) -> Result<JsValue, JsValue> {
         alive()?;
         let explanation = self.inner.explain();
-        let remedies: Vec<RemedyOut> = explanation.bottleneck.as_ref().map_or_else(Vec::new, |b| {
-            hotrow::explain::remedies(self.inner.config(), b)
+        let remedies: Vec<RemedyOut> =
+            hotrow::explain::remedies(self.inner.config(), explanation.bottleneck.as_ref(), explanation.deadlocks.as_ref())
                 .into_iter()
-                .map(|r| RemedyOut { label: r.label, set: r.set.into_iter().collect() })
-                .collect()
-        });
+                .map(|r| RemedyOut { label: r.label, set: r.set.into_iter().collect(), warning: r.warning })
+                .collect();
         Ok(to_js(&ExplainOut { explanation, remedies }))
     }
 
@@ -358,4 +357,5 @@ struct ExplainOut {
 struct RemedyOut {
     label: String,
     set: Map<String, Value>,
+    warning: Option<String>,
 }

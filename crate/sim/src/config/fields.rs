@@ -91,6 +91,8 @@ pub const PRECISION_METRICS: &[&str] = &[
     "insertSkew",
     "offeredPerSecond",
     "waitingMean",
+    "abortsPerSecond",
+    "lockTimeoutsPerSecond",
     "latencyMeanUs",
 ];
 pub const PRECISION_LABELS: &[&str] = &[
@@ -105,6 +107,8 @@ pub const PRECISION_LABELS: &[&str] = &[
     "insert skew",
     "offered/s",
     "waiting",
+    "aborts/s",
+    "lock-wait timeouts/s",
     "mean latency",
 ];
 

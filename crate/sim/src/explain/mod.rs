@@ -35,11 +35,15 @@
 //! holders' waits shrink when the root is relieved). The lowest bound left, the client
 //! bound among them, is the next ceiling.
 
+mod deadlocks;
+mod lock_order;
 mod moving;
 mod probe;
 mod remedies;
 mod resources;
 
+pub(crate) use deadlocks::of as deadlocks_of;
+pub use deadlocks::{Cycle, CycleStep, Deadlocks};
 pub use moving::Moving;
 pub use probe::ZeroLoad;
 pub use remedies::remedies;
@@ -205,6 +209,9 @@ pub struct Explanation {
     pub next_ceiling: Option<NextCeiling>,
     /// The busiest resources, by utilization (at most `TOP`).
     pub resources: Vec<Resource>,
+    /// When lock-wait timeouts cost the clients a material share of their time: how much,
+    /// and the lock-order cycles they ended (`deadlocks.rs`).
+    pub deadlocks: Option<Deadlocks>,
 }
 
 /// Resources a report lists.
@@ -252,8 +259,10 @@ pub fn explain(loads: &[Load], x: f64, relieved_zero_load_us: &dyn Fn() -> f64, 
             return Explanation { resources: top(loads, x), ..e };
         }
     }
-    let next = next_ceiling(loads, b, x, relieved_zero_load_us, cfg);
-    Explanation { bottleneck: Some(loads[b].report(x)), next_ceiling: next, resources: top(loads, x), warm_up: false }
+    // A ceiling below the bound it would lift is no ceiling: the bottleneck was not
+    // saturated (the clients lost time to something no resource was busy with).
+    let next = next_ceiling(loads, b, x, relieved_zero_load_us, cfg).filter(|n| n.transactions_per_second >= loads[b].bound(x));
+    Explanation { bottleneck: Some(loads[b].report(x)), next_ceiling: next, resources: top(loads, x), ..Explanation::default() }
 }
 
 /// The index of the bottleneck: the lowest bound of a resource that is not a victim.
@@ -293,6 +302,11 @@ fn next_ceiling(loads: &[Load], b: usize, x: f64, relieved_zero_load_us: &dyn Fn
             })
             .collect();
         (text.to_string(), left)
+    } else if neck.kind == Kind::Clients && neck.lost_us() > 0.0 {
+        // Clients that lose time to lock-wait timeouts: relieved, they lose none (the
+        // lock order fixed, `deadlocks.rs`), and keep their own bound.
+        let left = loads.iter().map(|l| if l.kind == Kind::Clients { l.without_timeouts() } else { l.clone() }).collect();
+        ("the lock-wait timeouts (no commit waits one out)".to_string(), left)
     } else if neck.kind.is_lock() || matches!(neck.kind, Kind::Clients | Kind::Offered) {
         (neck.name.clone(), loads.iter().enumerate().filter(|&(i, _)| i != b).map(|(_, l)| l.clone()).collect())
     } else {

@@ -9,29 +9,55 @@
 //! - a row of a spec's own table: spread it over 32 rows (a slotted counter: an update
 //!   picks one, a read sums them), or update it last (its lock is held for less);
 //!   DBT2's warehouse and district rows: more warehouses;
+//! - lock-wait timeouts that end lock-order cycles (`deadlocks.rs`), whatever binds: the
+//!   cycles' transactions take their rows in key order;
 //! - a thread: twice the LDM (or TC) threads, twice the data nodes;
 //! - an API node's CPU: twice the cores; the clients: twice as many.
 
-use super::{Kind, Resource};
+use super::{lock_order, Deadlocks, Kind, Resource};
 use crate::config::{fields, Config};
 use crate::spec::{KeyChoice, OpKind, Spec};
 use serde_json::{json, Value};
 
-/// One remedy: what it is in words, and the config fields it sets (dotted names).
+/// One remedy: what it is in words, the config fields it sets (dotted names), and what it
+/// costs besides, when it costs something a number will not show: "it creates a lock-order
+/// cycle", "the numbers stop being unique and sequential".
 #[derive(Clone, Debug, PartialEq)]
 pub struct Remedy {
     pub label: String,
     pub set: Vec<(String, Value)>,
+    pub warning: Option<String>,
 }
 
 impl Remedy {
     fn new(label: impl Into<String>, field: &str, value: Value) -> Remedy {
-        Remedy { label: label.into(), set: vec![(field.to_string(), value)] }
+        Remedy { label: label.into(), set: vec![(field.to_string(), value)], warning: None }
     }
 }
 
-/// The remedies for bottleneck `b` of a run of `cfg` (none that would change nothing).
-pub fn remedies(cfg: &Config, b: &Resource) -> Vec<Remedy> {
+/// The remedies for a run of `cfg` whose bottleneck is `b` and whose lock-wait timeouts
+/// are `deadlocks` (none that would change nothing): the cycles' first, then the
+/// bottleneck's.
+pub fn remedies(cfg: &Config, b: Option<&Resource>, deadlocks: Option<&Deadlocks>) -> Vec<Remedy> {
+    let mut list = Vec::new();
+    if let (Some(d), Some(spec)) = (deadlocks, cfg.workload.spec()) {
+        let mut names: Vec<&str> = d.cycles.iter().flat_map(|c| c.steps.iter().map(|s| s.transaction.as_str())).collect();
+        names.sort_unstable();
+        names.dedup();
+        if !names.is_empty() {
+            let label = format!("{} take their rows in key order (sorted keys)", names.iter().map(|n| format!("`{n}`")).collect::<Vec<_>>().join(", "));
+            list.push(Remedy::new(label, "workload", spec_json(&lock_order::sorted(spec, &names))));
+        }
+    }
+    if let Some(b) = b {
+        list.extend(bottleneck_remedies(cfg, b));
+    }
+    let now = serde_json::to_value(cfg).expect("a config serialises");
+    list.retain(|r| r.set.iter().any(|(field, v)| crate::config::lookup(&now, field) != Some(v)));
+    list
+}
+
+fn bottleneck_remedies(cfg: &Config, b: &Resource) -> Vec<Remedy> {
     let twice = |v: u64, field: &str| (v * 2).min(fields::max_of(field));
     let bigger_cache = (cfg.cache_size * 10).clamp(1000, fields::max_of("cacheSize"));
     let mut list = Vec::new();
@@ -74,8 +100,6 @@ pub fn remedies(cfg: &Config, b: &Resource) -> Vec<Remedy> {
         // The cluster keeps up with what is offered: nothing in it to relieve.
         Kind::Offered => {}
     }
-    let now = serde_json::to_value(cfg).expect("a config serialises");
-    list.retain(|r| r.set.iter().any(|(field, v)| crate::config::lookup(&now, field) != Some(v)));
     list
 }
 
@@ -96,15 +120,33 @@ fn row_remedies(cfg: &Config, b: &Resource) -> Vec<Remedy> {
             s.slots = Some(32);
         }
     }
-    list.push(Remedy::new(
-        format!("`{table}` spread over 32 slots (an update picks one, a read sums them)"),
-        "workload",
-        spec_json(&slotted),
-    ));
+    let mut slots = Remedy::new(format!("`{table}` spread over 32 slots (an update picks one, a read sums them)"), "workload", spec_json(&slotted));
+    let read = read_back(spec, table).then(|| {
+        format!("a transaction reads `{table}` back: its value becomes a sum of 32 slots, so the numbers it hands out stop being unique and sequential")
+    });
+    slots.warning = joined([read, lock_order::new_cycle(spec, &slotted, cfg.lock_wait_timeout_ms)]);
+    list.push(slots);
     if let Some(last) = updated_last(spec, table) {
-        list.push(Remedy::new(format!("`{table}` updated last in its transactions"), "workload", spec_json(&last)));
+        let mut r = Remedy::new(format!("`{table}` updated last in its transactions"), "workload", spec_json(&last));
+        r.warning = lock_order::new_cycle(spec, &last, cfg.lock_wait_timeout_ms);
+        list.push(r);
     }
     list
+}
+
+/// The warnings that apply, as one ("...; ..."), or None.
+fn joined<const N: usize>(warnings: [Option<String>; N]) -> Option<String> {
+    let said: Vec<String> = warnings.into_iter().flatten().collect();
+    (!said.is_empty()).then(|| said.join("; "))
+}
+
+/// Whether a transaction reads a row of `table` that it updates: the counter's value is
+/// used (an invoice number), not only counted.
+fn read_back(spec: &Spec, table: &str) -> bool {
+    spec.transactions.iter().any(|x| {
+        let on = |op| x.statements.iter().any(|s| s.table == table && s.op == op);
+        on(OpKind::Update) && on(OpKind::Read)
+    })
 }
 
 /// `spec` with each transaction's updates of `table` moved to its end (None when none

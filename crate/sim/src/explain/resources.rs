@@ -17,6 +17,9 @@ pub(crate) struct ClientsIn {
     /// Mean response time measured over the span, and at zero load (`probe.rs`).
     pub response_us: f64,
     pub zero_load_us: f64,
+    /// Time lost per committed transaction waiting out lock-wait timeouts: a commit costs
+    /// its client at least R0 + this (`deadlocks.rs`).
+    pub lost_us: f64,
 }
 
 /// What a span's resources are built from.
@@ -62,8 +65,9 @@ pub struct Load {
     /// A row's lock requests over the span (its demand): more than its grants while a
     /// convoy's queue at it grows.
     requests: u64,
-    /// The clients: N, think time and zero-load response time in us.
-    clients: Option<(f64, f64, f64)>,
+    /// The clients: N, think time, zero-load response time and the time lost per commit
+    /// to lock-wait timeouts, in us.
+    clients: Option<(f64, f64, f64, f64)>,
     /// Open arrivals: user transactions offered per second.
     offered: Option<f64>,
 }
@@ -107,8 +111,8 @@ impl Load {
     /// servers / demand = x / utilization. For the clients, N / (R0 + Z), and never
     /// below `x` (R0 is capped at the measured response time).
     pub fn bound(&self, x: f64) -> f64 {
-        if let Some((n, z_us, r0_us)) = self.clients {
-            return (n / ((r0_us + z_us) * 1e-6)).max(x);
+        if let Some((n, z_us, r0_us, lost_us)) = self.clients {
+            return (n / ((r0_us + z_us + lost_us) * 1e-6)).max(x);
         }
         if let Some(offered) = self.offered {
             return offered.max(x);
@@ -146,8 +150,12 @@ impl Load {
     /// every request is granted. A row's own hold per grant, times its requests: in a
     /// convoy the rows whose holders wait elsewhere are granted less than they are asked
     /// for while their queues grow (for seconds after the start), and relieved they would
-    /// serve what is asked, so the next ceiling does not drift with the warm-up.
+    /// serve what is asked, so the next ceiling does not drift with the warm-up. The
+    /// clients' own: without the time they lost to lock-wait timeouts.
     pub(crate) fn own_work_only(&self) -> Load {
+        if self.clients.is_some() {
+            return self.without_timeouts(); // Their lost time was waits for locks too.
+        }
         let own = self.busy_ns - self.blocked_ns;
         let demand = if self.grants > 0 && self.requests > self.grants { self.requests as f64 / self.grants as f64 } else { 1.0 };
         Load { busy_ns: own * demand, blocked_ns: 0.0, queued_ns: self.queued_ns * demand, ..self.clone() }
@@ -176,8 +184,21 @@ impl Load {
 
     /// The clients with another zero-load response time.
     pub(crate) fn with_zero_load(&self, r0_us: f64) -> Load {
-        let (n, z, _) = self.clients.expect("the clients");
-        Load { clients: Some((n, z, r0_us)), ..self.clone() }
+        let (n, z, _, lost) = self.clients.expect("the clients");
+        Load { clients: Some((n, z, r0_us, lost)), ..self.clone() }
+    }
+
+    /// The time its clients lost per commit to lock-wait timeouts, in us (0: none, or not
+    /// the clients).
+    pub(crate) fn lost_us(&self) -> f64 {
+        self.clients.map_or(0.0, |c| c.3)
+    }
+
+    /// The clients without the time lost to lock-wait timeouts.
+    pub(crate) fn without_timeouts(&self) -> Load {
+        let (n, z, r0, _) = self.clients.expect("the clients");
+        let name = self.name.split(", each commit costing").next().unwrap_or(&self.name).to_string();
+        Load { clients: Some((n, z, r0, 0.0)), name, ..self.clone() }
     }
 
     /// Its utilization as reports give it: for the clients, the throughput over their bound.
@@ -235,13 +256,17 @@ impl Inputs<'_> {
             let z = self.cfg.think_time_us as f64;
             let r0 = if c.response_us > 0.0 { c.zero_load_us.min(c.response_us) } else { c.zero_load_us };
             let rate = self.cfg.arrival_rate_per_api_node;
-            let name = if rate > 0 {
+            let mut name = if rate > 0 {
                 format!("{} client threads taking requests as they come", c.n)
             } else {
                 format!("{} clients thinking {} us", c.n, self.cfg.think_time_us)
             };
+            // Named as deadlocks::of decides: a material share of the clients' time.
+            if c.lost_us >= super::deadlocks::MATERIAL * (c.response_us.max(r0) + z) {
+                name += &format!(", each commit costing {:.1} s waited out in lock-wait timeouts", c.lost_us / 1e6);
+            }
             let mut l = Load::new(tagged(4, 0), name, Kind::Clients, None, 1, self.span_ns, 0);
-            l.clients = Some((c.n as f64, z, r0));
+            l.clients = Some((c.n as f64, z, r0, c.lost_us));
             loads.push(l);
         }
         // The offered load needs no probe: windows list it too.

@@ -176,6 +176,11 @@ impl Simulation {
     /// its generation). With `retry`, the client is told and runs it again.
     pub(super) fn abort_txn(&mut self, t: u32, retry: bool) {
         self.metrics.totals.aborts += 1;
+        self.metrics.count(self.now, |c| c.aborts += 1);
+        // Its waits so far count as waits while it held its other locks (as a granted
+        // wait does, `lqh.rs`): a lock held through a deadlock was blocked, not worked.
+        let waited: Ns = (0..self.txns[t].ops.len()).map(|i| self.op_waited_ns(t, i)).sum();
+        self.txns[t].blocked_ns += waited;
         self.undo_counter_update(t);
         self.leave_allocator(t);
         for i in 0..self.txns[t].ops.len() {
@@ -228,6 +233,17 @@ impl Simulation {
             let waiting = wait.iter().any(|&(_, row)| self.locks.holder(row) != Some(t));
             if txn.live() && !txn.tc_done && txn.phase == Phase::Prepare && waiting {
                 self.metrics.totals.lock_timeouts += 1;
+                let waited = self.lock_waited_ns(t);
+                self.metrics.count(self.now, |c| {
+                    c.lock_timeouts += 1;
+                    c.timeout_wait_ns += waited;
+                });
+                if self.now >= self.metrics.warmup_end {
+                    match self.cycle_of(t) {
+                        Some(links) => self.metrics.cycles.add(links),
+                        None => self.metrics.cycles.outside += 1,
+                    }
+                }
                 self.abort_txn(t, true);
             }
         }

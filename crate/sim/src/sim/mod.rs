@@ -37,6 +37,7 @@ mod arrivals;
 mod checkpoint;
 mod checks;
 mod client;
+mod deadlock;
 mod event;
 mod faults;
 mod ids;

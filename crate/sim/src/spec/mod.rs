@@ -241,6 +241,12 @@ pub struct Transaction {
     #[serde(default = "one")]
     pub weight: u64,
     pub statements: Vec<Statement>,
+    /// Takes the rows it locks in key order: the keys drawn for a table's updates and
+    /// deletes are handed to those statements sorted, as an application sorts the ids before
+    /// it updates them. Two such transactions never wait for each other in a cycle on a
+    /// table (the remedy for a lock-order deadlock). Default false: drawn order.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub sort_keys: bool,
 }
 
 /// A workload: tables and a weighted mix of transactions.

@@ -43,6 +43,8 @@ struct TxnTemplate {
     stmts: Vec<Stmt>,
     /// Whether a block of it repeats (else it is drawn statement by statement).
     blocks: bool,
+    /// Its locked rows are taken in key order (`Transaction::sort_keys`).
+    sort_keys: bool,
 }
 
 /// The running state of a spec workload, shared by its clients: the transactions made
@@ -144,6 +146,7 @@ impl SpecState {
                     })
                     .collect(),
                 blocks: x.statements.iter().any(|s| s.repeat.is_some()),
+                sort_keys: x.sort_keys,
             })
             .collect();
         let most = txns.iter().map(|t| t.stmts.len()).max().unwrap_or(0);
@@ -220,12 +223,32 @@ impl SpecState {
             }
         }
         out.end_round();
+        if self.txns[which].sort_keys {
+            sort_locked_keys(&mut out.ops);
+        }
         d.api == Api::Ndbapi || stmts.len() == 1
     }
 
     /// True when statements go through mysqld (SQL statement costs).
     pub fn sql(&self) -> bool {
         self.draw.api == Api::Mysqld
+    }
+}
+
+/// Each table's locked rows (updates and deletes; new rows lock no one out) handed to
+/// their places in key order: the program's statements and rounds stay, their keys sorted.
+fn sort_locked_keys(ops: &mut [crate::workload::OpSpec]) {
+    let locked = |o: &crate::workload::OpSpec| o.write && !o.insert;
+    let mut tables: Vec<u64> = ops.iter().filter(|o| locked(o)).map(|o| crate::workload::table_of(o.row)).collect();
+    tables.sort_unstable();
+    tables.dedup();
+    for table in tables {
+        let at: Vec<usize> = (0..ops.len()).filter(|&i| locked(&ops[i]) && crate::workload::table_of(ops[i].row) == table).collect();
+        let mut rows: Vec<(u64, u64)> = at.iter().map(|&i| (ops[i].row, ops[i].dist)).collect();
+        rows.sort_unstable();
+        for (&i, (row, dist)) in at.iter().zip(rows) {
+            (ops[i].row, ops[i].dist) = (row, dist);
+        }
     }
 }
 

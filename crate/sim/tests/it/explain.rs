@@ -153,13 +153,13 @@ fn the_laws_hold_on_every_preset() {
 #[test]
 fn remedies_follow_the_bottleneck() {
     let s = summary_of(json!({ "preset": "bug39267", "durationMs": 300, "warmupMs": 100 }));
-    let fields: Vec<String> = hotrow::explain::remedies(&s.config, s.bottleneck.as_ref().unwrap())
+    let fields: Vec<String> = hotrow::explain::remedies(&s.config, s.bottleneck.as_ref(), s.deadlocks.as_ref())
         .into_iter()
         .flat_map(|r| r.set.into_iter().map(|(f, _)| f))
         .collect();
     assert_eq!(fields, ["cacheSize", "hintedRefill"]);
     let s = summary_of(json!({ "preset": "modern", "workload": convoy(None), "durationMs": 200, "warmupMs": 100 }));
-    let list = hotrow::explain::remedies(&s.config, s.bottleneck.as_ref().unwrap());
+    let list = hotrow::explain::remedies(&s.config, s.bottleneck.as_ref(), s.deadlocks.as_ref());
     let (field, spec) = &list[0].set[0];
     assert_eq!(field, "workload");
     assert_eq!(spec["transactions"][0]["statements"][2]["slots"], 32, "{spec}");

@@ -62,7 +62,7 @@ impl Reader<'_> {
                 let sets_unique = self.sets_unique(a, table, here);
                 statements.push(SpecStatement { op, table: a.table.clone(), rows, key, slots: None, distribution, repeat, sets_unique });
             }
-            transactions.push(Transaction { name, weight, statements });
+            transactions.push(Transaction { name, weight, statements, sort_keys: t.sort_keys });
         }
         let name = self.options.name.clone().unwrap_or_else(|| sources.iter().rev().map(|s| stem(&s.name)).next().unwrap_or_default());
         Ok(Spec {
