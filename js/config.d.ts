@@ -62,6 +62,8 @@ export interface WorkloadSpec {
     name: string;
     /** 1..=1000000, relative to the others (default 1). */
     weight?: number;
+    /** Takes the rows it locks in key order: each table's drawn keys handed to its updates and deletes sorted, as an application sorts its ids first (the remedy for a lock-order deadlock). Default false. */
+    sortKeys?: boolean;
     /** 1 to 256 statements, at most 60000 rows in all. */
     statements: {
       op: "read" | "update" | "insert" | "delete";

@@ -51,6 +51,41 @@ export interface Explanation {
   nextCeiling: NextCeiling | null;
   /** The busiest resources, by utilization (at most eight). */
   resources: Resource[];
+  /** When lock-wait timeouts cost the clients a material share (5%) of their time; null otherwise. */
+  deadlocks: Deadlocks | null;
+}
+
+/** What lock-wait timeouts cost, and the lock-order cycles the run saw (NDB ends a deadlock only by the timeout). */
+export interface Deadlocks {
+  lockTimeoutsPerSecond: number;
+  /** Time waited by the attempts timed out, per committed transaction, us. */
+  lostPerCommitUs: number;
+  /** The same as a share of the clients' time, 0..1. */
+  lostFraction: number;
+  /** Of the timeouts, the share whose wait led to a lock-order cycle (the one timed out in it, or queued behind it). */
+  inCyclesFraction: number;
+  /** The tables whose rows the named cycles wait for. */
+  tables: string[];
+  /** The most frequent cycles (at most three). */
+  cycles: Cycle[];
+}
+
+/** A lock-order cycle: each transaction waits for a row the next one holds, the last for one the first holds. */
+export interface Cycle {
+  /** Of the timeouts, the share whose wait led to this cycle. */
+  share: number;
+  steps: CycleStep[];
+  /** The cycle in one sentence. */
+  text: string;
+}
+
+export interface CycleStep {
+  transaction: string;
+  /** "statement 3, update `inventory`" (a spec's statements counted from 1), or "its 2nd `stock` row". */
+  holds: string;
+  waitsAt: string;
+  holdsTable: string;
+  waitsTable: string;
 }
 
 /** One part of a hot row's wait: requests of `waiter` waiting for holders of `holder`. */
@@ -70,4 +105,6 @@ export interface Remedy {
   label: string;
   /** Dotted config field names and their new values (`workload` holds a whole spec). */
   set: Record<string, unknown>;
+  /** What it costs that no number shows ("it creates a lock-order cycle: ...", "the numbers it hands out stop being unique and sequential"); null when nothing. */
+  warning: string | null;
 }

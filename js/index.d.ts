@@ -1,7 +1,7 @@
 // Types of the npm package `hotrow`: the same API in browsers, bundlers and Node.
 
-import type { Explanation, NextCeiling, Remedy, Resource, ResourceKind, WaitPart } from "./explain.js";
-export type { Explanation, NextCeiling, Remedy, Resource, ResourceKind, WaitPart };
+import type { Cycle, CycleStep, Deadlocks, Explanation, NextCeiling, Remedy, Resource, ResourceKind, WaitPart } from "./explain.js";
+export type { Cycle, CycleStep, Deadlocks, Explanation, NextCeiling, Remedy, Resource, ResourceKind, WaitPart };
 import type { Workload, KeyChoice, WorkloadSpec, Allocator, IdCacheScope, Partitioning, KeyLayout, PresetName, CpuConfig, NetworkConfig, Fault, Config, ConfigInput, LiveField } from "./config.js";
 export type { Workload, KeyChoice, WorkloadSpec, Allocator, IdCacheScope, Partitioning, KeyLayout, PresetName, CpuConfig, NetworkConfig, Fault, Config, ConfigInput, LiveField };
 import type { Snapshot, WindowColumns, Latency, NodeSummary, HotRowSummary, TxnKind, HotRow, Summary, AllocatorSummary, KeysSummary } from "./summary.js";

@@ -2,7 +2,7 @@
 // object `hotrow run --json` prints) and its parts.
 
 import type { Allocator, Config } from "./config.js";
-import type { NextCeiling, Resource, ResourceKind, WaitPart } from "./explain.js";
+import type { Deadlocks, NextCeiling, Resource, ResourceKind, WaitPart } from "./explain.js";
 
 /** The latest closed metrics window; zeros before the first one closes. */
 /**
@@ -235,6 +235,9 @@ export interface Summary {
   aborts: number;
   /** Of the aborts, attempts that waited `lockWaitTimeoutMs` for a row lock. */
   lockTimeouts: number;
+  /** The same per second after warm-up. */
+  abortsPerSecond: number;
+  lockTimeoutsPerSecond: number;
   /** The rows whose locks were busiest after warm-up, busiest first (at most ten). */
   hottestRows: HotRow[];
   /** The resource that holds the throughput (null while nothing committed). */
@@ -243,6 +246,8 @@ export interface Summary {
   nextCeiling: NextCeiling | null;
   /** The busiest resources by utilization (at most eight). */
   resources: Resource[];
+  /** When lock-wait timeouts cost the clients a material share (5%) of their time: how much, and the lock-order cycles they ended; null otherwise. */
+  deadlocks: Deadlocks | null;
   /** What the id strategy costs. */
   allocator: AllocatorSummary;
   /** Where the inserted rows landed. */
@@ -304,6 +309,8 @@ export type IntervalMetric =
   | "insertSkew"
   | "offeredPerSecond"
   | "waitingMean"
+  | "abortsPerSecond"
+  | "lockTimeoutsPerSecond"
   | "latencyMeanUs";
 
 /** A figure's 95% interval: the figure ± `halfWidth`. */

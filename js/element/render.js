@@ -106,7 +106,7 @@ export function setupCharts(el, { keepSeries = false } = {}) {
 }
 
 /** The headline figures' metrics: each shown as its mean over the last simulated second. */
-const HEADLINE = ["tpm", "insertsPerSecond", "transactionsPerSecond", "hotRowLockUtilization", "refillsPerSecond"];
+const HEADLINE = ["tpm", "insertsPerSecond", "transactionsPerSecond", "hotRowLockUtilization", "refillsPerSecond", "abortsPerSecond"];
 
 /**
  * Run `i`'s headline figures: each metric's mean over the windows of the last simulated
@@ -225,6 +225,9 @@ export function render(el) {
   showHotRow(el, hot, set);
   titleCounterChart(el, facts);
   set("refillsPerSecond", fmtInt(f.refillsPerSecond));
+  // Aborts come in bursts (a deadlock waits out its timeout): the second's mean with its interval.
+  const aborts = meanHalfWidth(d.get("abortsPerSecond", windowsPerSecond(el, 0), at));
+  set("abortsPerSecond", fmtInt(f.abortsPerSecond) + (aborts === null ? "" : ` ± ${fmtInt(aborts)}`));
   set("latencyP99Us", fmtUs(snap.latencyP99Us));
   set("simulatedSeconds", (m.nowMs / 1000).toFixed(1));
   set("simPerWall", m.engine.simPerWall.toFixed(2));

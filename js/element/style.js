@@ -73,6 +73,8 @@ canvas.cluster { width: 100%; height: 250px; display: block; }
 .why-body { display: grid; grid-template-columns: repeat(auto-fit, minmax(min(100%, 420px), 1fr)); gap: 12px; }
 .why-body p { margin: 4px 0; }
 .why-verdict { font-weight: 600; }
+.why-deadlocks { font-weight: 600; color: var(--hotrow-hot); }
+.why-warning { font-size: 0.9em; margin: 0.3em 0 0; flex-basis: 100%; }
 .why-run h4 { margin: 0 0 4px; }
 .why-bars .why-bar { grid-template-columns: minmax(10em, 1.6fr) 1fr 3.5em; }
 .why-bar .bar-label { overflow-wrap: anywhere; } /* a long resource name wraps, never cut */

@@ -86,9 +86,25 @@ function section(el, e, i, compare) {
     next.className = "why-next";
     box.append(next);
   }
+  if (e.deadlocks) box.append(...deadlocks(e.deadlocks));
   box.append(resourceBars(e.resources, b, at));
   if (!compare && e.remedies?.length) box.append(remedyButtons(el, e.remedies));
   return box;
+}
+
+/** Lock-wait timeouts that cost the clients a material share of their time, and the
+ * lock-order cycles they ended (the explanation's `deadlocks`), as `hotrow run` words them. */
+function deadlocks(d) {
+  const tables = d.tables.map((t) => `\`${t}\``).join(", ");
+  const head = sentence(`Deadlocks: ${fmtInt(d.lockTimeoutsPerSecond)} lock-wait timeouts/s, ${fmtPct(d.inCyclesFraction)} of them ` +
+    `in or behind a lock-order cycle${tables ? ` on ${tables}` : ""}; each commit loses ${(d.lostPerCommitUs / 1e6).toFixed(1)} s ` +
+    `to them, ${fmtPct(d.lostFraction)} of the clients' time.`);
+  head.className = "why-deadlocks";
+  return [head, ...d.cycles.map((c) => {
+    const p = sentence(`Deadlock (${fmtPct(c.share)} of the timeouts): ${c.text}.`);
+    p.className = "why-cycle";
+    return p;
+  })];
 }
 
 /** The busiest resources as bars (the bottleneck `b`'s marked), each titled with its
@@ -133,12 +149,19 @@ function remedyButtons(el, remedies) {
     const live = Object.keys(r.set).every((f) => el.liveFields.includes(f));
     const button = document.createElement("button");
     button.dataset.remedy = String(k);
-    button.append(...withCode(r.label));
-    button.title = live ? "fork here: run B takes this remedy from the moment shown, run A goes on unchanged"
-      : "restart the run with this remedy (it changes the cluster or the workload, which a running simulation cannot take)";
+    button.append(...withCode(r.warning ? `${r.label} ⚠` : r.label));
+    button.title = (live ? "fork here: run B takes this remedy from the moment shown, run A goes on unchanged"
+      : "restart the run with this remedy (it changes the cluster or the workload, which a running simulation cannot take)") +
+      (r.warning ? `. Beware: ${r.warning}` : "");
     button.addEventListener("click", () => applyRemedy(el, r, live));
     tries.append(button);
   });
+  // What a remedy costs that its number will not show, said beside the buttons.
+  for (const r of remedies.filter((x) => x.warning)) {
+    const p = sentence(`⚠ ${r.label}: ${r.warning}.`);
+    p.className = "why-warning";
+    tries.append(p);
+  }
   return tries;
 }
 
@@ -151,7 +174,7 @@ function applyRemedy(el, r, live) {
   }
   const config = structuredClone(el.overrides);
   for (const [f, v] of Object.entries(r.set)) setField(config, f, v);
-  el.note(`Restarted with ${r.label}.`);
+  el.note(`Restarted with ${r.label}.` + (r.warning ? ` Beware: ${r.warning}.` : ""));
   el.update({ config }, { restart: true });
 }
 
