@@ -15,7 +15,7 @@ test("--precision stops the run where it is met, and says so; the table shows ±
   assert.match(r.stdout, /precision: met, ± [12]\.\d\d% of tpm \(asked ± 2\.00%\): the run stopped there/);
   const measured = Number(r.stdout.match(/measured ([\d.]+) simulated s/)[1]);
   assert.ok(measured < 10, `stopped before the 10 s duration: ${measured} s`);
-  assert.match(r.stdout, /transactions\/s \(transactionsPerSecond\) +\d+ ± \d+ +1\/s/);
+  assert.match(r.stdout, /transactions\/s \(transactionsPerSecond\) +[\d,]+ ± [\d,]+ +1\/s/);
   assert.match(r.stdout, /±: the 95% interval, by batch means \(\d+ batches of \d windows?\)/);
 });
 

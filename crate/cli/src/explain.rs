@@ -96,12 +96,12 @@ pub fn hottest_rows(w: &mut String, s: &Summary) {
         let first = r.waits.first().map_or(String::new(), |x| format!("{} waits for {} ({})", x.waiter, x.holder, percent(x.share)));
         let _ = writeln!(
             w,
-            "  {:<22} {:>6} {:>10} {:>10} {:>13.0}  {first}",
+            "  {:<22} {:>6} {:>10} {:>10} {:>13}  {first}",
             row,
             percent(r.lock_busy_fraction),
             grouped(r.grants_per_second),
             grouped(r.waits_per_second),
-            r.mean_wait_us
+            grouped(r.mean_wait_us)
         );
         for x in r.waits.iter().skip(1).take(2) {
             let _ = writeln!(w, "  {:<69}  {} waits for {} ({})", "", x.waiter, x.holder, percent(x.share));

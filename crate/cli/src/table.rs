@@ -1,7 +1,7 @@
 //! The human-readable summary `hotrow run` prints.
 
 use hotrow::Summary;
-use hotrow_report::format::percent;
+use hotrow_report::format::{grouped, percent, value};
 use std::fmt::Write;
 
 /// Where the run's ids come from, in a few words.
@@ -37,9 +37,11 @@ fn metric_lines(s: &Summary, f: &hotrow::facts::Facts) -> Vec<(String, String, S
         let label = if counter_row { format!("id counter row {}", m.label) } else { m.label.to_string() };
         let pm = s.intervals.as_ref().and_then(|i| i.get(m.name)).map_or(String::new(), |i| {
             let flag = if i.lag1 > hotrow::intervals::LAG1_LIMIT { "*" } else { "" };
-            format!("± {}{flag}", half_width(i.half_width, v, m.unit))
+            format!("± {}{flag}", hotrow_report::format::half_width(i.half_width, v, m.unit))
         });
-        lines.push((format!("{label} ({})", m.name), number(v, m.unit), pm, m.unit));
+        // A fraction reads as a percentage: its unit column is then empty.
+        let unit = if m.unit == "fraction" { "" } else { m.unit };
+        lines.push((format!("{label} ({})", m.name), hotrow_report::format::value(v, m.unit), pm, unit));
     }
     lines
 }
@@ -139,7 +141,8 @@ pub fn render(s: &Summary) -> String {
     let lines = metric_lines(s, f);
     let width = lines.iter().map(|l| l.0.chars().count()).max().unwrap_or(0).max(40);
     for (name, value, pm, unit) in lines {
-        let _ = writeln!(w, "  {name:<width$} {value:>14} {pm:<10} {unit}");
+        let line = format!("  {name:<width$} {value:>14} {pm:<10} {unit}");
+        let _ = writeln!(w, "{}", line.trim_end());
     }
     if let Some(i) = &s.intervals {
         let _ = writeln!(
@@ -176,39 +179,25 @@ pub fn render(s: &Summary) -> String {
     let _ = writeln!(w, "\n  node  group   load   TC txn/s   messages/s");
     for n in &s.nodes {
         let mark = f.node_mark(n.id).map_or(String::new(), |m| format!("  <- {m}"));
-        let _ = writeln!(w, "  {:>4}  {:>5}  {:>5.2}  {:>9.0}  {:>11.0}{mark}", n.id, n.node_group, n.load, n.tc_transactions, n.messages);
+        let _ = writeln!(
+            w,
+            "  {:>4}  {:>5}  {:>5}  {:>9}  {:>11}{mark}",
+            n.id,
+            n.node_group,
+            value(n.load, "fraction"),
+            value(n.tc_transactions, "1/s"),
+            value(n.messages, "1/s")
+        );
     }
     crate::explain::hottest_rows(w, s);
     crate::explain::render(w, s);
     let _ = writeln!(w, "\n  latency by type (us)       mean       p50       p99    committed");
     for (name, l) in &s.latency_by_type_us {
         let n = s.committed_by_type.get(name).copied().unwrap_or(0);
-        let _ = writeln!(w, "  {:<20} {:>10.0} {:>9.0} {:>9.0} {:>12}", name, l.mean, l.p50, l.p99, n);
+        let _ = writeln!(w, "  {:<20} {:>10} {:>9} {:>9} {:>12}", name, value(l.mean, "us"), value(l.p50, "us"), value(l.p99, "us"), grouped(n as f64));
     }
     let _ = writeln!(w, "\n  digest {}", s.digest);
     o
-}
-
-/// A figure as a table shows it: counts and rates whole, fractions and small numbers with
-/// three digits.
-fn number(v: f64, unit: &str) -> String {
-    if unit == "fraction" || v.abs() < 100.0 && v.fract() != 0.0 {
-        format!("{v:.3}")
-    } else {
-        format!("{v:.0}")
-    }
-}
-
-/// A half-width beside its figure: in the figure's decimals ("± 426", "± 0.012"), "< 1" when
-/// a whole figure's is below one.
-fn half_width(h: f64, v: f64, unit: &str) -> String {
-    if number(v, unit).contains('.') {
-        format!("{h:.3}")
-    } else if h > 0.0 && h < 0.5 {
-        "< 1".into()
-    } else {
-        format!("{h:.0}")
-    }
 }
 
 /// The `hotrow validate` table: each reported figure beside the model's.

@@ -23,6 +23,41 @@ pub fn percent(f: f64) -> String {
     format!("{:.0}%", f * 100.0)
 }
 
+/// A figure in its catalog unit, as every surface writes it (one format per unit): a
+/// fraction as a percentage (87%; 8.4% below 10%), a rate, count or time of 100 or more as a
+/// whole number with thousands separated (22,827), below 100 with one decimal (57.3) unless
+/// whole, a code as it is.
+pub fn value(v: f64, unit: &str) -> String {
+    match unit {
+        "fraction" if v != 0.0 && v.abs() < 0.1 => format!("{:.1}%", v * 100.0),
+        "fraction" => percent(v),
+        "code" => format!("{v}"),
+        _ if v.abs() >= 100.0 || v.fract() == 0.0 => grouped(v),
+        _ => format!("{v:.1}"),
+    }
+}
+
+/// A 95% interval's half-width beside figure `v`, in the figure's format ("± 416",
+/// "± 34.3", "± 2%"), "< 1" (or "< 0.1", "< 1%") when it would read 0 beside a figure that
+/// is not.
+pub fn half_width(h: f64, v: f64, unit: &str) -> String {
+    let decimals = value(v, unit).contains('.');
+    let text = match unit {
+        "fraction" if decimals => format!("{:.1}%", h * 100.0),
+        "fraction" => percent(h),
+        _ if decimals => format!("{h:.1}"),
+        _ => grouped(h),
+    };
+    let zero = text.trim_end_matches('%').chars().all(|c| c == '0' || c == '.');
+    match (zero && h > 0.0, unit, decimals) {
+        (true, "fraction", true) => "< 0.1%".into(),
+        (true, "fraction", false) => "< 1%".into(),
+        (true, _, true) => "< 0.1".into(),
+        (true, _, false) => "< 1".into(),
+        _ => text,
+    }
+}
+
 /// Microseconds as seconds, one decimal: 8806000 us is 8.8 s.
 pub fn seconds(us: f64) -> String {
     format!("{:.1} s", us / 1e6)
@@ -97,5 +132,26 @@ mod tests {
         assert_eq!(coord(1.005), "1");
         assert_eq!(coord(-0.001), "0");
         assert_eq!(escape("a<b & \"c\""), "a&lt;b &amp; &quot;c&quot;");
+    }
+
+    /// One format per unit, the interval in its figure's: the CLI's table once printed
+    /// 22827 beside the report's 3,914, and 1.000 beside 100%.
+    #[test]
+    fn a_figure_reads_the_same_in_every_unit() {
+        assert_eq!(value(22_827.4, "1/s"), "22,827");
+        assert_eq!(value(57.3, "1/s"), "57.3");
+        assert_eq!(value(3.0, "count"), "3");
+        assert_eq!(value(1.0, "fraction"), "100%");
+        assert_eq!(value(0.084, "fraction"), "8.4%");
+        assert_eq!(value(0.0, "fraction"), "0%");
+        assert_eq!(value(2_507_182.0, "us"), "2,507,182");
+        assert_eq!(value(4.0, "code"), "4");
+        assert_eq!(half_width(416.2, 22_827.4, "1/s"), "416");
+        assert_eq!(half_width(34.278, 57.3, "1/s"), "34.3");
+        assert_eq!(half_width(0.3, 1434.0, "1/s"), "< 1");
+        assert_eq!(half_width(0.02, 57.3, "1/s"), "< 0.1");
+        assert_eq!(half_width(0.0, 1.0, "fraction"), "0%");
+        assert_eq!(half_width(0.001, 1.0, "fraction"), "< 1%");
+        assert_eq!(half_width(0.02, 0.084, "fraction"), "2.0%");
     }
 }
