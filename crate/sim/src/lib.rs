@@ -40,6 +40,7 @@ mod keys;
 mod locks;
 mod metrics;
 mod placement;
+mod probe;
 mod prng;
 mod queue;
 mod rates;

@@ -18,6 +18,9 @@ use serde::Serialize;
 use std::collections::BTreeMap;
 
 mod explanation;
+mod zero_load;
+
+pub use zero_load::{Probe, ZeroLoad};
 mod nodes;
 mod precision;
 pub use explanation::explanation;
@@ -202,8 +205,9 @@ pub struct Now<'a> {
     pub hot_row_node: u32,
     /// The SYSTAB_0 counter row's key.
     pub counter_row: u64,
-    /// The response time at zero load, measured when first asked for (`explain::ZeroLoad`).
-    pub zero_load: &'a crate::explain::ZeroLoad,
+    /// The response time at zero load, measured by `probe` when first asked for.
+    pub zero_load: &'a ZeroLoad,
+    pub probe: Probe,
     /// Ids the invariant checkers found issued twice (must be 0).
     pub duplicate_ids: u64,
     /// Active client threads.

@@ -12,7 +12,7 @@
 //! Resources are every station (a data node's thread, an API node's cores, the allocator
 //! service), every tracked row lock (the SYSTAB_0 counter row among them), each API node's
 //! id-cache mutex, each API node's timestamp sequence, and the client population
-//! (N / (R0 + Z), R0 the response time at zero load, measured by `probe.rs`).
+//! (N / (R0 + Z), R0 the response time at zero load, measured by `crate::probe`).
 //!
 //! A lock is busy while held, and its holder may spend that time waiting in another queue
 //! (for another lock, an id, a busy thread): in a convoy every lock on the way is 100%
@@ -38,14 +38,12 @@
 mod deadlocks;
 mod lock_order;
 mod moving;
-mod probe;
 mod remedies;
 mod resources;
 
 pub(crate) use deadlocks::of as deadlocks_of;
 pub use deadlocks::{Cycle, CycleStep, Deadlocks};
 pub use moving::Moving;
-pub use probe::ZeroLoad;
 pub use remedies::remedies;
 pub use remedies::Remedy;
 pub use resources::Load;

@@ -30,7 +30,7 @@ impl Simulation {
         let arrivals_changed =
             (next.arrival_rate_per_api_node, next.arrival_cv) != (self.cfg.arrival_rate_per_api_node, self.cfg.arrival_cv);
         self.cfg = next;
-        self.zero_load = crate::explain::ZeroLoad::default();
+        self.zero_load = crate::summary::ZeroLoad::default();
         if clients_changed {
             self.resize_clients();
             self.clients_added();

@@ -22,14 +22,15 @@
 //! the transaction is hinted, else the next data node in the API node's round robin.
 
 use crate::config::Config;
-use crate::explain::{self, ZeroLoad};
+use crate::explain;
+use crate::summary::{Probe, ZeroLoad};
 use crate::locks::LockTable;
 use crate::metrics::{Dims, Metrics, Window};
 use crate::placement::Placement;
 use crate::prng::Prng;
 use crate::queue::EventQueue;
 use crate::service_time::ServiceTimes;
-use crate::summary::{Now, Summary};
+use crate::summary::Now;
 use crate::time::{self, Ns};
 use crate::topology::{Host, StationId, Topology};
 
@@ -114,7 +115,7 @@ pub struct Simulation {
     /// Open arrivals: the streams, the waiting lines and the idle client threads.
     arrivals: Arrivals,
     metrics: Metrics,
-    /// The response time at zero load (`explain::zero_load`), measured when a summary
+    /// The response time at zero load (`crate::probe`), measured when a summary
     /// first asks for it; a live change of the config forgets it.
     zero_load: ZeroLoad,
     /// The precision asked for was met: the run stopped (`stepping.rs`).
@@ -200,18 +201,13 @@ impl Simulation {
         self.metrics.windows_closed
     }
 
-    /// The run summary so far (measured after warm-up).
-    pub fn summary(&self) -> Summary {
-        Summary::build(&self.metrics, &self.cfg, &self.topo, &self.now_facts())
+    /// What a summary reads: the counters, and the state now, R0 measured by `probe`
+    /// (`crate::probe` asks, above the simulation: `summary()`, `explain()`).
+    pub(crate) fn measured(&self, probe: Probe) -> (&Metrics, Now<'_>) {
+        (&self.metrics, self.now_facts(probe))
     }
 
-    /// What holds the throughput so far (after warm-up): the summary's `bottleneck`,
-    /// `nextCeiling` and `resources`, without the rest of the summary.
-    pub fn explain(&self) -> explain::Explanation {
-        crate::summary::explanation(&self.metrics, &self.cfg, &self.topo, &self.now_facts())
-    }
-
-    fn now_facts(&self) -> Now<'_> {
+    fn now_facts(&self, probe: Probe) -> Now<'_> {
         Now {
             at_ns: self.now,
             hot_row_node: self.hot_row_node(),
@@ -219,6 +215,7 @@ impl Simulation {
             duplicate_ids: self.duplicate_ids(),
             active_clients: self.active_clients(),
             zero_load: &self.zero_load,
+            probe,
             stopped: self.stopped,
             warmup: self.warmup,
         }

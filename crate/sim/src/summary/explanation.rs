@@ -26,13 +26,13 @@ pub fn explanation(m: &Metrics, cfg: &Config, topo: &Topology, now: &Now) -> cra
         clients: Some(crate::explain::ClientsIn {
             n: now.active_clients,
             response_us: time::as_us(m.latency_all.mean()),
-            zero_load_us: now.zero_load.response_us(cfg),
+            zero_load_us: now.zero_load.response_us(cfg, now.probe),
             lost_us: time::as_us(m.run.timeout_wait_ns as f64) / m.run.user_txns().max(1) as f64,
         }),
     };
     let after_warmup = m.windows.iter().filter(|w| w.end_ms > time::as_ms(m.warmup_end));
     let moved = crate::explain::Moving::of(after_warmup.map(|w| &w.bound));
-    let e = crate::explain::explain(&inputs.loads(), inputs.x(), &|| now.zero_load.relieved_us(cfg), moved.as_ref(), cfg);
+    let e = crate::explain::explain(&inputs.loads(), inputs.x(), &|| now.zero_load.relieved_us(cfg, now.probe), moved.as_ref(), cfg);
     let r = &m.run;
     let secs = time::as_secs(measured_ns);
     let deadlocks = crate::explain::deadlocks_of(cfg, &m.cycles, r.lock_timeouts, r.timeout_wait_ns, r.user_txns(), now.active_clients, secs);
@@ -53,6 +53,6 @@ fn warm_up_explanation(m: &Metrics, cfg: &Config, topo: &Topology, now: &Now) ->
         counter_row_node: now.hot_row_node,
         clients: None,
     };
-    let e = crate::explain::explain(&inputs.loads(), inputs.x(), &|| now.zero_load.relieved_us(cfg), None, cfg);
+    let e = crate::explain::explain(&inputs.loads(), inputs.x(), &|| now.zero_load.relieved_us(cfg, now.probe), None, cfg);
     crate::explain::Explanation { warm_up: true, ..e }
 }
