@@ -6,7 +6,7 @@ import type { Deadlocks, NextCeiling, Resource, ResourceKind, WaitPart } from ".
 
 /** The latest closed metrics window; zeros before the first one closes. */
 /**
- * What every surface says of a run, decided once in the core (`crate/sim/src/facts.rs`):
+ * What every surface says of a run, decided once in the core (`crate/sim/src/facts/`):
  * the CLI's table, `hotrow report` and the playground format these and derive none.
  */
 export interface Facts {
@@ -18,6 +18,8 @@ export interface Facts {
   counterRow: { of: string; node: number; /** It is the hot row too. */ isHotRow: boolean } | null;
   /** The bug report's two TPM figures compare with this run (DBT2, closed loop, 8 data nodes x 2 replicas). */
   referenceLines: boolean;
+  /** The run in one sentence (what runs, on which cluster, how requests arrive, where ids come from, how rows are placed), as `hotrow run`'s first line, the report's header and the playground's "Running now" say it. */
+  described: string;
   /** The figures a surface shows first, in order: metric names, and `hotRow` for the hot row's lock busy. */
   cards: string[];
 }

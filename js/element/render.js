@@ -222,6 +222,7 @@ export function render(el) {
   set("hotRowLockUtilization", fmtPct(hotBusy));
   alarm(el.metricEls.hotRowLockUtilization, hotBusy);
   showCards(el, facts);
+  describeRun(el, m.sims.map((sim) => sim.snapshot.facts));
   showHotRow(el, hot, set);
   titleCounterChart(el, facts);
   set("refillsPerSecond", fmtInt(f.refillsPerSecond));

@@ -17,7 +17,7 @@ test("an offered rate runs open: offered and achieved on one chart, the text say
   const legend = await pg.locator(".chart-throughput .u-legend").textContent();
   assert.match(legend, /offered\/s/);
   assert.match(legend, /transactions\/s achieved/);
-  assert.match(await pg.locator(".running-now").textContent(), /open arrivals: 20\.0k requests\/s offered to each API node \(Poisson\)/);
+  assert.match(await pg.locator(".running-now").textContent(), /open arrivals: 20,000 requests\/s offered to each API node \(Poisson\)/);
   // Below saturation the offered load holds it (once the warm-up is over).
   await until(pg, ({ [Symbol.for("hotrow.playground.internals")]: el }) => /Held by the offered load/.test(el.shadowRoot.querySelector(".why-panel").textContent), null, "the offered load named");
   // Turning think time on closes the arrivals (the two exclude each other), live.

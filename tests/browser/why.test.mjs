@@ -82,6 +82,12 @@ test("a row of one's own that binds leads the headline and the cluster drawing",
   // The stock rows are 100% busy only waiting for the daily row: their bars say so on hover.
   const stock = pg.locator(".why-bar", { hasText: "stock" }).first();
   assert.match(await stock.getAttribute("title"), /waited elsewhere (9\d|100)% for locks or ids/);
+  // The run in words is the core's (facts.described, as `hotrow run`'s first line and the
+  // report's header say it), not a sentence of the page's own.
+  const [said, described] = await pg.evaluate(({ [Symbol.for("hotrow.playground.internals")]: el }) =>
+    [el.shadowRoot.querySelector(".running-now").textContent, el.latest.sims[0].snapshot.facts.described]);
+  assert.match(described, /^the workload "orders" on /);
+  assert.equal(said, `Running now: ${described}.`);
   assert.deepEqual(problems, []);
   await page.close();
 });

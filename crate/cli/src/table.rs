@@ -4,20 +4,6 @@ use hotrow::Summary;
 use hotrow_report::format::{grouped, percent, value};
 use std::fmt::Write;
 
-/// Where the run's ids come from, in a few words.
-fn ids(c: &hotrow::Config) -> String {
-    use hotrow::config::Allocator;
-    let growth = if c.cache_growth > 1 { format!(" growing x{} to {}", c.cache_growth, c.cache_size_max) } else { String::new() };
-    match c.allocator {
-        _ if c.primary_key => "primary key (no id allocator)".to_string(),
-        Allocator::CounterRow => {
-            format!("counter row cacheSize {}{growth}, refill {}", c.cache_size, if c.hinted_refill { "hinted" } else { "unhinted" })
-        }
-        Allocator::CentralService => format!("central allocator cacheSize {}{growth}", c.cache_size),
-        Allocator::Timestamp => format!("timestamp ids ({} us tick, {} sequence bits)", c.timestamp_tick_us, c.timestamp_sequence_bits),
-    }
-}
-
 /// The summary's metrics as the table's lines (name, value, interval, unit): the headline
 /// first, TPM only beside DBT2, the id counter row's only when one is in use.
 fn metric_lines(s: &Summary, f: &hotrow::facts::Facts) -> Vec<(String, String, String, &'static str)> {
@@ -85,15 +71,8 @@ fn deadlocks(w: &mut String, s: &Summary) {
 /// How services take their time, when not as calibrated: ", CPU costs x0.5, service times
 /// CV 1 (gamma)".
 fn services(c: &hotrow::Config) -> String {
+    // How requests arrive is in the first line (`facts.described`).
     let mut o = String::new();
-    if c.arrival_rate_per_api_node > 0 {
-        let spread = match c.arrival_cv {
-            1.0 => "Poisson".to_string(),
-            0.0 => "evenly spaced".to_string(),
-            cv => format!("gaps CV {cv}"),
-        };
-        o += &format!(", open arrivals: {} requests/s per API node ({spread})", c.arrival_rate_per_api_node);
-    }
     if c.cpu.scale != 1.0 {
         o += &format!(", CPU costs x{}", round_to(c.cpu.scale, 4));
     }
@@ -125,15 +104,7 @@ pub fn render(s: &Summary) -> String {
     let c = &s.config;
     let mut o = String::new();
     let w = &mut o;
-    let _ = writeln!(
-        w,
-        "hotrow: {} workload, {} data nodes x {} replicas, {}, seed {}",
-        c.workload.name(),
-        c.data_nodes,
-        c.replicas,
-        ids(c),
-        c.seed
-    );
+    let _ = writeln!(w, "hotrow: {}; seed {}", s.facts.described, c.seed);
     let _ = writeln!(w, "measured {:.2} simulated s after {}, {} events{}\n", s.simulated_seconds, warmup(s), s.events, services(c));
     let f = &s.facts;
     hot_rows(w, f);

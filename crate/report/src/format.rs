@@ -1,94 +1,8 @@
-//! Numbers and text as every hotrow surface writes them: whole numbers with thousands
-//! separated (158,496), fractions as percentages, and text escaped for HTML and SVG.
+//! Numbers and text as every hotrow surface writes them: the numbers are the core's
+//! (`hotrow::format`, one format per unit); here, text escaped for HTML and SVG and
+//! coordinates.
 
-/// A whole number with thousands separated: 158,496.
-pub fn grouped(v: f64) -> String {
-    let digits = format!("{:.0}", v.abs());
-    let mut out = String::new();
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    if v < 0.0 && out != "0" {
-        format!("-{out}")
-    } else {
-        out
-    }
-}
-
-/// A fraction as a whole percentage: 0.873 is 87%.
-pub fn percent(f: f64) -> String {
-    format!("{:.0}%", f * 100.0)
-}
-
-/// A figure in its catalog unit, as every surface writes it (one format per unit): a
-/// fraction as a percentage (87%; 8.4% below 10%), a rate, count or time of 100 or more as a
-/// whole number with thousands separated (22,827), below 100 with one decimal (57.3) unless
-/// whole, a code as it is.
-pub fn value(v: f64, unit: &str) -> String {
-    match unit {
-        "fraction" if v != 0.0 && v.abs() < 0.1 => format!("{:.1}%", v * 100.0),
-        "fraction" => percent(v),
-        "code" => format!("{v}"),
-        _ if v.abs() >= 100.0 || v.fract() == 0.0 => grouped(v),
-        _ => format!("{v:.1}"),
-    }
-}
-
-/// A 95% interval's half-width beside figure `v`, in the figure's format ("± 416",
-/// "± 34.3", "± 2%"), "< 1" (or "< 0.1", "< 1%") when it would read 0 beside a figure that
-/// is not.
-pub fn half_width(h: f64, v: f64, unit: &str) -> String {
-    let decimals = value(v, unit).contains('.');
-    let text = match unit {
-        "fraction" if decimals => format!("{:.1}%", h * 100.0),
-        "fraction" => percent(h),
-        _ if decimals => format!("{h:.1}"),
-        _ => grouped(h),
-    };
-    let zero = text.trim_end_matches('%').chars().all(|c| c == '0' || c == '.');
-    match (zero && h > 0.0, unit, decimals) {
-        (true, "fraction", true) => "< 0.1%".into(),
-        (true, "fraction", false) => "< 1%".into(),
-        (true, _, true) => "< 0.1".into(),
-        (true, _, false) => "< 1".into(),
-        _ => text,
-    }
-}
-
-/// Microseconds as seconds, one decimal: 8806000 us is 8.8 s.
-pub fn seconds(us: f64) -> String {
-    format!("{:.1} s", us / 1e6)
-}
-
-/// Table names in code quotes, joined: `inventory` and `stock`.
-pub fn tables(names: &[String]) -> String {
-    let quoted: Vec<String> = names.iter().map(|n| format!("`{n}`")).collect();
-    match quoted.split_last() {
-        None => String::new(),
-        Some((last, [])) => last.clone(),
-        Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
-    }
-}
-
-/// The summary's `deadlocks` in one sentence, as every surface says it (None when null):
-/// "389 lock-wait timeouts/s, 15% of them in or behind a lock-order cycle on `inventory`; each
-/// commit loses 8.8 s to them, 98% of the clients' time".
-pub fn deadlocks(d: &serde_json::Value) -> Option<String> {
-    let d = d.as_object()?;
-    let num = |k: &str| d.get(k).and_then(serde_json::Value::as_f64).unwrap_or(0.0);
-    let names: Vec<String> = d.get("tables")?.as_array()?.iter().filter_map(|t| Some(t.as_str()?.to_string())).collect();
-    let on = if names.is_empty() { String::new() } else { format!(" on {}", tables(&names)) };
-    Some(format!(
-        "{} lock-wait timeouts/s, {} of them in or behind a lock-order cycle{on}; each commit loses {} to them, {} of the clients' time",
-        grouped(num("lockTimeoutsPerSecond")),
-        percent(num("inCyclesFraction")),
-        seconds(num("lostPerCommitUs")),
-        percent(num("lostFraction"))
-    ))
-}
+pub use hotrow::format::*;
 
 /// Text made safe inside an HTML or SVG element or a quoted attribute.
 pub fn escape(text: &str) -> String {
@@ -122,36 +36,10 @@ mod tests {
     use super::*;
 
     #[test]
-    fn numbers_read_as_the_cli_writes_them() {
-        assert_eq!(grouped(158_496.4), "158,496");
-        assert_eq!(grouped(999.6), "1,000");
-        assert_eq!(grouped(-1234.0), "-1,234");
-        assert_eq!(grouped(-0.2), "0");
-        assert_eq!(percent(0.873), "87%");
+    fn text_and_coordinates() {
         assert_eq!(coord(12.0), "12");
         assert_eq!(coord(1.005), "1");
         assert_eq!(coord(-0.001), "0");
         assert_eq!(escape("a<b & \"c\""), "a&lt;b &amp; &quot;c&quot;");
-    }
-
-    /// One format per unit, the interval in its figure's: the CLI's table once printed
-    /// 22827 beside the report's 3,914, and 1.000 beside 100%.
-    #[test]
-    fn a_figure_reads_the_same_in_every_unit() {
-        assert_eq!(value(22_827.4, "1/s"), "22,827");
-        assert_eq!(value(57.3, "1/s"), "57.3");
-        assert_eq!(value(3.0, "count"), "3");
-        assert_eq!(value(1.0, "fraction"), "100%");
-        assert_eq!(value(0.084, "fraction"), "8.4%");
-        assert_eq!(value(0.0, "fraction"), "0%");
-        assert_eq!(value(2_507_182.0, "us"), "2,507,182");
-        assert_eq!(value(4.0, "code"), "4");
-        assert_eq!(half_width(416.2, 22_827.4, "1/s"), "416");
-        assert_eq!(half_width(34.278, 57.3, "1/s"), "34.3");
-        assert_eq!(half_width(0.3, 1434.0, "1/s"), "< 1");
-        assert_eq!(half_width(0.02, 57.3, "1/s"), "< 0.1");
-        assert_eq!(half_width(0.0, 1.0, "fraction"), "0%");
-        assert_eq!(half_width(0.001, 1.0, "fraction"), "< 1%");
-        assert_eq!(half_width(0.02, 0.084, "fraction"), "2.0%");
     }
 }

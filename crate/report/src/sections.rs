@@ -49,27 +49,15 @@ fn hot_row(s: &Value) -> Option<String> {
 /// Title, the configuration in one line, and the headline figures.
 pub fn header(s: &Value, version: &str) -> String {
     let c = &s["config"];
-    let ids = match text(&c["allocator"]) {
-        _ if c["primaryKey"] == true => "the table's own primary key (no id allocator)".to_string(),
-        "counterRow" => format!(
-            "the counter row (cache {}{})",
-            grouped(num(&c["cacheSize"])),
-            if c["hintedRefill"] == true { ", refill hinted" } else { ", refill unhinted" }
-        ),
-        "centralService" => format!("a central allocator service (cache {})", grouped(num(&c["cacheSize"]))),
-        "timestamp" => "time, node and sequence".to_string(),
-        other => other.to_string(),
-    };
     let mut out = String::new();
     let _ = write!(
         out,
-        "<header><h1>hotrow: {} on {} data nodes x {} replicas</h1><p class=\"config\">{} API nodes x {} clients, ids from {ids}; \
+        "<header><h1>hotrow: {} on {} data nodes x {} replicas</h1><p class=\"config\">{}; \
 seed {}, {} s measured after {} ms of warm-up; digest <code>{}</code>, hotrow {}</p>",
         escape(&workload(s)),
         num(&c["dataNodes"]),
         num(&c["replicas"]),
-        num(&c["apiNodes"]),
-        num(&c["clientsPerApiNode"]),
+        escape(text(&s["facts"]["described"])),
         num(&c["seed"]),
         crate::format::coord(num(&s["simulatedSeconds"])),
         measured_from_ms(s),

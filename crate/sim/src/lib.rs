@@ -21,6 +21,7 @@ pub mod catalog;
 pub mod config;
 pub mod explain;
 pub mod facts;
+pub mod format;
 pub mod intervals;
 pub mod spec;
 pub mod swarm;

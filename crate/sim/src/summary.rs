@@ -41,7 +41,7 @@ pub struct Summary {
     pub transactions_per_second: f64,
     /// New-Order transactions per minute (DBT2); 0 for other workloads.
     pub tpm: f64,
-    /// What every surface says of the run, decided once (`facts.rs`): the headline figure,
+    /// What every surface says of the run, decided once (`facts/`): the headline figure,
     /// the row that binds, the id counter row in use, whether the bug report's lines apply.
     pub facts: crate::facts::Facts,
     pub nodes: Vec<NodeSummary>,

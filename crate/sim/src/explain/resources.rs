@@ -263,7 +263,7 @@ impl Inputs<'_> {
             };
             // Named as deadlocks::of decides: a material share of the clients' time.
             if c.lost_us >= super::deadlocks::MATERIAL * (c.response_us.max(r0) + z) {
-                name += &format!(", each commit costing {:.1} s waited out in lock-wait timeouts", c.lost_us / 1e6);
+                name += &format!(", each commit costing {} waited out in lock-wait timeouts", crate::format::seconds(c.lost_us));
             }
             let mut l = Load::new(tagged(4, 0), name, Kind::Clients, None, 1, self.span_ns, 0);
             l.clients = Some((c.n as f64, z, r0, c.lost_us));

@@ -1,6 +1,6 @@
 //! What every surface says of a run, decided once: the figure the run is about (its
 //! headline), the row that binds it, whether an id counter row is in use, whether the bug
-//! report's reference lines apply, and which figures a surface shows first. The CLI's
+//! report's reference lines apply, the run in words, and which figures a surface shows first. The CLI's
 //! table, `hotrow report` and the playground format these facts and derive none of them.
 //!
 //! "Hot row" means the row that binds, whatever its table: the row whose lock is the
@@ -9,6 +9,10 @@
 //! as such only when the run takes ids from one.
 
 use crate::config::{Config, Workload};
+
+mod described;
+
+pub use described::described;
 use crate::explain::Kind;
 use crate::row_report::RowReport;
 use crate::spec::OpKind;
@@ -32,6 +36,9 @@ pub struct Facts {
     /// The bug report's two TPM figures (106k at cache 1, 158k at cache 1000) compare with
     /// this run: DBT2, closed loop, on the report's cluster (8 data nodes, 2 replicas).
     pub reference_lines: bool,
+    /// The run in one sentence: what runs, on which cluster, how requests arrive, where ids
+    /// come from, how rows are placed (`described.rs`).
+    pub described: String,
     /// The figures a surface shows first, in order: catalog metric names, and `hotRow`
     /// for the hot row's lock busy (`hotRowLockUtilization` is the id counter row's,
     /// listed only when it is in use and is not the hot row).
@@ -162,7 +169,7 @@ impl Facts {
             cards.push("abortsPerSecond");
         }
         cards.push("latencyP99Us");
-        Facts { headline, hot_row, counter_row, reference_lines: reference_lines(cfg), cards }
+        Facts { headline, hot_row, counter_row, reference_lines: reference_lines(cfg), described: described(cfg), cards }
     }
 
     /// What marks data node `node` in a node table: the hot row's, the id counter row's.

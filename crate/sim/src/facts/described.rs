@@ -1,0 +1,100 @@
+//! The run described in words, once: what runs, on which cluster, how requests arrive, where
+//! ids come from and how rows are placed. `hotrow run`'s first line, the report's header and
+//! the playground's "Running now" line print this sentence and compose none of their own.
+
+use crate::config::{Config, IdCacheScope, Partitioning, Workload};
+use crate::format::grouped;
+
+/// One sentence on the run of `cfg` (without a full stop): "DBT2 on 8 data nodes (2
+/// replicas), 8 API nodes with 64 clients each; each client runs a closed loop, no think
+/// time; each API node fetches one id at a time from the SYSTAB_0 counter row, unhinted
+/// (coordinated round robin); rows placed by hash".
+pub fn described(cfg: &Config) -> String {
+    let what = match &cfg.workload {
+        Workload::Dbt2 => "DBT2".to_string(),
+        Workload::Spec(s) => format!("the workload \"{}\"", s.name),
+    };
+    let n = |count: u32, what: &str| if count == 1 { format!("1 {what}") } else { format!("{count} {what}s") };
+    let cluster = format!(
+        "{} ({}), {} with {} each",
+        n(cfg.data_nodes, "data node"),
+        n(cfg.replicas, "replica"),
+        n(cfg.api_nodes, "API node"),
+        n(cfg.clients_per_api_node, "client")
+    );
+    let placed = if cfg.partitioning == Partitioning::Range { "key range" } else { "hash" };
+    format!("{what} on {cluster}; {}; {}; rows placed by {placed}", arrivals(cfg), ids(cfg))
+}
+
+/// How requests arrive: closed loops, or a rate offered.
+fn arrivals(cfg: &Config) -> String {
+    if cfg.arrival_rate_per_api_node == 0 {
+        return match cfg.think_time_us {
+            0 => "each client runs a closed loop, no think time".to_string(),
+            us if us < 1000 => format!("each client runs a closed loop, thinking {us} us between transactions"),
+            us => format!("each client runs a closed loop, thinking {:.1} ms between transactions", us as f64 / 1e3),
+        };
+    }
+    let spread = match cfg.arrival_cv {
+        1.0 => "Poisson".to_string(),
+        0.0 => "evenly spaced".to_string(),
+        cv => format!("gaps with CV {cv}"),
+    };
+    format!(
+        "open arrivals: {} requests/s offered to each API node ({spread}), each taking a free client thread or waiting for one",
+        grouped(cfg.arrival_rate_per_api_node as f64)
+    )
+}
+
+/// Where ids come from.
+fn ids(cfg: &Config) -> String {
+    if cfg.primary_key {
+        return "the table has a primary key of its own: no hidden-key ids are drawn".to_string();
+    }
+    let traits = cfg.allocator.traits();
+    if traits.tick {
+        return format!(
+            "ids are made from the clock ({} us ticks), the node and a {}-bit sequence: nobody is asked",
+            cfg.timestamp_tick_us, cfg.timestamp_sequence_bits
+        );
+    }
+    let ids = |n: u64| if n == 1 { "1 id".to_string() } else { format!("{} ids", grouped(n as f64)) };
+    let cache = match (cfg.cache_growth, cfg.cache_size) {
+        (g, start) if g > 1 => format!("ranges that start at {} and grow {g}x per range up to {}", ids(start), ids(cfg.cache_size_max)),
+        (_, 1) => "one id at a time".to_string(),
+        (_, n) => format!("ranges of {}", ids(n)),
+    };
+    let owner = if cfg.id_cache_scope == IdCacheScope::Client { "each client" } else { "each API node" };
+    if traits.service {
+        format!("{owner} fetches {cache} from one allocator service")
+    } else {
+        let hint = if cfg.hinted_refill { "hinted (coordinated on the row's node)" } else { "unhinted (coordinated round robin)" };
+        format!("{owner} fetches {cache} from the SYSTAB_0 counter row, {hint}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn of(v: serde_json::Value) -> String {
+        described(&Config::from_json(&v).unwrap())
+    }
+
+    #[test]
+    fn the_run_in_words() {
+        assert_eq!(
+            of(json!({ "preset": "bug39267" })),
+            "DBT2 on 8 data nodes (2 replicas), 8 API nodes with 16 clients each; each client runs a closed loop, no think time; \
+             each API node fetches one id at a time from the SYSTAB_0 counter row, unhinted (coordinated round robin); rows placed by hash"
+        );
+        let open = of(json!({ "preset": "modern", "arrivalRatePerApiNode": 500, "allocator": "centralService", "idCacheScope": "client" }));
+        assert!(open.contains("open arrivals: 500 requests/s offered to each API node (Poisson)"), "{open}");
+        assert!(open.contains("each client fetches ranges of 1,000 ids from one allocator service"), "{open}");
+        assert!(of(json!({ "thinkTimeUs": 1000 })).contains("thinking 1.0 ms between transactions"));
+        assert!(of(json!({ "primaryKey": true })).contains("a primary key of its own"));
+        assert!(of(json!({ "allocator": "timestamp" })).contains("ids are made from the clock"));
+        assert!(of(json!({ "cacheGrowth": 4, "cacheSize": 10, "cacheSizeMax": 1000 })).contains("start at 10 ids and grow 4x per range up to 1,000 ids"));
+    }
+}
