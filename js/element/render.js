@@ -305,6 +305,17 @@ function showHotRow(el, hot, set) {
   if (labelEl.textContent !== label) labelEl.textContent = label;
 }
 
+/** Whether runs A and B's `key` differ only by noise over the second before `at` (s): the
+ * two figures' 95% intervals over that second's windows overlap (the one rule, docs/MODEL.md
+ * §5). The ratio card and the tour's claims both ask here. */
+export function withinNoise(el, key, at = Infinity) {
+  const [d, e] = el.series;
+  if (!d || !e) return false;
+  const [a, b] = [headline(el, 0, at)[key], headline(el, 1, at)[key]];
+  const [ha, hb] = [meanHalfWidth(d.get(key, windowsPerSecond(el, 0), at)), meanHalfWidth(e.get(key, windowsPerSecond(el, 1), at))];
+  return ha !== null && hb !== null && Math.abs(b - a) <= ha + hb;
+}
+
 /** Compare mode: the ratio of B to A at simulated time `at` (both runs' windows up to the
  * latest both have closed; the worker keeps them in step, this holds while one catches
  * up), whether it is within noise, and the charts of both; returns the figures it adds. */
@@ -313,10 +324,7 @@ function drawCompared(el, f, at, set) {
   const key = el.primaryName;
   const [a, b] = [f[key], headline(el, 1, at)[key]];
   const ratio = a > 0 ? b / a : 0;
-  // Within noise: the two figures' 95% intervals over the second's windows overlap (the
-  // one rule, docs/MODEL.md §5).
-  const [ha, hb] = [meanHalfWidth(d.get(key, windowsPerSecond(el, 0), at)), meanHalfWidth(e.get(key, windowsPerSecond(el, 1), at))];
-  const within = a > 0 && ha !== null && hb !== null && Math.abs(b - a) <= ha + hb;
+  const within = a > 0 && withinNoise(el, key, at);
   set("compareRatio", a > 0 ? `${ratio.toFixed(2)}x` : "–");
   el.$(".ratio-noise").textContent = within ? "within noise" : "";
   el.metricEls.compareRatio.dataset.value = String(ratio);

@@ -5,7 +5,7 @@
 import { driver } from "../../dist/vendor/driver/driver.js.mjs";
 import { css as driverCss } from "../../dist/vendor/driver/driver-css.js";
 import { CHAPTERS } from "./chapters.js";
-import { headline } from "./render.js";
+import { headline, withinNoise } from "./render.js";
 
 /** Each chapter warms up for `WARMUP_MS`, runs to `HOLD_MS` and pauses there; its claim
  * quotes the figures of that last simulated second (render.js `headline`: the cards show
@@ -139,7 +139,9 @@ export class Tour {
       const [snapA, snapB] = el.latest.sims.map((s) => s.snapshot);
       const [whyA, whyB] = el.explained ?? [];
       const span = `${WARMUP_MS / 1000}–${at} s`;
-      text = `${c.claim({ a, b, snapA, snapB, whyA, whyB })} (Measured over simulated ${span}, after a warm-up, as the figures show.)`;
+      // The noise rule of the ratio card: within noise, a claim says so rather than a change.
+      const noise = (k) => runs.length === 2 && withinNoise(el, k, at);
+      text = `${c.claim({ a, b, snapA, snapB, whyA, whyB, noise })} (Measured over simulated ${span}, after a warm-up, as the figures show.)`;
       this.held = text;
     }
     if (this.description.textContent !== text) {

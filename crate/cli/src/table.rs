@@ -165,7 +165,15 @@ pub fn render(s: &Summary) -> String {
     let _ = writeln!(w, "\n  latency by type (us)       mean       p50       p99    committed");
     for (name, l) in &s.latency_by_type_us {
         let n = s.committed_by_type.get(name).copied().unwrap_or(0);
-        let _ = writeln!(w, "  {:<20} {:>10} {:>9} {:>9} {:>12}", name, value(l.mean, "us"), value(l.p50, "us"), value(l.p99, "us"), grouped(n as f64));
+        let _ = writeln!(
+            w,
+            "  {:<20} {:>10} {:>9} {:>9} {:>12}",
+            name,
+            value(l.mean, "us"),
+            value(l.p50, "us"),
+            value(l.p99, "us"),
+            grouped(n as f64)
+        );
     }
     let _ = writeln!(w, "\n  digest {}", s.digest);
     o

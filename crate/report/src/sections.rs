@@ -259,7 +259,8 @@ pub fn holds(s: &Value) -> String {
         );
     }
     for c in s["deadlocks"]["cycles"].as_array().into_iter().flatten() {
-        let _ = write!(out, "<p><strong>Deadlock</strong> ({} of the timeouts): {}.</p>", percent(num(&c["share"])), escape(text(&c["text"])));
+        let _ =
+            write!(out, "<p><strong>Deadlock</strong> ({} of the timeouts): {}.</p>", percent(num(&c["share"])), escape(text(&c["text"])));
     }
     out.push_str("<table><caption>busiest resources</caption><thead><tr><th>resource</th><th>busy</th><th>blocked</th><th>queued</th><th>bound transactions/s</th></tr></thead><tbody>");
     for r in s["resources"].as_array().into_iter().flatten() {

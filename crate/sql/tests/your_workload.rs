@@ -65,14 +65,22 @@ fn the_counter_updated_last_names_the_deadlock_and_sorted_keys_lift_it() {
     assert_eq!(d.tables, ["inventory"]);
     let c = &d.cycles[0];
     assert!(c.steps.iter().all(|x| x.transaction == "place_order"), "{c:?}");
-    assert_eq!((c.steps[0].holds.as_str(), c.steps[0].waits_at.as_str()), ("statement 3, update `inventory`", "statement 4, update `inventory`"));
+    assert_eq!(
+        (c.steps[0].holds.as_str(), c.steps[0].waits_at.as_str()),
+        ("statement 3, update `inventory`", "statement 4, update `inventory`")
+    );
     assert!(c.text.contains("opposite orders"), "{}", c.text);
     // The bound counts the time lost: the clients, each commit costing its share of the
     // waits, bind at the throughput (within 10%); no next ceiling sits below it.
     let b = s.bottleneck.as_ref().unwrap();
     assert_eq!(b.kind, hotrow::explain::Kind::Clients, "{}", b.name);
     assert!(b.name.contains("lock-wait timeouts"), "{}", b.name);
-    assert!((b.bound_transactions_per_second / s.transactions_per_second - 1.0).abs() < 0.1, "{} against {}", b.bound_transactions_per_second, s.transactions_per_second);
+    assert!(
+        (b.bound_transactions_per_second / s.transactions_per_second - 1.0).abs() < 0.1,
+        "{} against {}",
+        b.bound_transactions_per_second,
+        s.transactions_per_second
+    );
     let next = s.next_ceiling.as_ref().expect("a next ceiling");
     assert!(next.transactions_per_second >= b.bound_transactions_per_second, "{next:?}");
     // The first remedy: the cycle's transaction sorts its keys. Measured from the start,
@@ -83,7 +91,12 @@ fn the_counter_updated_last_names_the_deadlock_and_sorted_keys_lift_it() {
     sorted["workload"] = list[0].set[0].1.clone();
     let t = summary_of(sorted);
     assert_eq!(t.lock_timeouts, 0);
-    assert!(t.transactions_per_second > 10.0 * s.transactions_per_second, "{} against {}", t.transactions_per_second, s.transactions_per_second);
+    assert!(
+        t.transactions_per_second > 10.0 * s.transactions_per_second,
+        "{} against {}",
+        t.transactions_per_second,
+        s.transactions_per_second
+    );
     // On the counter-first shop, "updated last" is offered with the cycle it opens said.
     let first = import(&[example("shop-pg-schema.sql"), example("shop-pg.sql")], &options).unwrap();
     let s = summary_of(json!({ "preset": "modern", "workload": first.spec, "cacheSize": 1000, "durationMs": 600, "warmupMs": 300 }));

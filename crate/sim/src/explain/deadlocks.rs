@@ -120,7 +120,7 @@ fn grouped(cycles: &Cycles) -> Vec<(Vec<Link>, (usize, usize), u64)> {
             None => out.push((links.clone(), (links.len(), links.len()), *n)),
         }
     }
-    out.sort_by(|a, b| b.2.cmp(&a.2));
+    out.sort_by_key(|x| std::cmp::Reverse(x.2));
     out
 }
 

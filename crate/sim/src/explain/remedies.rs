@@ -45,7 +45,10 @@ pub fn remedies(cfg: &Config, b: Option<&Resource>, deadlocks: Option<&Deadlocks
         names.sort_unstable();
         names.dedup();
         if !names.is_empty() {
-            let label = format!("{} take their rows in key order (sorted keys)", names.iter().map(|n| format!("`{n}`")).collect::<Vec<_>>().join(", "));
+            let label = format!(
+                "{} take their rows in key order (sorted keys)",
+                names.iter().map(|n| format!("`{n}`")).collect::<Vec<_>>().join(", ")
+            );
             list.push(Remedy::new(label, "workload", spec_json(&lock_order::sorted(spec, &names))));
         }
     }
@@ -120,7 +123,8 @@ fn row_remedies(cfg: &Config, b: &Resource) -> Vec<Remedy> {
             s.slots = Some(32);
         }
     }
-    let mut slots = Remedy::new(format!("`{table}` spread over 32 slots (an update picks one, a read sums them)"), "workload", spec_json(&slotted));
+    let mut slots =
+        Remedy::new(format!("`{table}` spread over 32 slots (an update picks one, a read sums them)"), "workload", spec_json(&slotted));
     let read = read_back(spec, table).then(|| {
         format!("a transaction reads `{table}` back: its value becomes a sum of 32 slots, so the numbers it hands out stop being unique and sequential")
     });

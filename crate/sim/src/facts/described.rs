@@ -95,6 +95,7 @@ mod tests {
         assert!(of(json!({ "thinkTimeUs": 1000 })).contains("thinking 1.0 ms between transactions"));
         assert!(of(json!({ "primaryKey": true })).contains("a primary key of its own"));
         assert!(of(json!({ "allocator": "timestamp" })).contains("ids are made from the clock"));
-        assert!(of(json!({ "cacheGrowth": 4, "cacheSize": 10, "cacheSizeMax": 1000 })).contains("start at 10 ids and grow 4x per range up to 1,000 ids"));
+        assert!(of(json!({ "cacheGrowth": 4, "cacheSize": 10, "cacheSizeMax": 1000 }))
+            .contains("start at 10 ids and grow 4x per range up to 1,000 ids"));
     }
 }

@@ -12,10 +12,10 @@ use crate::config::{Config, Workload};
 
 mod described;
 
-pub use described::described;
 use crate::explain::Kind;
 use crate::row_report::RowReport;
 use crate::spec::OpKind;
+pub use described::described;
 use serde::Serialize;
 
 /// The facts of a run, or of its latest window (the summary's `facts`, the wasm

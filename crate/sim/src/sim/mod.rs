@@ -23,7 +23,6 @@
 
 use crate::config::Config;
 use crate::explain;
-use crate::summary::{Probe, ZeroLoad};
 use crate::locks::LockTable;
 use crate::metrics::{Dims, Metrics, Window};
 use crate::placement::Placement;
@@ -31,6 +30,7 @@ use crate::prng::Prng;
 use crate::queue::EventQueue;
 use crate::service_time::ServiceTimes;
 use crate::summary::Now;
+use crate::summary::{Probe, ZeroLoad};
 use crate::time::{self, Ns};
 use crate::topology::{Host, StationId, Topology};
 

@@ -35,7 +35,8 @@ pub fn explanation(m: &Metrics, cfg: &Config, topo: &Topology, now: &Now) -> cra
     let e = crate::explain::explain(&inputs.loads(), inputs.x(), &|| now.zero_load.relieved_us(cfg, now.probe), moved.as_ref(), cfg);
     let r = &m.run;
     let secs = time::as_secs(measured_ns);
-    let deadlocks = crate::explain::deadlocks_of(cfg, &m.cycles, r.lock_timeouts, r.timeout_wait_ns, r.user_txns(), now.active_clients, secs);
+    let deadlocks =
+        crate::explain::deadlocks_of(cfg, &m.cycles, r.lock_timeouts, r.timeout_wait_ns, r.user_txns(), now.active_clients, secs);
     crate::explain::Explanation { deadlocks, ..e }
 }
 

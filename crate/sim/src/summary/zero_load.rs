@@ -45,4 +45,3 @@ fn relieved(cfg: &Config) -> Config {
     }
     relieved
 }
-
