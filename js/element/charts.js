@@ -29,6 +29,8 @@ export function makeChart(target, { series, height = 180, yLabel = "", y2Label =
     width: Math.max(200, target.clientWidth || 300),
     height,
     legend: { show: true, live: hover },
+    // Room at the right for the last x tick's label, centred under the plot's edge.
+    padding: [8, 16, 0, 0],
     cursor: { drag: { x: false, y: false } },
     scales: {
       x: logX ? { time: false, distr: 3, log: 10 } : xNames ? { time: false, range: () => [-0.5, xNames.length - 0.5] } : { time: false },
@@ -38,7 +40,9 @@ export function makeChart(target, { series, height = 180, yLabel = "", y2Label =
     axes: [
       { stroke: fg, font, labelFont: font, label: xLabel, grid: { stroke: grid, width: 1 }, ticks: { stroke: grid },
         // A sweep over choices (xNames) puts point i at x = i and names it.
-        ...(xNames ? { splits: () => xNames.map((_, i) => i), values: (u, vals) => vals.map((i) => xNames[i] ?? "") } : {}) },
+        ...(xNames ? { splits: () => xNames.map((_, i) => i), values: (u, vals) => vals.map((i) => xNames[i] ?? "") } : {}),
+        // A log axis reaches 1,000,000: its ticks as 1k, 1M, which fit under the plot's edge.
+        ...(logX ? { values: (u, vals) => vals.map((v) => (v == null ? "" : v >= 1e6 ? `${+(v / 1e6).toFixed(1)}M` : v >= 1e3 ? `${+(v / 1e3).toFixed(1)}k` : `${+v.toFixed(3)}`)) } : {}) },
       axis("y", yLabel, 3),
       ...(hasY2 ? [{ ...axis("y2", y2Label, 1), grid: { show: false } }] : []),
     ],

@@ -96,6 +96,7 @@ export class Playground extends StateReads {
     this.specLink = null; // the compressed spec, or why it could not be (spec-link.js)
     this.pendingFork = null; // a link's fork, made once its run reaches the moment (rewind.js)
     this.dragging = false; // the time slider is held (controls.js)
+    this.noteMode = null; // the mode the status line's note tells of, if one (note())
   }
 
   connect() {
@@ -311,6 +312,7 @@ export class Playground extends StateReads {
       this.reflecting = false;
     }
     for (const tab of this.$$("[data-mode]")) tab.setAttribute("aria-pressed", String(tab.dataset.mode === mode));
+    if (this.noteMode && this.noteMode !== mode) this.note("");
     this.$(".compare-panel").hidden = mode !== "compare";
     for (const part of this.$$(".compare-only")) part.hidden = mode !== "compare";
     this.$(".sweep-panel").hidden = mode !== "sweep";
@@ -325,8 +327,10 @@ export class Playground extends StateReads {
     b.setAttribute("aria-pressed", String(this.paused));
   }
 
-  note(text) {
+  /** Says `text` in the status line; `mode`: the mode it tells of, whose leaving clears it. */
+  note(text, mode = null) {
     this.$(".notice").textContent = text;
+    this.noteMode = mode;
   }
 
   showError(text) {

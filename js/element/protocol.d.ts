@@ -52,7 +52,8 @@ export interface TickRun {
 export interface SweepResult {
   index: number;
   value: unknown;
-  hottestRow: Summary["hottestRows"][number] | null;
+  /** The core's hot row of the run (`summary.facts.hotRow`): the row that binds, or the busiest row lock, not binding. */
+  hotRow: Summary["facts"]["hotRow"];
   bottleneck: { name: string; kind: string } | null;
   /** The summary's 95% intervals (null below 10 measured windows) and, for a run with a
    * precision, whether it was met. */

@@ -60,14 +60,17 @@ export function setupCharts(el, { keepSeries = false } = {}) {
   const colors = [css(el.host, "--hotrow-accent", "#2563eb"), css(el.host, "--hotrow-accent2", "#0b7a5c")];
   const hot = css(el.host, "--hotrow-hot", "#c2410c");
   const [nameA, nameB] = runNames(el);
-  // In compare mode every chart draws both runs: B dashed, in the same colours.
+  // In compare mode every chart draws both runs: B dashed and in colours of its own, so that
+  // the legend's swatches tell A from B (a dash does not show in a swatch).
+  const hotB = css(el.host, "--hotrow-hot2", "#9333ea");
+  const colorB = (c) => (c === colors[0] ? colors[1] : c === hot ? hotB : c);
   const both = (list) => (compare
-    ? [...list.map((x) => ({ ...x, label: `${nameA}: ${x.label}` })), ...list.map((x) => ({ ...x, label: `${nameB}: ${x.label}`, dash: [6, 4] }))]
+    ? [...list.map((x) => ({ ...x, label: `${nameA}: ${x.label}` })), ...list.map((x) => ({ ...x, label: `${nameB}: ${x.label}`, color: colorB(x.color), dash: [6, 4] }))]
     : list);
   // The bound the bottleneck sets, in the chart's unit: a dashed ceiling over each run.
-  const bound = (name) => ({ label: `${name}bound (${primary})`, color: hot, dash: [4, 4] });
+  const bound = (name, color = hot) => ({ label: `${name}bound (${primary})`, color, dash: [4, 4] });
   const throughputSeries = compare
-    ? [{ label: `${nameA}: ${primary}`, color: colors[0] }, { label: `${nameB}: ${primary}`, color: colors[1] }, bound(`${nameA}: `), bound(`${nameB}: `)]
+    ? [{ label: `${nameA}: ${primary}`, color: colors[0] }, { label: `${nameB}: ${primary}`, color: colors[1] }, bound(`${nameA}: `), bound(`${nameB}: `, hotB)]
     : el.open
       // Offered as a wide pale band under the achieved line: where they part, the cluster saturates.
       ? [{ label: label(el, "offeredPerSecond"), color: css(el.host, "--hotrow-offered", "rgba(37, 99, 235, 0.35)"), width: 7 }, { label: `${primary} achieved`, color: colors[1] }, bound("")]

@@ -54,10 +54,16 @@ export function updateTimeline(el, m) {
   const t = m.timeline;
   if (!t) return;
   const range = el.$("#timeline");
+  // Nothing to rewind yet (a fork made while paused starts both runs here): the thumb at the
+  // right end, where the run stands, not at the left of an empty range.
+  const empty = t.frontierMs - t.startMs < 1;
   range.min = String(Math.floor(t.startMs));
-  range.max = String(Math.ceil(t.frontierMs));
-  if (!el.dragging) range.value = String(Math.round(m.nowMs));
-  const text = `${(m.nowMs / 1000).toFixed(2)} s of ${(t.frontierMs / 1000).toFixed(2)} s`;
+  range.max = String(empty ? Math.floor(t.startMs) + 1 : Math.ceil(t.frontierMs));
+  if (!el.dragging) range.value = empty ? range.max : String(Math.round(m.nowMs));
+  const forkedHere = empty && el.forkInfo && Math.abs(el.forkInfo.atMs - m.nowMs) < 1;
+  const text = empty
+    ? `${(m.nowMs / 1000).toFixed(2)} s${forkedHere ? ", where run B forked" : ""}: nothing to rewind yet, Play runs on`
+    : `${(m.nowMs / 1000).toFixed(2)} s of ${(t.frontierMs / 1000).toFixed(2)} s`;
   el.$("#timeline-out").textContent = text;
   range.setAttribute("aria-valuetext", text);
 }

@@ -57,7 +57,7 @@ export function runStrategies(el) {
   runOnPool(el, "strategies", job, (results) => showStrategies(el, results)).then(({ results, failed, workers, seconds }) => {
     if (failed) return;
     el.lastStrategies = results && { runs: results.length, workers, seconds, results };
-    el.note(results ? `${results.length} strategies on ${workers} workers in ${seconds.toFixed(1)} s.` : "Cancelled.");
+    el.note(results ? `${results.length} strategies on ${workers} workers in ${seconds.toFixed(1)} s.` : "Cancelled.", "strategies");
     if (results) el.host.dispatchEvent(new CustomEvent("hotrow-strategiesdone", { detail: el.lastStrategies, bubbles: true, composed: true }));
   });
 }

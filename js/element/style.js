@@ -3,16 +3,16 @@
 // dark, following prefers-color-scheme unless the `theme` attribute says otherwise.
 export const STYLE = `
 :host { --hotrow-bg: #ffffff; --hotrow-fg: #1d2230; --hotrow-muted: #5b6275; --hotrow-panel: #f4f6fa;
-  --hotrow-border: #d5dae4; --hotrow-accent: #2563eb; --hotrow-accent2: #0b7a5c; --hotrow-hot: #c2410c; --hotrow-on-accent: #ffffff;
+  --hotrow-border: #d5dae4; --hotrow-accent: #2563eb; --hotrow-accent2: #0b7a5c; --hotrow-hot: #c2410c; --hotrow-hot2: #9333ea; --hotrow-on-accent: #ffffff;
   --hotrow-ref: #8a6d00; --hotrow-grid: rgba(120,130,150,0.25); --hotrow-font: system-ui, -apple-system, "Segoe UI", sans-serif;
   display: block; color: var(--hotrow-fg); background: var(--hotrow-bg); font: 14px/1.45 var(--hotrow-font);
   border: 1px solid var(--hotrow-border); border-radius: 8px; padding: 12px; box-sizing: border-box; container-type: inline-size; }
 :host([theme="dark"]) { --hotrow-bg: #141821; --hotrow-fg: #e6e9f0; --hotrow-muted: #9aa3b5; --hotrow-panel: #1d2330;
-  --hotrow-border: #343c4d; --hotrow-accent: #6ea0ff; --hotrow-accent2: #34d3a2; --hotrow-hot: #ff7a50; --hotrow-ref: #e0c060; --hotrow-on-accent: #10131a;
+  --hotrow-border: #343c4d; --hotrow-accent: #6ea0ff; --hotrow-accent2: #34d3a2; --hotrow-hot: #ff7a50; --hotrow-hot2: #c084fc; --hotrow-ref: #e0c060; --hotrow-on-accent: #10131a;
   --hotrow-grid: rgba(160,170,190,0.18); }
 @media (prefers-color-scheme: dark) { :host(:not([theme="light"])) { --hotrow-bg: #141821; --hotrow-fg: #e6e9f0;
   --hotrow-muted: #9aa3b5; --hotrow-panel: #1d2330; --hotrow-border: #343c4d; --hotrow-accent: #6ea0ff; --hotrow-accent2: #34d3a2;
-  --hotrow-hot: #ff7a50; --hotrow-on-accent: #10131a; --hotrow-ref: #e0c060; --hotrow-grid: rgba(160,170,190,0.18); } }
+  --hotrow-hot: #ff7a50; --hotrow-hot2: #c084fc; --hotrow-on-accent: #10131a; --hotrow-ref: #e0c060; --hotrow-grid: rgba(160,170,190,0.18); } }
 * { box-sizing: border-box; }
 h2, h3 { margin: 0 0 6px; font-size: 15px; }
 h3 { font-size: 13px; color: var(--hotrow-muted); font-weight: 600; }

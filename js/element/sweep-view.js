@@ -45,6 +45,8 @@ export function runSweep(el) {
     xNames: choices ? values.map((v) => (field === "workload" ? (v.name ?? v) : valueName(field, v))) : null,
   });
   el.$(".sweep-table tbody").replaceChildren();
+  // The first column holds the swept values: headed by the field's name, not "run".
+  el.$(".sweep-table thead th").textContent = label;
   // Open arrivals take no think time: a sweep of the offered load runs without it.
   // Each point runs until the figure it plots is known within the run length's precision.
   const base = { ...withRunLength(field === "arrivalRatePerApiNode" ? { ...el.overrides, thinkTimeUs: 0 } : el.overrides, "sweep"), precisionMetric: metric };
@@ -52,7 +54,7 @@ export function runSweep(el) {
   runOnPool(el, "sweep", job, (results) => drawSweep(el, field, metric, results, choices)).then(({ results, failed, workers, seconds }) => {
     if (failed) return;
     el.lastSweep = results && { runs: results.length, workers, seconds };
-    el.note(results ? `Sweep finished: ${results.length} runs on ${workers} workers in ${seconds.toFixed(1)} s.` : "Sweep cancelled.");
+    el.note(results ? `Sweep finished: ${results.length} runs on ${workers} workers in ${seconds.toFixed(1)} s.` : "Sweep cancelled.", "sweep");
     if (results) el.host.dispatchEvent(new CustomEvent("hotrow-sweepdone", { detail: el.lastSweep, bubbles: true, composed: true }));
   });
 }
@@ -69,7 +71,7 @@ function drawSweep(el, field, metric, results, choices) {
     const name = document.createElement("th");
     name.scope = "row";
     name.textContent = valueName(field, r.value);
-    const hot = r.hottestRow;
+    const hot = r.hotRow;
     // Where the bottleneck changes kind from the run before, the row says so.
     const before = sorted[k - 1]?.bottleneck?.kind;
     const changed = k > 0 && r.bottleneck && before !== r.bottleneck.kind;
@@ -78,7 +80,7 @@ function drawSweep(el, field, metric, results, choices) {
     const held = r.bottleneck ? `${changed ? "▲ " : ""}${r.bottleneck.name} (${how})` : "nothing committed";
     const second = metric === "insertsPerSecond" ? "transactionsPerSecond" : "insertsPerSecond";
     const cells = [`${fmtInt(r[metric])}${plusMinus(r, metric)}`, fmtInt(r[second]), fmtUs(r.latencyP99Us),
-      hot ? `${hot.table} ${hot.key}: ${fmtPct(hot.lockBusyFraction)} busy` : "none locked twice", held];
+      hot ? `${hot.name}: ${fmtPct(hot.lockBusyFraction)} busy${hot.binds ? "" : " (not binding)"}` : "none locked twice", held];
     tr.classList.toggle("changed", changed);
     // A table's name in the core's text is marked with backticks: set as code.
     tr.append(name, ...cells.map((text) => { const td = document.createElement("td"); td.append(...withCode(text)); return td; }));

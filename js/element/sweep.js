@@ -108,7 +108,7 @@ export function runOnPool(el, prefix, job, draw) {
   el.$(`.${prefix}-run`).disabled = true;
   el.$(`.${prefix}-cancel`).disabled = false;
   const workers = workersOf(el, count);
-  el.note(`Running ${count} runs on ${workers} worker${workers > 1 ? "s" : ""}...`);
+  el.note(`Running ${count} runs on ${workers} worker${workers > 1 ? "s" : ""}...`, el.view.mode);
   poolOf(el);
   const t0 = performance.now();
   const progress = (results) => {

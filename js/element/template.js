@@ -118,7 +118,7 @@ export const template = () => `
   <progress class="sweep-progress" max="1" value="0" aria-label="sweep progress"></progress>
   <div class="panel"><h3>throughput vs <span class="sweep-axis">cache size</span> (each point: ${describeRunLength("sweep")}; dashed: the bound its bottleneck sets)</h3><div class="chart sweep-chart"></div>
     <table class="sweep-table" aria-label="every run of the sweep">
-      <thead><tr><th scope="col">run</th><th scope="col" class="sweep-metric" title="the chart's figure; ± its 95% interval, by batch means over the run's windows">transactions/s</th><th scope="col" class="sweep-second">inserts/s</th><th scope="col">p99</th><th scope="col">hottest row</th>
+      <thead><tr><th scope="col">run</th><th scope="col" class="sweep-metric" title="the chart's figure; ± its 95% interval, by batch means over the run's windows">transactions/s</th><th scope="col" class="sweep-second">inserts/s</th><th scope="col">p99</th><th scope="col" title="the row that binds each run, or its busiest row lock (not binding)">hot row</th>
         <th scope="col" title="the run's bottleneck; ▲ where it changed from the run before">held by</th></tr></thead>
       <tbody></tbody></table>
     <p class="legend-note">▲: the bottleneck changed kind from the run before (where the curve bends).</p></div>

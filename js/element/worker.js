@@ -251,7 +251,7 @@ function sweep({ base, field, values, configs, indexes }) {
       sim.runToEnd();
       const s = sim.summary();
       results.push({
-        index: indexes?.[i] ?? i, value: values[i], ...summaryMetrics(s), hottestRow: s.hottestRows[0] ?? null,
+        index: indexes?.[i] ?? i, value: values[i], ...summaryMetrics(s), hotRow: s.facts.hotRow ?? null,
         bottleneck: s.bottleneck && { name: s.bottleneck.name, kind: s.bottleneck.kind }, intervals: s.intervals, precision: s.precision,
         simulatedSeconds: s.simulatedSeconds, digest: s.digest, config,
       });

@@ -147,10 +147,11 @@ test("sweep and compare work over workloads: every shipped one and one's own, ea
   const row = (start) => rows.find((r) => r[0].startsWith(start));
   assert.notEqual(row("YCSB")[1], "0", "YCSB A commits transactions");
   assert.equal(row("YCSB")[2], "0", "and inserts nothing");
-  assert.match(row("TPC-B")[4], /^branches 0: \d+% busy$/);
+  assert.match(row("TPC-B")[4], /^row 0 of branches: \d+% busy$/, "named as the core's facts name it");
   assert.match(row("TPC-B")[5], /row 0 of branches, on data node \d+ \(\d+% busy\)$/, "the sweep names who holds each run");
   assert.match(row("YCSB")[1], /^[\d.]+k? ±[\d.]+%$/, "each run's figure carries its 95% interval");
-  assert.match(rows.at(-1)[4], /^counters [01]: \d+% busy$/);
+  assert.match(rows.at(-1)[4], /^row [01] of counters: \d+% busy$/);
+  assert.match(await pg.locator(".sweep-table thead th").first().textContent(), /^workload/, "the first column is headed by the swept field");
   assert.match(await pg.locator(".sweep-axis").textContent(), /workload/);
   await pg.locator(".sweep-panel").screenshot({ path: `${shots}/sweep-workloads.png` });
   // Compare two workloads: both run, compared on transactions/s when one has no inserts.
