@@ -71,6 +71,9 @@ export interface Snapshot {
   offeredPerSecond: number;
   /** Open arrivals: mean requests waiting for a free client thread. */
   waitingMean: number;
+  /** Transaction attempts aborted per second (lock-wait timeouts, failures), and of those the lock-wait timeouts. */
+  abortsPerSecond: number;
+  lockTimeoutsPerSecond: number;
   latencyP50Us: number;
   latencyP99Us: number;
   /** The bound the window's bottleneck sets on user transactions per second (the clients left out). */
@@ -119,6 +122,8 @@ export interface WindowColumns {
   offeredPerSecond: Float64Array;
   /** Open arrivals: mean requests waiting for a free client thread. */
   waitingMean: Float64Array;
+  abortsPerSecond: Float64Array;
+  lockTimeoutsPerSecond: Float64Array;
   latencyP50Us: Float64Array;
   latencyP99Us: Float64Array;
   /** The bound the window's bottleneck sets on user transactions per second (the clients left out). */

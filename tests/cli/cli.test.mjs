@@ -120,10 +120,10 @@ test("the readable table shows the headline figures", () => {
   for (const s of ["hot row", "<- hot row", "digest"]) assert.ok(r.stdout.includes(s), s);
   // Every summary metric of the table, by label and name.
   for (const m of METRICS.filter((x) => x.summary)) assert.ok(r.stdout.includes(`${m.label} (${m.name})`), m.name);
-  assert.match(r.stdout.split("\n")[0], /counter row cacheSize 1, refill unhinted/);
+  assert.match(r.stdout.split("\n")[0], /fetches one id at a time from the SYSTAB_0 counter row, unhinted/);
   // A strategy without the counter row names its own ids and marks no hot row.
   const t = hotrow("run", "--preset", "timestamp-ids", ...short);
-  assert.match(t.stdout.split("\n")[0], /timestamp ids \(1000 us tick, 12 sequence bits\)/);
+  assert.match(t.stdout.split("\n")[0], /ids are made from the clock \(1000 us ticks\), the node and a 12-bit sequence/);
   // No counter row: the hot row is named (the busiest row lock, if none binds), no id counter row.
   assert.ok(t.stdout.includes("hot row:") && !t.stdout.includes("id counter row") && !t.stdout.includes("cacheSize"), t.stdout.slice(0, 400));
   // Services as calibrated say nothing; scaled or varying ones say so.

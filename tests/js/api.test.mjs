@@ -108,9 +108,9 @@ test("snapshot and windows have the documented shapes", () => {
   assert.ok(e.nextCeiling.transactionsPerSecond > e.bottleneck.boundTransactionsPerSecond, JSON.stringify(e.nextCeiling));
   assert.ok(s.hottestRows[0].waits[0].waiter === "refill: update SYSTAB_0" && Math.abs(s.hottestRows[0].waits.reduce((a, w) => a + w.share, 0) - 1) < 1e-9);
   const all = sim.windows();
-  assert.deepEqual(Object.keys(all).sort(), ["bottleneckKind", "bottleneckUtilization", "boundTransactionsPerSecond",
+  assert.deepEqual(Object.keys(all).sort(), ["abortsPerSecond", "bottleneckKind", "bottleneckUtilization", "boundTransactionsPerSecond",
     "coordinationsPerSecond", "count", "dataNodes", "endMs", "first", "hotRowLockUtilization",
-    "hotRowQueueMean", "insertSkew", "insertsPerSecond", "latencyP50Us", "latencyP99Us", "nodeLoad", "nodeMessagesPerSecond",
+    "hotRowQueueMean", "insertSkew", "insertsPerSecond", "latencyP50Us", "latencyP99Us", "lockTimeoutsPerSecond", "nodeLoad", "nodeMessagesPerSecond",
     "nodeTcPerSecond", "offeredPerSecond", "partitionInsertsPerSecond", "partitions", "refillsPerSecond", "tpm", "transactionsPerSecond",
     "waitingMean"]);
   assert.equal(all.partitionInsertsPerSecond.length, all.count * all.partitions);

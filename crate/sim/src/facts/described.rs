@@ -2,7 +2,7 @@
 //! ids come from and how rows are placed. `hotrow run`'s first line, the report's header and
 //! the playground's "Running now" line print this sentence and compose none of their own.
 
-use crate::config::{Config, IdCacheScope, Partitioning, Workload};
+use crate::config::{Allocator, Config, IdCacheScope, Partitioning, Workload};
 use crate::format::grouped;
 
 /// One sentence on the run of `cfg` (without a full stop): "DBT2 on 8 data nodes (2
@@ -64,12 +64,20 @@ fn ids(cfg: &Config) -> String {
         (_, 1) => "one id at a time".to_string(),
         (_, n) => format!("ranges of {}", ids(n)),
     };
+    // Decided by the strategy's traits, its label where they say nothing more: a new
+    // strategy is described without an arm here.
+    let label = Allocator::LABELS[cfg.allocator as usize];
+    if !traits.cache {
+        return format!("ids come from {label}");
+    }
     let owner = if cfg.id_cache_scope == IdCacheScope::Client { "each client" } else { "each API node" };
-    if traits.service {
-        format!("{owner} fetches {cache} from one allocator service")
-    } else {
+    if traits.counter_row {
         let hint = if cfg.hinted_refill { "hinted (coordinated on the row's node)" } else { "unhinted (coordinated round robin)" };
         format!("{owner} fetches {cache} from the SYSTAB_0 counter row, {hint}")
+    } else if traits.service {
+        format!("{owner} fetches {cache} from one allocator service")
+    } else {
+        format!("{owner} takes {cache} from {label}")
     }
 }
 
