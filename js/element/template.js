@@ -202,16 +202,16 @@ export const template = () => `
     <span class="hint" data-about="cpu.serviceCv"></span></div>
 </div>
 <div class="panels live-panels" part="charts">
-  <div class="panel why-panel" part="why"><h3>Why this number <span class="legend-note">(over the run after warm-up; the dashed line on the
+  <div class="panel why-panel full-only" part="why"><h3>Why this number <span class="legend-note">(over the run after warm-up; the dashed line on the
     throughput chart is the bound per window)</span></h3><div class="why-body"><p class="legend-note">…</p></div></div>
-  <div class="panel cluster-panel" data-view="cluster" data-messages-in-flight="0">
+  <div class="panel cluster-panel full-only" data-view="cluster" data-messages-in-flight="0">
     <h3>the cluster now<span class="legend-note run-a-only" hidden></span> <span class="legend-note">(one simulated moment; API nodes above, data nodes by node group below)</span></h3>
     <canvas class="cluster" role="img" aria-label="the cluster"></canvas>
     <div class="legend-note">Dots are signals crossing the network (at speeds up to 1/100 of real time; faster, lines whose width is
       the traffic): <span class="key-api">API ↔ TC</span>, <span class="key-lqh">TC ↔ data (prepare, commit, complete)</span>,
       <span class="key-alloc">id refills</span>. A node's fill is its load, the bar under it the transactions it coordinates;
       the outlined node holds the row that binds (the SYSTAB_0 counter row, or a row of the workload when one of its own is the bottleneck), and the squares are refills waiting for the counter row's lock.</div></div>
-  <div class="panel"><h3><span class="heatmap-title">load per data node</span> <span class="legend-note heatmap-legend">(● holds the hot row)</span></h3>
+  <div class="panel full-only"><h3><span class="heatmap-title">load per data node</span> <span class="legend-note heatmap-legend">(● holds the hot row)</span></h3>
     <h3 class="compare-only run-name" hidden>A</h3>
     <canvas class="heatmap" role="img" aria-label="load per data node over time"></canvas><div class="bars bars-load"></div>
     <h3 class="compare-only run-name" hidden>B</h3>
@@ -220,7 +220,7 @@ export const template = () => `
   <div class="panel full-only"><h3>transactions coordinated per data node / s</h3><div class="bars bars-tc"></div>
     <h3 class="compare-only run-name" hidden>B</h3><div class="bars bars-tc compare-only" hidden></div>
     <div class="legend-note tc-note"></div></div>
-  <div class="panel hottest-panel" part="hottest-rows"><h3>hottest rows (last window)<span class="legend-note run-a-only" hidden></span></h3>
+  <div class="panel hottest-panel full-only" part="hottest-rows"><h3>hottest rows (last window)<span class="legend-note run-a-only" hidden></span></h3>
     <table class="hottest" aria-label="the rows whose locks were busiest in the last window">
       <thead><tr><th scope="col">table</th><th scope="col">key</th><th scope="col" title="fraction of the time the row's lock was held">lock busy</th>
         <th scope="col" title="lock requests that had to wait, per second">waits / s</th><th scope="col" title="requests waiting on average">waiters</th>

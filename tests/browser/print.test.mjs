@@ -57,12 +57,13 @@ test("the docs page prints its live figures on whole pages, without controls, it
   await page.evaluate(() => document.querySelectorAll("hotrow-playground").forEach((el) => el.setAttribute("paused", "")));
   await page.waitForTimeout(300);
   const { panels, clipped } = await panelsInPrint(page);
-  assert.ok(panels.length >= 8, `the two embeds show their panels: ${panels.length}`);
+  // Compact: figures, the throughput chart and a few controls (docs/playground.md).
+  assert.ok(panels.length >= 2, `the two embeds show their panels: ${panels.length}`);
   assert.equal(clipped, 0, "no code block is cut at the right edge in print");
   const pdf = await page.pdf({ format: "A4" });
   const pages = await readPdf(pdf);
-  // The compact embeds' throughput, cluster and heatmap canvases, and the figure-size iframe's chart.
-  assertPrinted(pages, panels, { minCharts: 7 });
+  // The compact embeds' throughput charts, and the figure-size iframe's chart.
+  assertPrinted(pages, panels, { minCharts: 3 });
   const iframe = pages.find((p) => p.text.includes(squash("at the figure size")));
   assert.ok(iframe, "the iframe's introduction prints");
   mkdirSync(shots, { recursive: true });
