@@ -84,7 +84,7 @@ export interface CycleStep {
   /** "statement 3, update `inventory`" (a spec's statements counted from 1), or "its 2nd `stock` row". */
   holds: string;
   waitsAt: string;
-  holdsTable: string;
+  /** The table of the row it waits for. */
   waitsTable: string;
 }
 

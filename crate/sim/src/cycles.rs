@@ -43,9 +43,9 @@ pub struct Cycles {
 
 impl Cycles {
     /// Counts a timeout that ended the cycle `links` (in wait order, from any member).
-    pub fn add(&mut self, mut links: Vec<Link>) {
+    pub fn add(&mut self, links: Vec<Link>) {
         let first = (0..links.len()).min_by_key(|&i| links[i]).unwrap_or(0);
-        links.rotate_left(first);
+        let links: Vec<Link> = links[first..].iter().chain(&links[..first]).copied().collect();
         if let Some(seen) = self.shapes.iter_mut().find(|(l, _)| *l == links) {
             seen.1 += 1;
         } else if self.shapes.len() < MAX_SHAPES {

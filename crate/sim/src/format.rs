@@ -6,19 +6,19 @@
 
 /// A whole number with thousands separated: 158,496.
 pub fn grouped(v: f64) -> String {
+    // Rounded as `{:.0}` rounds (half to even), then its digits in threes from the right.
     let digits = format!("{:.0}", v.abs());
-    let mut out = String::new();
-    for (i, c) in digits.chars().enumerate() {
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3 + 1);
+    if v < 0.0 && digits != "0" {
+        out.push('-');
+    }
+    for (i, c) in digits.char_indices() {
         if i > 0 && (digits.len() - i) % 3 == 0 {
             out.push(',');
         }
         out.push(c);
     }
-    if v < 0.0 && out != "0" {
-        format!("-{out}")
-    } else {
-        out
-    }
+    out
 }
 
 /// A fraction as a whole percentage: 0.873 is 87%.

@@ -95,15 +95,18 @@ pub fn report(cfg: &Config, rows: &[RowLockTotals], span_ns: Ns) -> Vec<RowRepor
 /// `r`'s wait split, largest part first.
 fn waits(cfg: &Config, r: &RowLockTotals) -> Vec<WaitReport> {
     let table = table_name(cfg, workload::table_of(r.row));
-    let mut split = r.split.clone();
-    split.sort_by_key(|s| (std::cmp::Reverse(s.ns), s.waiter, s.holder));
-    split
+    // Largest first, then by waiter and holder: as pairs of u64, the one sort the WebAssembly
+    // module keeps (`locks.rs`).
+    let mut order: Vec<(u64, u64)> = r.split.iter().map(|s| (u64::MAX - s.ns, (s.waiter as u64) << 16 | s.holder as u64)).collect();
+    order.sort_unstable();
+    order
         .iter()
-        .map(|s| WaitReport {
-            waiter: waits::class_name(cfg, s.waiter, &table),
-            holder: waits::class_name(cfg, s.holder, &table),
-            wait_us: time::as_us(s.ns as f64),
-            share: if r.wait_ns > 0 { s.ns as f64 / r.wait_ns as f64 } else { 0.0 },
+        .map(|&(ns, classes)| (u64::MAX - ns, (classes >> 16) as u16, classes as u16))
+        .map(|(ns, waiter, holder)| WaitReport {
+            waiter: waits::class_name(cfg, waiter, &table),
+            holder: waits::class_name(cfg, holder, &table),
+            wait_us: time::as_us(ns as f64),
+            share: if r.wait_ns > 0 { ns as f64 / r.wait_ns as f64 } else { 0.0 },
         })
         .collect()
 }

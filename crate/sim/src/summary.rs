@@ -15,10 +15,12 @@ use crate::time::{self, Ns};
 use crate::topology::Topology;
 use crate::workload::TxnKind;
 use serde::Serialize;
-use std::collections::BTreeMap;
 
+mod by_name;
 mod explanation;
 mod zero_load;
+
+pub use by_name::ByName;
 
 pub use zero_load::{Probe, ZeroLoad};
 mod nodes;
@@ -55,8 +57,8 @@ pub struct Summary {
     /// Response time of user transactions, first round to commit confirmation.
     pub latency_us: Latency,
     /// The same per transaction kind (and for refills), for kinds that committed.
-    pub latency_by_type_us: BTreeMap<String, Latency>,
-    pub committed_by_type: BTreeMap<String, u64>,
+    pub latency_by_type_us: ByName<Latency>,
+    pub committed_by_type: ByName<u64>,
     /// Client threads in all API nodes.
     pub clients: u32,
     /// Open arrivals (`arrivalRatePerApiNode` > 0): offered against achieved, and the
@@ -282,9 +284,9 @@ impl Summary {
 }
 
 /// Latency and commits per transaction type that committed, by the type's name.
-fn by_type(m: &Metrics, cfg: &Config) -> (BTreeMap<String, Latency>, BTreeMap<String, u64>) {
-    let mut latency = BTreeMap::new();
-    let mut committed = BTreeMap::new();
+fn by_type(m: &Metrics, cfg: &Config) -> (ByName<Latency>, ByName<u64>) {
+    let mut latency = ByName::default();
+    let mut committed = ByName::default();
     for kind in TxnKind::ALL {
         let h = &m.latency[kind.index()];
         if h.count() > 0 {

@@ -59,8 +59,7 @@ pub struct CycleStep {
     /// update `inventory`" (a spec's statements counted from 1).
     pub holds: String,
     pub waits_at: String,
-    /// The tables of those two rows.
-    pub holds_table: String,
+    /// The table of the row it waits for.
     pub waits_table: String,
 }
 
@@ -100,16 +99,14 @@ pub(crate) fn of(cfg: &Config, cycles: &Cycles, timeouts: u64, lost_ns: u64, com
 /// Cycles alike but for how many take part (two, three or four runs of one transaction
 /// taking rows in opposite orders) as one: the shortest's links, the fewest and most that
 /// took part, and their timeouts; most timeouts first.
+#[inline(never)] // Called per named cycle, not per event: small over fast.
 fn grouped(cycles: &Cycles) -> Vec<(Vec<Link>, (usize, usize), u64)> {
-    let set = |links: &[Link]| {
-        let mut v = links.to_vec();
-        v.sort_unstable();
-        v.dedup();
-        v
-    };
+    // No sort of a type of its own here (each costs the WebAssembly module kilobytes): the
+    // lists are a few links, a few shapes.
+    let same = |a: &[Link], b: &[Link]| a.iter().all(|x| b.contains(x)) && b.iter().all(|x| a.contains(x));
     let mut out: Vec<(Vec<Link>, (usize, usize), u64)> = Vec::new();
     for (links, n) in &cycles.shapes {
-        match out.iter_mut().find(|(l, _, _)| set(l) == set(links)) {
+        match out.iter_mut().find(|(l, _, _)| same(l, links)) {
             Some((l, (lo, hi), count)) => {
                 *count += n;
                 (*lo, *hi) = ((*lo).min(links.len()), (*hi).max(links.len()));
@@ -120,10 +117,14 @@ fn grouped(cycles: &Cycles) -> Vec<(Vec<Link>, (usize, usize), u64)> {
             None => out.push((links.clone(), (links.len(), links.len()), *n)),
         }
     }
-    out.sort_by_key(|x| std::cmp::Reverse(x.2));
-    out
+    // Most timeouts first, in the order first seen among equals: as pairs of u64, the sort
+    // the model has already (`locks.rs`).
+    let mut order: Vec<(u64, u64)> = out.iter().enumerate().map(|(i, x)| (u64::MAX - x.2, i as u64)).collect();
+    order.sort_unstable();
+    order.into_iter().map(|(_, i)| out[i as usize].clone()).collect()
 }
 
+#[inline(never)] // Called per named cycle, not per event: small over fast.
 fn step(cfg: &Config, l: &Link) -> CycleStep {
     let kind = TxnKind::ALL[l.kind as usize];
     let txn = kind.spec_index().and_then(|i| cfg.workload.spec()?.transactions.get(i));
@@ -131,12 +132,12 @@ fn step(cfg: &Config, l: &Link) -> CycleStep {
         transaction: crate::waits::kind_name(cfg, kind),
         holds: op_name(cfg, txn, l.holds),
         waits_at: op_name(cfg, txn, l.waits),
-        holds_table: crate::row_report::table_name(cfg, l.holds.table),
         waits_table: crate::row_report::table_name(cfg, l.waits.table),
     }
 }
 
 /// "statement 3, update `inventory`", or without a spec's statements "its 2nd `stock` row".
+#[inline(never)] // Called per named cycle, not per event: small over fast.
 fn op_name(cfg: &Config, txn: Option<&Transaction>, at: OpAt) -> String {
     let table = crate::row_report::table_name(cfg, at.table);
     match txn.and_then(|x| statement_of(x, &table, at.nth)) {
@@ -148,6 +149,7 @@ fn op_name(cfg: &Config, txn: Option<&Transaction>, at: OpAt) -> String {
 /// The statement of `txn` whose rows include the `nth` operation on `table` (counted as
 /// the program draws them: a statement's rows in order, a slotted read's every slot);
 /// None when a block of it repeats (its statements then run a drawn number of times).
+#[inline(never)] // Called per named cycle, not per event: small over fast.
 fn statement_of(txn: &Transaction, table: &str, nth: u16) -> Option<(usize, OpKind)> {
     if txn.statements.iter().any(|s| s.repeat.is_some()) {
         return None;
@@ -186,6 +188,7 @@ fn ordinal(n: usize) -> String {
 /// The cycle in words, `sizes` the fewest and most transactions that took part in it:
 /// runs of one transaction taking the same table's rows in opposite orders, or the chain
 /// "a (holds ...; waits at ...) waits for b (...), which waits for the first".
+#[inline(never)] // Called per named cycle, not per event: small over fast.
 fn sentence(steps: &[CycleStep], (lo, hi): (usize, usize)) -> String {
     let runs = if lo == hi { lo.to_string() } else { format!("{lo} to {hi}") };
     if let Some(s) = steps.first().filter(|s| steps.iter().all(|t| t == *s)) {
@@ -194,10 +197,18 @@ fn sentence(steps: &[CycleStep], (lo, hi): (usize, usize)) -> String {
             s.transaction, s.holds, s.waits_at, s.waits_table
         );
     }
-    let one = |s: &CycleStep| format!("{} (holds {}; waits at {})", s.transaction, s.holds, s.waits_at);
-    let chain: Vec<String> = steps.iter().map(one).collect();
-    let more = if hi > lo { format!(" ({runs} transactions)") } else { String::new() };
-    format!("{}, which waits for the first{more}", chain.join(" waits for "))
+    let mut text = String::new();
+    for (i, s) in steps.iter().enumerate() {
+        if i > 0 {
+            text += " waits for ";
+        }
+        text += &format!("{} (holds {}; waits at {})", s.transaction, s.holds, s.waits_at);
+    }
+    text += ", which waits for the first";
+    if hi > lo {
+        text += &format!(" ({runs} transactions)");
+    }
+    text
 }
 
 #[cfg(test)]

@@ -46,15 +46,14 @@ fn cycle_table<'a>(spec: &Spec, x: &'a Transaction) -> Option<&'a str> {
 }
 
 /// Where `spec` lets two transactions wait for each other in a cycle, in words, when
-/// `before` did not: "`place_order` takes two or more `inventory` rows in drawn order
-/// with no row taken before them that admits one at a time".
+/// `before` did not: "it opens a lock-order cycle: `place_order` would take two or more
+/// `inventory` rows in drawn order, none taken first to admit one at a time, ...".
 pub fn new_cycle(before: &Spec, spec: &Spec, timeout_ms: u64) -> Option<String> {
     let was: Vec<&str> = before.transactions.iter().filter(|x| cycle_table(before, x).is_some()).map(|x| x.name.as_str()).collect();
     let (x, table) = spec.transactions.iter().filter(|x| !was.contains(&x.name.as_str())).find_map(|x| Some((x, cycle_table(spec, x)?)))?;
     Some(format!(
-        "it creates a lock-order cycle: `{}` would take two or more `{table}` rows in drawn order with no row taken before \
-         them that admits one at a time, so two runs of it can wait for each other until one has waited the {timeout_ms} ms \
-         lock-wait timeout",
+        "it opens a lock-order cycle: `{}` would take two or more `{table}` rows in drawn order, none taken first to admit \
+         one at a time, so two runs can wait for each other until one waits out the {timeout_ms} ms lock-wait timeout",
         x.name
     ))
 }

@@ -274,9 +274,14 @@ pub fn bottleneck(loads: &[Load], x: f64) -> Option<usize> {
 }
 
 fn top(loads: &[Load], x: f64) -> Vec<Resource> {
-    let mut order: Vec<usize> = (0..loads.len()).filter(|&i| loads[i].in_use()).collect();
-    order.sort_by(|&a, &b| loads[b].reported_utilization(x).total_cmp(&loads[a].reported_utilization(x)).then(a.cmp(&b)));
-    order.into_iter().take(TOP).map(|i| loads[i].report(x)).collect()
+    // Busiest first, by index among equals: as pairs of u64 (a utilization's bits order as the
+    // utilization does, it being 0..=1), the one sort the WebAssembly module keeps (`locks.rs`).
+    let mut order: Vec<(u64, u64)> = (0..loads.len())
+        .filter(|&i| loads[i].in_use())
+        .map(|i| (u64::MAX - loads[i].reported_utilization(x).to_bits(), i as u64))
+        .collect();
+    order.sort_unstable();
+    order.into_iter().take(TOP).map(|(_, i)| loads[i as usize].report(x)).collect()
 }
 
 fn next_ceiling(loads: &[Load], b: usize, x: f64, relieved_zero_load_us: &dyn Fn() -> f64, cfg: &Config) -> Option<NextCeiling> {

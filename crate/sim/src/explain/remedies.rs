@@ -20,7 +20,7 @@ use crate::spec::{KeyChoice, OpKind, Spec};
 use serde_json::{json, Value};
 
 /// One remedy: what it is in words, the config fields it sets (dotted names), and what it
-/// costs besides, when it costs something a number will not show: "it creates a lock-order
+/// costs besides, when it costs something a number will not show: "it opens a lock-order
 /// cycle", "the numbers stop being unique and sequential".
 #[derive(Clone, Debug, PartialEq)]
 pub struct Remedy {
@@ -41,14 +41,18 @@ impl Remedy {
 pub fn remedies(cfg: &Config, b: Option<&Resource>, deadlocks: Option<&Deadlocks>) -> Vec<Remedy> {
     let mut list = Vec::new();
     if let (Some(d), Some(spec)) = (deadlocks, cfg.workload.spec()) {
-        let mut names: Vec<&str> = d.cycles.iter().flat_map(|c| c.steps.iter().map(|s| s.transaction.as_str())).collect();
-        names.sort_unstable();
-        names.dedup();
+        let mut names: Vec<&str> = Vec::new();
+        for name in d.cycles.iter().flat_map(|c| c.steps.iter().map(|s| s.transaction.as_str())) {
+            if !names.contains(&name) {
+                names.push(name);
+            }
+        }
         if !names.is_empty() {
-            let label = format!(
-                "{} take their rows in key order (sorted keys)",
-                names.iter().map(|n| format!("`{n}`")).collect::<Vec<_>>().join(", ")
-            );
+            let mut label = String::new();
+            for (i, n) in names.iter().enumerate() {
+                label += &format!("{}`{n}`", if i > 0 { ", " } else { "" });
+            }
+            label += " take their rows in key order (sorted keys)";
             list.push(Remedy::new(label, "workload", spec_json(&lock_order::sorted(spec, &names))));
         }
     }
@@ -126,7 +130,7 @@ fn row_remedies(cfg: &Config, b: &Resource) -> Vec<Remedy> {
     let mut slots =
         Remedy::new(format!("`{table}` spread over 32 slots (an update picks one, a read sums them)"), "workload", spec_json(&slotted));
     let read = read_back(spec, table).then(|| {
-        format!("a transaction reads `{table}` back: its value becomes a sum of 32 slots, so the numbers it hands out stop being unique and sequential")
+        format!("a transaction reads `{table}` back: summed over 32 slots, the numbers it hands out stop being unique and sequential")
     });
     slots.warning = joined([read, lock_order::new_cycle(spec, &slotted, cfg.lock_wait_timeout_ms)]);
     list.push(slots);
@@ -140,8 +144,14 @@ fn row_remedies(cfg: &Config, b: &Resource) -> Vec<Remedy> {
 
 /// The warnings that apply, as one ("...; ..."), or None.
 fn joined<const N: usize>(warnings: [Option<String>; N]) -> Option<String> {
-    let said: Vec<String> = warnings.into_iter().flatten().collect();
-    (!said.is_empty()).then(|| said.join("; "))
+    let mut out: Option<String> = None;
+    for w in warnings.into_iter().flatten() {
+        out = Some(match out {
+            Some(o) => format!("{o}; {w}"),
+            None => w,
+        });
+    }
+    out
 }
 
 /// Whether a transaction reads a row of `table` that it updates: the counter's value is

@@ -239,11 +239,15 @@ impl SpecState {
 /// their places in key order: the program's statements and rounds stay, their keys sorted.
 fn sort_locked_keys(ops: &mut [crate::workload::OpSpec]) {
     let locked = |o: &crate::workload::OpSpec| o.write && !o.insert;
-    let mut tables: Vec<u64> = ops.iter().filter(|o| locked(o)).map(|o| crate::workload::table_of(o.row)).collect();
-    tables.sort_unstable();
-    tables.dedup();
+    let mut tables: Vec<u64> = Vec::new();
+    for table in ops.iter().filter(|o| locked(o)).map(|o| crate::workload::table_of(o.row)) {
+        if !tables.contains(&table) {
+            tables.push(table);
+        }
+    }
     for table in tables {
         let at: Vec<usize> = (0..ops.len()).filter(|&i| locked(&ops[i]) && crate::workload::table_of(ops[i].row) == table).collect();
+        // Pairs of u64: the sort the model has already (`locks.rs`), no new one in the module.
         let mut rows: Vec<(u64, u64)> = at.iter().map(|&i| (ops[i].row, ops[i].dist)).collect();
         rows.sort_unstable();
         for (&i, (row, dist)) in at.iter().zip(rows) {
