@@ -31,7 +31,7 @@ pub const MAX_SHAPES: usize = 16;
 /// The lock-wait timeouts after warm-up by the cycle they ended, if any.
 #[derive(Clone, Debug, Default)]
 pub struct Cycles {
-    /// Each cycle shape (rotated to begin at its least link) and its timeouts, in the order
+    /// Each cycle shape (as first seen, from whichever member) and its timeouts, in the order
     /// first seen.
     pub shapes: Vec<(Vec<Link>, u64)>,
     /// Timeouts in cycles of shapes past `MAX_SHAPES`.
@@ -44,9 +44,10 @@ pub struct Cycles {
 impl Cycles {
     /// Counts a timeout that ended the cycle `links` (in wait order, from any member).
     pub fn add(&mut self, links: Vec<Link>) {
-        let first = (0..links.len()).min_by_key(|&i| links[i]).unwrap_or(0);
-        let links: Vec<Link> = links[first..].iter().chain(&links[..first]).copied().collect();
-        if let Some(seen) = self.shapes.iter_mut().find(|(l, _)| *l == links) {
+        // The same cycle from another member is a rotation of one seen.
+        let n = links.len();
+        let rotation = |l: &[Link]| l.len() == n && (0..n).any(|k| (0..n).all(|i| l[i] == links[(i + k) % n]));
+        if let Some(seen) = self.shapes.iter_mut().find(|(l, _)| rotation(l)) {
             seen.1 += 1;
         } else if self.shapes.len() < MAX_SHAPES {
             self.shapes.push((links, 1));
@@ -77,7 +78,7 @@ mod tests {
         c.add(vec![link(0, 0, 1), link(0, 1, 0)]);
         c.add(vec![link(1, 0, 1), link(0, 1, 0)]);
         assert_eq!(c.shapes.len(), 2);
-        assert_eq!(c.shapes[0], (vec![link(0, 0, 1), link(0, 1, 0)], 2));
+        assert_eq!(c.shapes[0], (vec![link(0, 1, 0), link(0, 0, 1)], 2));
         assert_eq!(c.in_cycles(), 3);
     }
 

@@ -61,6 +61,16 @@ pub fn half_width(h: f64, v: f64, unit: &str) -> String {
     }
 }
 
+/// Microseconds as they read best: below a millisecond in us (750 us), else in ms with one
+/// decimal (1.0 ms).
+pub fn micros(us: f64) -> String {
+    if us < 1000.0 {
+        format!("{us} us")
+    } else {
+        format!("{:.1} ms", us / 1e3)
+    }
+}
+
 /// Microseconds as seconds, one decimal: 8806000 us is 8.8 s.
 pub fn seconds(us: f64) -> String {
     format!("{:.1} s", us / 1e6)

@@ -311,12 +311,16 @@ impl RowHeat {
     /// to the nearest percent, then by grants (of two locks always busy, the one taken
     /// more often serialises more work), then by row for a stable order.
     pub fn top(&self, now: Ns) -> Vec<RowLockTotals> {
-        let mut rows = self.top_all(now);
+        let rows = self.top_all(now);
         let span = now.saturating_sub(self.span_start).max(1) as u128;
         let percent = |r: &RowLockTotals| ((r.busy_ns as u128 * 100 + span / 2) / span).min(100) as u64;
-        rows.sort_unstable_by_key(|r| (std::cmp::Reverse((percent(r), r.grants)), r.row));
-        rows.truncate(HOT_ROWS);
-        rows
+        // As pairs of u64 (busiest first: the percent above the grants, each row once), the
+        // one sort the WebAssembly module keeps (`locks.rs`), then the rows in that order.
+        let key = |r: &RowLockTotals| u64::MAX - (percent(r) << 57 | r.grants.min((1 << 57) - 1));
+        let mut order: Vec<(u64, u64)> = rows.iter().map(|r| (key(r), r.row)).collect();
+        order.sort_unstable();
+        order.truncate(HOT_ROWS);
+        order.iter().filter_map(|&(_, row)| rows.iter().find(|r| r.row == row).cloned()).collect()
     }
 
     /// Every tracked row that was locked more than once or waited for, in slot order,

@@ -207,7 +207,15 @@ impl Simulation {
         let remedies: Vec<RemedyOut> =
             hotrow::explain::remedies(self.inner.config(), explanation.bottleneck.as_ref(), explanation.deadlocks.as_ref())
                 .into_iter()
-                .map(|r| RemedyOut { label: r.label, set: r.set.into_iter().collect(), warning: r.warning })
+                .map(|r| {
+                    // Inserted one by one: a map collected from an iterator sorts its entries
+                    // first, and that stable sort would cost this module 8 KiB.
+                    let mut set = Map::new();
+                    for (field, value) in r.set {
+                        set.insert(field, value);
+                    }
+                    RemedyOut { label: r.label, set, warning: r.warning }
+                })
                 .collect();
         Ok(to_js(&ExplainOut { explanation, remedies }))
     }

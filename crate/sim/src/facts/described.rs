@@ -14,14 +14,9 @@ pub fn described(cfg: &Config) -> String {
         Workload::Dbt2 => "DBT2".to_string(),
         Workload::Spec(s) => format!("the workload \"{}\"", s.name),
     };
-    let n = |count: u32, what: &str| if count == 1 { format!("1 {what}") } else { format!("{count} {what}s") };
-    let cluster = format!(
-        "{} ({}), {} with {} each",
-        n(cfg.data_nodes, "data node"),
-        n(cfg.replicas, "replica"),
-        n(cfg.api_nodes, "API node"),
-        n(cfg.clients_per_api_node, "client")
-    );
+    let s = |count: u32| if count == 1 { "" } else { "s" };
+    let (d, r, a, c) = (cfg.data_nodes, cfg.replicas, cfg.api_nodes, cfg.clients_per_api_node);
+    let cluster = format!("{d} data node{} ({r} replica{}), {a} API node{} with {c} client{} each", s(d), s(r), s(a), s(c));
     let placed = if cfg.partitioning == Partitioning::Range { "key range" } else { "hash" };
     format!("{what} on {cluster}; {}; {}; rows placed by {placed}", arrivals(cfg), ids(cfg))
 }
@@ -31,8 +26,7 @@ fn arrivals(cfg: &Config) -> String {
     if cfg.arrival_rate_per_api_node == 0 {
         return match cfg.think_time_us {
             0 => "each client runs a closed loop, no think time".to_string(),
-            us if us < 1000 => format!("each client runs a closed loop, thinking {us} us between transactions"),
-            us => format!("each client runs a closed loop, thinking {:.1} ms between transactions", us as f64 / 1e3),
+            us => format!("each client runs a closed loop, thinking {} between transactions", crate::format::micros(us as f64)),
         };
     }
     let spread = match cfg.arrival_cv {
