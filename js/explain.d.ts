@@ -68,6 +68,8 @@ export interface Deadlocks {
   tables: string[];
   /** The most frequent cycles (at most three). */
   cycles: Cycle[];
+  /** All of it in one sentence, as every surface prints it. */
+  text: string;
 }
 
 /** A lock-order cycle: each transaction waits for a row the next one holds, the last for one the first holds. */

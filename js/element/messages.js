@@ -53,7 +53,7 @@ export function onWorkerMessage(el, m) {
       // The texts follow the config running; the throughput chart changes its series when
       // requests turn from closed loops to an offered rate or back.
       const wasOpen = (el.effective[0]?.arrivalRatePerApiNode ?? 0) > 0;
-      el.update({ run: { effective: m.configs } });
+      el.update({ run: { effective: m.configs, facts: Object.freeze(m.facts) } });
       if (wasOpen !== (m.configs[0]?.arrivalRatePerApiNode ?? 0) > 0) el.setupCharts({ keepSeries: true });
       describeRun(el);
       break;

@@ -108,7 +108,7 @@ export type FromWorker =
       /** The seek or fork this tick shows. */
       replyTo?: number;
     }
-  | { type: "set"; field: string; value: unknown; /** the runs' configs after the change */ configs: Config[] }
+  | { type: "set"; field: string; value: unknown; /** the runs' configs after the change */ configs: Config[]; /** and their facts (the run described anew) */ facts: Snapshot["facts"][] }
   | { type: "injected"; fault: Fault }
   | { type: "checked"; replyTo: number; ok: boolean; message?: string; field?: string | null }
   | { type: "export"; replyTo: number; runs: { csv: string; summary: Summary }[] }

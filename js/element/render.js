@@ -225,13 +225,15 @@ export function render(el) {
   set("hotRowLockUtilization", fmtPct(hotBusy));
   alarm(el.metricEls.hotRowLockUtilization, hotBusy);
   showCards(el, facts);
-  describeRun(el, m.sims.map((sim) => sim.snapshot.facts));
   showHotRow(el, hot, set);
   titleCounterChart(el, facts);
   set("refillsPerSecond", fmtInt(f.refillsPerSecond));
-  // Aborts come in bursts (a deadlock waits out its timeout): the second's mean with its interval.
-  const aborts = meanHalfWidth(d.get("abortsPerSecond", windowsPerSecond(el, 0), at));
-  set("abortsPerSecond", fmtInt(f.abortsPerSecond) + (aborts === null ? "" : ` ± ${fmtInt(aborts)}`));
+  // Aborts come in bursts (a deadlock waits out its timeout): the second's mean with its
+  // interval, once the card is shown.
+  if (facts?.cards.includes("abortsPerSecond")) {
+    const aborts = meanHalfWidth(d.get("abortsPerSecond", windowsPerSecond(el, 0), at));
+    set("abortsPerSecond", fmtInt(f.abortsPerSecond) + (aborts === null ? "" : ` ± ${fmtInt(aborts)}`));
+  }
   set("latencyP99Us", fmtUs(snap.latencyP99Us));
   set("simulatedSeconds", (m.nowMs / 1000).toFixed(1));
   set("simPerWall", m.engine.simPerWall.toFixed(2));
@@ -310,11 +312,11 @@ function showHotRow(el, hot, set) {
 
 /** Whether runs A and B's `key` differ only by noise over the second before `at` (s): the
  * two figures' 95% intervals over that second's windows overlap (the one rule, docs/MODEL.md
- * §5). The ratio card and the tour's claims both ask here. */
-export function withinNoise(el, key, at = Infinity) {
+ * §5). The ratio card and the tour's claims both ask here; `[a, b]`, the two figures, when
+ * the caller has them already. */
+export function withinNoise(el, key, at = Infinity, [a, b] = [headline(el, 0, at)[key], headline(el, 1, at)[key]]) {
   const [d, e] = el.series;
   if (!d || !e) return false;
-  const [a, b] = [headline(el, 0, at)[key], headline(el, 1, at)[key]];
   const [ha, hb] = [meanHalfWidth(d.get(key, windowsPerSecond(el, 0), at)), meanHalfWidth(e.get(key, windowsPerSecond(el, 1), at))];
   return ha !== null && hb !== null && Math.abs(b - a) <= ha + hb;
 }
@@ -327,7 +329,7 @@ function drawCompared(el, f, at, set) {
   const key = el.primaryName;
   const [a, b] = [f[key], headline(el, 1, at)[key]];
   const ratio = a > 0 ? b / a : 0;
-  const within = a > 0 && withinNoise(el, key, at);
+  const within = a > 0 && withinNoise(el, key, at, [a, b]);
   set("compareRatio", a > 0 ? `${ratio.toFixed(2)}x` : "–");
   el.$(".ratio-noise").textContent = within ? "within noise" : "";
   el.metricEls.compareRatio.dataset.value = String(ratio);

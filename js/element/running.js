@@ -21,8 +21,9 @@ function tcNote(c, table) {
 }
 
 /** Writes the run-dependent texts of element `el` for its effective configs, the "Running
- * now" line from each run's facts (`facts`: the latest snapshots', else those of the start). */
-export function describeRun(el, facts = el.state.run.facts) {
+ * now" line from run A's facts (the worker's, as the run started or a field was set). */
+export function describeRun(el) {
+  const facts = el.state.run.facts;
   const [a, b] = el.effective;
   if (!a) return;
   const t = el.fieldTable;

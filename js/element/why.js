@@ -93,12 +93,9 @@ function section(el, e, i, compare) {
 }
 
 /** Lock-wait timeouts that cost the clients a material share of their time, and the
- * lock-order cycles they ended (the explanation's `deadlocks`), as `hotrow run` words them. */
+ * lock-order cycles they led to (the explanation's `deadlocks`), in the core's words. */
 function deadlocks(d) {
-  const tables = d.tables.map((t) => `\`${t}\``).join(", ");
-  const head = sentence(`Deadlocks: ${fmtInt(d.lockTimeoutsPerSecond)} lock-wait timeouts/s, ${fmtPct(d.inCyclesFraction)} of them ` +
-    `in or behind a lock-order cycle${tables ? ` on ${tables}` : ""}; each commit loses ${(d.lostPerCommitUs / 1e6).toFixed(1)} s ` +
-    `to them, ${fmtPct(d.lostFraction)} of the clients' time.`);
+  const head = sentence(`Deadlocks: ${d.text}.`);
   head.className = "why-deadlocks";
   return [head, ...d.cycles.map((c) => {
     const p = sentence(`Deadlock (${fmtPct(c.share)} of the timeouts): ${c.text}.`);

@@ -278,7 +278,7 @@ onmessage = async (event) => {
       try {
         for (const sim of sims) sim.set(m.field, m.value);
         timeline.truncate(sims); // the recorded future is not this one's
-        post({ type: "set", field: m.field, value: m.value, configs: sims.map((sim) => sim.config) });
+        post({ type: "set", field: m.field, value: m.value, configs: sims.map((sim) => sim.config), facts: sims.map((sim) => sim.snapshot().facts) });
       } catch (e) {
         fail(e, "set");
       }

@@ -154,7 +154,8 @@ function withinBudget(file, kib) {
 // resources, the wait splits and the hottest rows sort as pairs of u64, as the lock table
 // does, and remedies' config maps are built by insertion, since a map collected from an
 // iterator sorts its entries first), the summary's per-type figures in a list rather than
-// two BTreeMaps (summary/by_name.rs), and the cycles' naming kept out of line.
+// two BTreeMaps (summary/by_name.rs), and the cycles' naming kept out of line. The deadlocks'
+// sentence written once in the core (Deadlocks::text), not in each surface: 303,380.
 test("the WebAssembly module stays within its size budget (300 KiB gzipped)", () => {
   withinBudget("dist/web/hotrow_bg.wasm", 300);
 });

@@ -1,7 +1,7 @@
 //! The human-readable summary `hotrow run` prints.
 
 use hotrow::Summary;
-use hotrow_report::format::{grouped, percent, value};
+use hotrow_report::format::{grouped, half_width, percent, value};
 use std::fmt::Write;
 
 /// The summary's metrics as the table's lines (name, value, interval, unit): the headline
@@ -23,11 +23,11 @@ fn metric_lines(s: &Summary, f: &hotrow::facts::Facts) -> Vec<(String, String, S
         let label = if counter_row { format!("id counter row {}", m.label) } else { m.label.to_string() };
         let pm = s.intervals.as_ref().and_then(|i| i.get(m.name)).map_or(String::new(), |i| {
             let flag = if i.lag1 > hotrow::intervals::LAG1_LIMIT { "*" } else { "" };
-            format!("± {}{flag}", hotrow_report::format::half_width(i.half_width, v, m.unit))
+            format!("± {}{flag}", half_width(i.half_width, v, m.unit))
         });
         // A fraction reads as a percentage: its unit column is then empty.
         let unit = if m.unit == "fraction" { "" } else { m.unit };
-        lines.push((format!("{label} ({})", m.name), hotrow_report::format::value(v, m.unit), pm, unit));
+        lines.push((format!("{label} ({})", m.name), value(v, m.unit), pm, unit));
     }
     lines
 }
@@ -60,11 +60,10 @@ fn hot_rows(w: &mut String, f: &hotrow::facts::Facts) {
 }
 
 /// Lock-wait timeouts that cost the clients a material share of their time, and the
-/// tables of the lock-order cycles they ended (the summary's `deadlocks`).
+/// tables of the lock-order cycles they led to (the summary's `deadlocks`).
 fn deadlocks(w: &mut String, s: &Summary) {
-    let d = serde_json::to_value(&s.deadlocks).expect("it serialises");
-    if let Some(text) = hotrow_report::format::deadlocks(&d) {
-        let _ = writeln!(w, "  deadlocks: {text}");
+    if let Some(d) = &s.deadlocks {
+        let _ = writeln!(w, "  deadlocks: {}", d.text);
     }
 }
 

@@ -8,7 +8,7 @@
 /// An operation of a transaction, by what it does rather than its row: its table, its
 /// number among the transaction's operations on that table (0: the first), and whether
 /// it inserts the row.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct OpAt {
     pub table: u64,
     pub nth: u16,
@@ -18,7 +18,7 @@ pub struct OpAt {
 /// One transaction of a cycle: its kind (`TxnKind::index`), the operation whose lock it
 /// held (the one the transaction before it in the cycle waited for) and the operation at
 /// which it waited itself.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Link {
     pub kind: u8,
     pub holds: OpAt,
@@ -28,7 +28,7 @@ pub struct Link {
 /// Most distinct cycle shapes kept; more are counted in `other_shapes`.
 pub const MAX_SHAPES: usize = 16;
 
-/// The lock-wait timeouts after warm-up by the cycle they ended, if any.
+/// The lock-wait timeouts after warm-up by the cycle their wait led to, if any.
 #[derive(Clone, Debug, Default)]
 pub struct Cycles {
     /// Each cycle shape (as first seen, from whichever member) and its timeouts, in the order
@@ -42,7 +42,7 @@ pub struct Cycles {
 }
 
 impl Cycles {
-    /// Counts a timeout that ended the cycle `links` (in wait order, from any member).
+    /// Counts a timeout whose wait led to the cycle `links` (in wait order, from any member).
     pub fn add(&mut self, links: Vec<Link>) {
         // The same cycle from another member is a rotation of one seen.
         let n = links.len();
@@ -56,7 +56,7 @@ impl Cycles {
         }
     }
 
-    /// Timeouts that ended a cycle.
+    /// Timeouts whose wait led to a cycle.
     pub fn in_cycles(&self) -> u64 {
         self.shapes.iter().map(|(_, n)| n).sum::<u64>() + self.other_shapes
     }

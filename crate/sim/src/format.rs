@@ -1,7 +1,7 @@
 //! Numbers as every hotrow surface writes them, one format per unit: whole numbers with
 //! thousands separated (158,496), fractions as percentages, intervals in their figure's
-//! format, and the sentences the summary's facts make of them. The core's own words (a
-//! resource's name, the run described) use it, `hotrow run`'s table and `hotrow report`
+//! format. The core's own words (a resource's name, the run described, the deadlocks)
+//! use it, `hotrow run`'s table and `hotrow report`
 //! (through `hotrow_report::format`) too.
 
 /// A whole number with thousands separated: 158,496.
@@ -74,33 +74,6 @@ pub fn micros(us: f64) -> String {
 /// Microseconds as seconds, one decimal: 8806000 us is 8.8 s.
 pub fn seconds(us: f64) -> String {
     format!("{:.1} s", us / 1e6)
-}
-
-/// Table names in code quotes, joined: `inventory` and `stock`.
-pub fn tables(names: &[String]) -> String {
-    let quoted: Vec<String> = names.iter().map(|n| format!("`{n}`")).collect();
-    match quoted.split_last() {
-        None => String::new(),
-        Some((last, [])) => last.clone(),
-        Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
-    }
-}
-
-/// The summary's `deadlocks` in one sentence, as every surface says it (None when null):
-/// "389 lock-wait timeouts/s, 15% of them in or behind a lock-order cycle on `inventory`; each
-/// commit loses 8.8 s to them, 98% of the clients' time".
-pub fn deadlocks(d: &serde_json::Value) -> Option<String> {
-    let d = d.as_object()?;
-    let num = |k: &str| d.get(k).and_then(serde_json::Value::as_f64).unwrap_or(0.0);
-    let names: Vec<String> = d.get("tables")?.as_array()?.iter().filter_map(|t| Some(t.as_str()?.to_string())).collect();
-    let on = if names.is_empty() { String::new() } else { format!(" on {}", tables(&names)) };
-    Some(format!(
-        "{} lock-wait timeouts/s, {} of them in or behind a lock-order cycle{on}; each commit loses {} to them, {} of the clients' time",
-        grouped(num("lockTimeoutsPerSecond")),
-        percent(num("inCyclesFraction")),
-        seconds(num("lostPerCommitUs")),
-        percent(num("lostFraction"))
-    ))
 }
 
 #[cfg(test)]

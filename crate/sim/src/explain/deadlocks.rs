@@ -8,7 +8,9 @@
 //! the remedy is to take the rows in one order (`Transaction::sort_keys`).
 
 use crate::config::Config;
+use crate::counts::Counts;
 use crate::cycles::{Cycles, Link, OpAt};
+use crate::format::{percent, seconds, value};
 use crate::spec::{OpKind, Transaction};
 use crate::txn_kind::TxnKind;
 use serde::Serialize;
@@ -36,6 +38,10 @@ pub struct Deadlocks {
     pub tables: Vec<String>,
     /// The most frequent cycles (at most 3).
     pub cycles: Vec<Cycle>,
+    /// All of it in one sentence, as every surface prints it: "389 lock-wait timeouts/s,
+    /// 13% of them in or behind a lock-order cycle on `inventory`; each commit loses 8.8 s
+    /// to them, 99% of the clients' time".
+    pub text: String,
 }
 
 /// One lock-order cycle: its transactions in wait order, each waiting for a row the next
@@ -63,12 +69,17 @@ pub struct CycleStep {
     pub waits_table: String,
 }
 
-/// The deadlocks of a span: `cycles` after warm-up, `timeouts` and `lost_ns` counted over
-/// the span of `secs` by `clients` clients that committed `commits` transactions; None
-/// when the timeouts cost less than `MATERIAL` of the clients' time.
-pub(crate) fn of(cfg: &Config, cycles: &Cycles, timeouts: u64, lost_ns: u64, commits: u64, clients: u32, secs: f64) -> Option<Deadlocks> {
-    let lost_fraction = lost_ns as f64 * 1e-9 / (clients.max(1) as f64 * secs);
-    if timeouts == 0 || secs <= 0.0 || lost_fraction < MATERIAL {
+/// The time the attempts timed out over a span had waited, per commit of the span, in us:
+/// what each commit cost its client beyond its own response (the clients' bound counts it).
+pub(crate) fn lost_per_commit_us(c: &Counts) -> f64 {
+    c.timeout_wait_ns as f64 / 1e3 / c.user_txns().max(1) as f64
+}
+
+/// The deadlocks of a span of `secs` counted in `c` by `clients` clients, `cycles` after
+/// warm-up; None when the timeouts cost less than `MATERIAL` of the clients' time.
+pub(crate) fn of(cfg: &Config, cycles: &Cycles, c: &Counts, clients: u32, secs: f64) -> Option<Deadlocks> {
+    let lost_fraction = c.timeout_wait_ns as f64 * 1e-9 / (clients.max(1) as f64 * secs);
+    if c.lock_timeouts == 0 || secs <= 0.0 || lost_fraction < MATERIAL {
         return None;
     }
     let counted = (cycles.in_cycles() + cycles.outside).max(1) as f64;
@@ -86,14 +97,32 @@ pub(crate) fn of(cfg: &Config, cycles: &Cycles, timeouts: u64, lost_ns: u64, com
             tables.push(t.clone());
         }
     }
-    Some(Deadlocks {
-        tables,
-        lock_timeouts_per_second: timeouts as f64 / secs,
-        lost_per_commit_us: lost_ns as f64 / 1e3 / commits.max(1) as f64,
+    let mut d = Deadlocks {
+        lock_timeouts_per_second: c.lock_timeouts as f64 / secs,
+        lost_per_commit_us: lost_per_commit_us(c),
         lost_fraction: lost_fraction.min(1.0),
         in_cycles_fraction: cycles.in_cycles() as f64 / counted,
+        tables,
         cycles: cycles_named,
-    })
+        text: String::new(),
+    };
+    d.text = summary_sentence(&d);
+    Some(d)
+}
+
+/// The deadlocks in one sentence (`Deadlocks::text`).
+fn summary_sentence(d: &Deadlocks) -> String {
+    let mut on = String::new();
+    for (i, t) in d.tables.iter().enumerate() {
+        on += &format!("{}`{t}`", if i == 0 { " on " } else { ", " });
+    }
+    format!(
+        "{} lock-wait timeouts/s, {} of them in or behind a lock-order cycle{on}; each commit loses {} to them, {} of the clients' time",
+        value(d.lock_timeouts_per_second, "1/s"),
+        percent(d.in_cycles_fraction),
+        seconds(d.lost_per_commit_us),
+        percent(d.lost_fraction)
+    )
 }
 
 /// Cycles alike but for how many take part (two, three or four runs of one transaction
@@ -238,11 +267,22 @@ mod tests {
         let mut cycles = Cycles::default();
         cycles.add(vec![Link { kind, holds: at(0), waits: at(1) }, Link { kind, holds: at(1), waits: at(0) }]);
         cycles.outside = 1;
-        let d = of(&cfg, &cycles, 2, 8_000_000_000, 100, 8, 10.0).expect("10% of 8 clients' 10 s: material");
+        // 2 timeouts that waited 8 s in all, over 10 s of 8 clients committing 100.
+        let counts = |wait_ns| {
+            let mut c = Counts::new(1);
+            c.add_committed(TxnKind::spec(0), 100);
+            (c.lock_timeouts, c.timeout_wait_ns) = (2, wait_ns);
+            c
+        };
+        let d = of(&cfg, &cycles, &counts(8_000_000_000), 8, 10.0).expect("10% of 8 clients' 10 s: material");
         assert_eq!(d.in_cycles_fraction, 0.5);
         assert_eq!(d.tables, ["inventory"]);
         assert_eq!(d.lost_per_commit_us, 80_000.0);
         assert!((d.lost_fraction - 0.1).abs() < 1e-12);
+        assert_eq!(
+            d.text,
+            "0.2 lock-wait timeouts/s, 50% of them in or behind a lock-order cycle on `inventory`; each commit loses 0.1 s to them, 10% of the clients' time"
+        );
         let c = &d.cycles[0];
         assert_eq!(c.steps[0].holds, "statement 2, update `inventory`");
         assert_eq!(c.steps[0].waits_at, "statement 3, update `inventory`");
@@ -259,7 +299,7 @@ mod tests {
         alike.add(vec![same; 2]);
         alike.add(vec![same; 3]);
         alike.add(vec![same; 2]);
-        let d = of(&cfg, &alike, 3, 8_000_000_000, 100, 8, 10.0).unwrap();
+        let d = of(&cfg, &alike, &counts(8_000_000_000), 8, 10.0).unwrap();
         assert_eq!(d.cycles.len(), 1);
         assert_eq!(d.cycles[0].share, 1.0);
         assert_eq!(d.cycles[0].steps.len(), 2);
@@ -268,6 +308,6 @@ mod tests {
             "2 to 3 runs of place_order at once, each holding the row of its statement 2, update `inventory` and waiting at \
              statement 3, update `inventory` for a row another holds: they take the same `inventory` rows in opposite orders"
         );
-        assert!(of(&cfg, &cycles, 2, 2_400_000_000, 100, 8, 10.0).is_none(), "3% of the clients' time is not material");
+        assert!(of(&cfg, &cycles, &counts(2_400_000_000), 8, 10.0).is_none(), "3% of the clients' time is not material");
     }
 }

@@ -41,7 +41,7 @@ mod moving;
 mod remedies;
 mod resources;
 
-pub(crate) use deadlocks::of as deadlocks_of;
+pub(crate) use deadlocks::{lost_per_commit_us, of as deadlocks_of};
 pub use deadlocks::{Cycle, CycleStep, Deadlocks};
 pub use moving::Moving;
 pub use remedies::remedies;

@@ -18,8 +18,21 @@ pub(crate) struct ClientsIn {
     pub response_us: f64,
     pub zero_load_us: f64,
     /// Time lost per committed transaction waiting out lock-wait timeouts: a commit costs
-    /// its client at least R0 + this (`deadlocks.rs`).
+    /// its client at least R0 + this (`deadlocks.rs`); said in their name when the
+    /// explanation names the deadlocks (`lost_named`: one rule, `deadlocks::of`'s).
     pub lost_us: f64,
+    pub lost_named: bool,
+}
+
+/// The client population as a resource: N, think time, zero-load response time and the
+/// time lost per commit to lock-wait timeouts, in us, and its name without that loss.
+#[derive(Clone, Debug)]
+struct Population {
+    n: f64,
+    think_us: f64,
+    r0_us: f64,
+    lost_us: f64,
+    plain_name: String,
 }
 
 /// What a span's resources are built from.
@@ -65,9 +78,8 @@ pub struct Load {
     /// A row's lock requests over the span (its demand): more than its grants while a
     /// convoy's queue at it grows.
     requests: u64,
-    /// The clients: N, think time, zero-load response time and the time lost per commit
-    /// to lock-wait timeouts, in us.
-    clients: Option<(f64, f64, f64, f64)>,
+    /// The clients.
+    clients: Option<Population>,
     /// Open arrivals: user transactions offered per second.
     offered: Option<f64>,
 }
@@ -111,8 +123,8 @@ impl Load {
     /// servers / demand = x / utilization. For the clients, N / (R0 + Z), and never
     /// below `x` (R0 is capped at the measured response time).
     pub fn bound(&self, x: f64) -> f64 {
-        if let Some((n, z_us, r0_us, lost_us)) = self.clients {
-            return (n / ((r0_us + z_us + lost_us) * 1e-6)).max(x);
+        if let Some(p) = &self.clients {
+            return (p.n / ((p.r0_us + p.think_us + p.lost_us) * 1e-6)).max(x);
         }
         if let Some(offered) = self.offered {
             return offered.max(x);
@@ -184,21 +196,20 @@ impl Load {
 
     /// The clients with another zero-load response time.
     pub(crate) fn with_zero_load(&self, r0_us: f64) -> Load {
-        let (n, z, _, lost) = self.clients.expect("the clients");
-        Load { clients: Some((n, z, r0_us, lost)), ..self.clone() }
+        let p = self.clients.clone().expect("the clients");
+        Load { clients: Some(Population { r0_us, ..p }), ..self.clone() }
     }
 
     /// The time its clients lost per commit to lock-wait timeouts, in us (0: none, or not
     /// the clients).
     pub(crate) fn lost_us(&self) -> f64 {
-        self.clients.map_or(0.0, |c| c.3)
+        self.clients.as_ref().map_or(0.0, |p| p.lost_us)
     }
 
     /// The clients without the time lost to lock-wait timeouts.
     pub(crate) fn without_timeouts(&self) -> Load {
-        let (n, z, r0, _) = self.clients.expect("the clients");
-        let name = self.name.split(", each commit costing").next().unwrap_or(&self.name).to_string();
-        Load { clients: Some((n, z, r0, 0.0)), name, ..self.clone() }
+        let p = self.clients.clone().expect("the clients");
+        Load { name: p.plain_name.clone(), clients: Some(Population { lost_us: 0.0, ..p }), ..self.clone() }
     }
 
     /// Its utilization as reports give it: for the clients, the throughput over their bound.
@@ -256,17 +267,18 @@ impl Inputs<'_> {
             let z = self.cfg.think_time_us as f64;
             let r0 = if c.response_us > 0.0 { c.zero_load_us.min(c.response_us) } else { c.zero_load_us };
             let rate = self.cfg.arrival_rate_per_api_node;
-            let mut name = if rate > 0 {
+            let plain_name = if rate > 0 {
                 format!("{} client threads taking requests as they come", c.n)
             } else {
                 format!("{} clients thinking {} us", c.n, self.cfg.think_time_us)
             };
-            // Named as deadlocks::of decides: a material share of the clients' time.
-            if c.lost_us >= super::deadlocks::MATERIAL * (c.response_us.max(r0) + z) {
-                name += &format!(", each commit costing {} waited out in lock-wait timeouts", crate::format::seconds(c.lost_us));
-            }
+            let name = if c.lost_named {
+                format!("{plain_name}, each commit costing {} waited out in lock-wait timeouts", crate::format::seconds(c.lost_us))
+            } else {
+                plain_name.clone()
+            };
             let mut l = Load::new(tagged(4, 0), name, Kind::Clients, None, 1, self.span_ns, 0);
-            l.clients = Some((c.n as f64, z, r0, c.lost_us));
+            l.clients = Some(Population { n: c.n as f64, think_us: z, r0_us: r0, lost_us: c.lost_us, plain_name });
             loads.push(l);
         }
         // The offered load needs no probe: windows list it too.

@@ -15,6 +15,7 @@ pub fn explanation(m: &Metrics, cfg: &Config, topo: &Topology, now: &Now) -> cra
         return warm_up_explanation(m, cfg, topo, now);
     }
     let rows = m.run_rows(now.at_ns);
+    let deadlocks = crate::explain::deadlocks_of(cfg, &m.cycles, &m.run, now.active_clients, time::as_secs(measured_ns));
     let inputs = crate::explain::Inputs {
         cfg,
         topo,
@@ -27,16 +28,13 @@ pub fn explanation(m: &Metrics, cfg: &Config, topo: &Topology, now: &Now) -> cra
             n: now.active_clients,
             response_us: time::as_us(m.latency_all.mean()),
             zero_load_us: now.zero_load.response_us(cfg, now.probe),
-            lost_us: time::as_us(m.run.timeout_wait_ns as f64) / m.run.user_txns().max(1) as f64,
+            lost_us: crate::explain::lost_per_commit_us(&m.run),
+            lost_named: deadlocks.is_some(),
         }),
     };
     let after_warmup = m.windows.iter().filter(|w| w.end_ms > time::as_ms(m.warmup_end));
     let moved = crate::explain::Moving::of(after_warmup.map(|w| &w.bound));
     let e = crate::explain::explain(&inputs.loads(), inputs.x(), &|| now.zero_load.relieved_us(cfg, now.probe), moved.as_ref(), cfg);
-    let r = &m.run;
-    let secs = time::as_secs(measured_ns);
-    let deadlocks =
-        crate::explain::deadlocks_of(cfg, &m.cycles, r.lock_timeouts, r.timeout_wait_ns, r.user_txns(), now.active_clients, secs);
     crate::explain::Explanation { deadlocks, ..e }
 }
 
