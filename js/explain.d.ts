@@ -1,6 +1,8 @@
 // What holds the throughput: the types of `summary().bottleneck`, `nextCeiling`,
 // `resources`, a hot row's `waits`, and `Simulation.explain()`.
 
+import type { Interval } from "./summary.js";
+
 /** What kind of resource holds the throughput (`bottleneckKind` codes 1..9 in this order; a
  * window's bottleneck is never the clients, whose bound needs the run's zero-load probe). */
 export type ResourceKind = "thread" | "apiCpu" | "service" | "counterRow" | "row" | "idCache" | "timestamp" | "clients" | "offered";
@@ -53,6 +55,18 @@ export interface Explanation {
   resources: Resource[];
   /** When lock-wait timeouts cost the clients a material share (5%) of their time; null otherwise. */
   deadlocks: Deadlocks | null;
+  /** The 95% intervals of the bound and the next ceiling, by batch means over the measured run; null before 10 batches' worth was measured. */
+  boundIntervals: BoundIntervals | null;
+}
+
+/** The explanation's derived figures' intervals: the bound and the next ceiling worked out again over each batch of the measured run. */
+export interface BoundIntervals {
+  /** Of the bottleneck's `boundTransactionsPerSecond`; null when none could be taken (`method` says why). */
+  bound: Interval | null;
+  /** Of the next ceiling's `transactionsPerSecond`; null when there is none. */
+  nextCeiling: Interval | null;
+  /** The method (how many batches, how long), or why there are no intervals, as every surface prints it. */
+  method: string;
 }
 
 /** What lock-wait timeouts cost, and the lock-order cycles the run saw (NDB ends a deadlock only by the timeout). */

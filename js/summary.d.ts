@@ -2,7 +2,7 @@
 // object `hotrow run --json` prints) and its parts.
 
 import type { Allocator, Config } from "./config.js";
-import type { Deadlocks, NextCeiling, Resource, ResourceKind, WaitPart } from "./explain.js";
+import type { BoundIntervals, Deadlocks, NextCeiling, Resource, ResourceKind, WaitPart } from "./explain.js";
 
 /** The latest closed metrics window; zeros before the first one closes. */
 /**
@@ -255,6 +255,8 @@ export interface Summary {
   resources: Resource[];
   /** When lock-wait timeouts cost the clients a material share (5%) of their time: how much, and the lock-order cycles they ended; null otherwise. */
   deadlocks: Deadlocks | null;
+  /** The 95% intervals of the bound and the next ceiling, by batch means over the measured run; null with fewer than 10 measured windows. */
+  boundIntervals: BoundIntervals | null;
   /** What the id strategy costs. */
   allocator: AllocatorSummary;
   /** Where the inserted rows landed. */

@@ -4,7 +4,7 @@
 // field forks the run at the moment shown (run A goes on unchanged); one that reshapes the
 // cluster or the workload restarts the run with it. Everything comes from the package's
 // `explain()` (the worker asks for it a few times a second).
-import { fmtInt, fmtPct, withCode, plainName } from "./format.js";
+import { fmtInt, fmtPct, fmtPm, withCode, plainName } from "./format.js";
 import { setField } from "./state.js";
 
 /** The headline unit of a run and the factor from transactions/s to it (TPM for DBT2, as
@@ -60,12 +60,14 @@ function section(el, e, i, compare) {
     return box;
   }
   const { label, factor, same } = unitOf(el, i);
-  const at = (tps) => `${fmtInt(tps)} transactions/s` + (same ? "" : ` (${fmtInt(tps * factor)} ${label})`);
+  // A figure with its 95% interval's half-width `h` when the explanation has one.
+  const at = (tps, h) => `${fmtPm(tps, h)} transactions/s` + (same ? "" : ` (${fmtPm(tps * factor, h == null ? h : h * factor)} ${label})`);
+  const iv = e.boundIntervals;
   const saturated = b.utilization >= 0.9;
   const verdict = sentence(
     (b.kind === "offered"
       ? `Held by ${b.name}: ${fmtPct(b.utilization)} of it achieved${b.utilization >= 0.97 ? ": the cluster keeps up" : ""}.`
-      : `Held by ${b.name}: ${fmtPct(b.utilization)} busy, a bound of about ${at(b.boundTransactionsPerSecond)}` +
+      : `Held by ${b.name}: ${fmtPct(b.utilization)} busy, a bound of ${iv?.bound ? "" : "about "}${at(b.boundTransactionsPerSecond, iv?.bound?.halfWidth)}` +
         (saturated ? ": it sets the throughput." : " (not saturated: nothing here is at its limit yet).")),
   );
   verdict.className = "why-verdict";
@@ -82,9 +84,14 @@ function section(el, e, i, compare) {
   }
   if (e.nextCeiling) {
     const n = e.nextCeiling;
-    const next = sentence(`Relieve it — ${n.relieved} — and the cluster could reach about ${at(n.transactionsPerSecond)}, held then by ${n.heldBy}.`);
+    const next = sentence(`Relieve it — ${n.relieved} — and the cluster could reach ${iv?.nextCeiling ? "" : "about "}${at(n.transactionsPerSecond, iv?.nextCeiling?.halfWidth)}, held then by ${n.heldBy}.`);
     next.className = "why-next";
     box.append(next);
+  }
+  if (iv) {
+    const method = sentence(`${iv.bound ? "±: " : ""}${iv.method}.`);
+    method.className = "why-method";
+    box.append(method);
   }
   if (e.deadlocks) box.append(...deadlocks(e.deadlocks));
   box.append(resourceBars(e.resources, b, at));

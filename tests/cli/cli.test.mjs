@@ -137,7 +137,9 @@ test("run names what holds it and, with --remedies, what each remedy buys", () =
   assert.equal(r.status, 0, r.stderr);
   assert.match(r.stdout, /What holds it\n {4}bottleneck {4}the counter row of `history` in SYSTAB_0, on data node 1\n/);
   assert.match(r.stdout, /hottest rows[^\n]*who waits for whom\n {2}SYSTAB_0 \(history\) .*refill: update SYSTAB_0 waits for refill: update SYSTAB_0 \(100%\)/);
-  assert.match(r.stdout, /next ceiling +[\d,]+ transactions\/s \([\d,]+ TPM\) with the id allocator/);
+  // The next ceiling with its 95% interval, and the intervals' method under it.
+  assert.match(r.stdout, /next ceiling +[\d,]+ ± [\d,]+ transactions\/s \([\d,]+ ± [\d,]+ TPM\) with the id allocator/);
+  assert.match(r.stdout, /±: 95% intervals by batch means/);
   const cache = r.stdout.match(/a cache of 1000 ids per refill +[\d,]+ transactions\/s \([\d,]+ TPM\) +([\d.]+)  the thread of data node/);
   assert.ok(cache && +cache[1] > 1.3, r.stdout);
   const json = JSON.parse(hotrow("run", "--preset", "bug39267", ...short, "--json").stdout);

@@ -1,4 +1,4 @@
-// Every surface formats the core's facts (the summary's `facts`, `deadlocks`) and derives
+// Every surface formats the core's facts (the summary's `facts`, `deadlocks`, `boundIntervals`) and derives
 // none: `hotrow run`'s first lines and node marks and `hotrow report`'s header and node
 // table say, word for word, what `run --json` says of the same run. A surface that composed
 // its own description, named another hot row or marked another node fails here. (The
@@ -47,6 +47,11 @@ for (const [name, args] of Object.entries(RUNS)) {
       assert.equal(said, `  deadlocks: ${s.deadlocks.text}`);
       for (const c of s.deadlocks.cycles) assert.ok(text.join(" ").replace(/\s+/g, " ").includes(c.text), c.text);
     }
+    // The bound's and the next ceiling's intervals, and their method (or why there are none), as the core says them.
+    const iv = s.boundIntervals;
+    const bound = text.find((l) => l.includes(", bound "));
+    assert.equal(bound.includes(" ± "), Boolean(iv?.bound), bound);
+    if (iv) assert.ok(text.join(" ").replace(/\s+/g, " ").includes(iv.method), iv.method);
     const dir = mkdtempSync(join(tmpdir(), "hotrow-facts-"));
     const file = join(dir, "r.html");
     hotrow("report", ...run, "-o", file);
@@ -57,5 +62,6 @@ for (const [name, args] of Object.entries(RUNS)) {
     assert.equal(header.includes("<dt>deadlocks</dt>"), s.deadlocks !== null);
     if (s.deadlocks) assert.ok(header.includes(escape(s.deadlocks.text)), "the report's header says the deadlocks as the facts do");
     for (const c of s.deadlocks?.cycles ?? []) assert.ok(page.includes(escape(c.text)), c.text);
+    if (iv) assert.ok(page.includes(escape(iv.method)), "the report says the intervals' method as the core does");
   });
 }

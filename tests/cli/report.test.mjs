@@ -34,7 +34,9 @@ test("report -o FILE: a page with no script and no outside resource, the run's f
   const tpm = `${grouped(run.tpm)} ± ${grouped(run.intervals.metrics.tpm.halfWidth)}`;
   assert.ok(page.includes(`<dt>TPM</dt><dd>${tpm}</dd>`), `TPM ${tpm}, with its 95% interval`);
   assert.ok(page.includes(run.bottleneck.name), run.bottleneck.name);
-  assert.ok(page.includes(`(${grouped(run.bottleneck.boundTransactionsPerSecond)} transactions/s)`));
+  // The bound with its 95% interval (`boundIntervals`), as the CLI writes it.
+  const bound = `${grouped(run.bottleneck.boundTransactionsPerSecond)} ± ${grouped(run.boundIntervals.bound.halfWidth)}`;
+  assert.ok(page.includes(`(${bound} transactions/s)`), bound);
   assert.ok(page.includes(run.digest), "the digest names the run");
   // The same config gives the same bytes.
   assert.equal(hotrow("report", ...short).stdout, page);

@@ -40,7 +40,7 @@ test("intervals decide by overlap; a run without one differs by any amount", () 
 });
 
 test("the page's t quantiles are the core's, and a second of windows gets its 95% half-width", () => {
-  const rust = readFileSync(new URL("../../crate/sim/src/intervals.rs", import.meta.url), "utf8");
+  const rust = readFileSync(new URL("../../crate/sim/src/batch_means.rs", import.meta.url), "utf8");
   const core = rust.match(/const T975: \[f64; 11\] = \[([^\]]+)\]/)[1].split(",").map(Number);
   assert.deepEqual(T975.slice(8, 19), core, "df 9..19");
   // Ten windows of 1 and 3 alternating: mean 2, sd 1.054, half-width 2.262 x 1.054 / sqrt(10).

@@ -5,18 +5,23 @@ use hotrow::{Config, Summary};
 use serde_json::Value;
 use std::fmt::Write;
 
-/// Transactions per second in the run's headline unit too (TPM for DBT2).
-fn rate(s: &Summary, tps: f64) -> String {
+/// Transactions per second, with its 95% interval's half-width `h` when it has one, in the
+/// run's headline unit too (TPM for DBT2); `*` when the batches were correlated.
+fn rate(s: &Summary, tps: f64, h: Option<&hotrow::intervals::Interval>) -> String {
+    let flag = if h.is_some_and(|i| i.lag1 > hotrow::intervals::LAG1_LIMIT) { "*" } else { "" };
+    let hw = h.map(|i| i.half_width);
+    let tps_text = with_interval(tps, hw, "transactions/s");
     if s.tpm > 0.0 && s.transactions_per_second > 0.0 {
-        format!("{} transactions/s ({} TPM)", grouped(tps), grouped(tps * s.tpm / s.transactions_per_second))
+        let per = s.tpm / s.transactions_per_second;
+        format!("{tps_text}{flag} transactions/s ({}{flag} TPM)", with_interval(tps * per, hw.map(|h| h * per), "TPM"))
     } else {
-        format!("{} transactions/s", grouped(tps))
+        format!("{tps_text}{flag} transactions/s")
     }
 }
 
 pub use hotrow_report::format::grouped;
 
-use hotrow_report::format::percent;
+use hotrow_report::format::{percent, with_interval};
 
 pub fn render(w: &mut String, s: &Summary) {
     let _ = writeln!(w, "\n  What holds it");
@@ -33,15 +38,25 @@ pub fn render(w: &mut String, s: &Summary) {
         (false, _) => ("busy", "the tightest bound, not saturated"),
     };
     let _ = writeln!(w, "    bottleneck    {}", b.name);
-    let _ =
-        writeln!(w, "                  {} {how}, bound {} ({verdict})", percent(b.utilization), rate(s, b.bound_transactions_per_second));
+    let intervals = s.bound_intervals.as_ref();
+    let bound = rate(s, b.bound_transactions_per_second, intervals.and_then(|i| i.bound.as_ref()));
+    let _ = writeln!(w, "                  {} {how}, bound {bound} ({verdict})", percent(b.utilization));
     if let (Some(grants), Some(ceiling)) = (b.grants_per_second, b.ceiling_grants_per_second) {
         let _ =
             writeln!(w, "                  {} grants/s against its own ceiling 1 / hold = {} grants/s", grouped(grants), grouped(ceiling));
     }
     if let Some(n) = &s.next_ceiling {
-        let _ = writeln!(w, "    next ceiling  {} with {} relieved,", rate(s, n.transactions_per_second), n.relieved);
+        let next = rate(s, n.transactions_per_second, intervals.and_then(|i| i.next_ceiling.as_ref()));
+        let _ = writeln!(w, "    next ceiling  {next} with {} relieved,", n.relieved);
         let _ = writeln!(w, "                  held then by {}", n.held_by);
+    }
+    if let Some(i) = intervals {
+        let correlated = [i.bound, i.next_ceiling].iter().flatten().any(|x| x.lag1 > hotrow::intervals::LAG1_LIMIT);
+        let note = if correlated { "; *: batch figures correlated, too narrow: run longer" } else { "" };
+        let key = if i.bound.is_some() { "±: " } else { "" };
+        for line in wrap(&format!("{key}{}{note}", i.method), 84) {
+            let _ = writeln!(w, "                  {line}");
+        }
     }
     if let Some(d) = &s.deadlocks {
         for c in &d.cycles {
@@ -151,14 +166,14 @@ pub fn remedies(base: &Value, s: &Summary, run: impl Fn(Config) -> Result<Summar
     }
     let warned: Vec<String> = list.iter().filter_map(|(r, _)| Some(format!("{}: {}", r.label, r.warning.as_ref()?))).collect();
     let _ = writeln!(w, "    {:<58} {:>26} {:>7}  bottleneck then", "remedy", "throughput", "x");
-    let _ = writeln!(w, "    {:<58} {:>26} {:>7}  {}", "(as run)", rate(s, s.transactions_per_second), "1.00", b.name);
+    let _ = writeln!(w, "    {:<58} {:>26} {:>7}  {}", "(as run)", rate(s, s.transactions_per_second, None), "1.00", b.name);
     for (r, outcome) in list {
         let label = if r.warning.is_some() { format!("{} (*)", r.label) } else { r.label };
         match outcome {
             Ok(t) => {
                 let then = t.bottleneck.as_ref().map_or("", |b| b.name.as_str());
                 let ratio = t.transactions_per_second / s.transactions_per_second.max(1e-9);
-                let _ = writeln!(w, "    {:<58} {:>26} {:>7.2}  {then}", label, rate(&t, t.transactions_per_second), ratio);
+                let _ = writeln!(w, "    {:<58} {:>26} {:>7.2}  {then}", label, rate(&t, t.transactions_per_second, None), ratio);
             }
             Err(e) if e.starts_with("cannot be set") => {
                 let _ = writeln!(w, "    {:<58} {e}", label);

@@ -2,7 +2,7 @@
 //! throughput over time, the load per data node, the node x time heatmap, the hottest
 //! rows and what holds the throughput. A figure always comes with its numbers as a table.
 
-use crate::format::{escape, grouped, percent};
+use crate::format::{escape, grouped, percent, with_interval};
 use crate::svg::{self, Level, Series};
 use crate::windows::Windows;
 use serde_json::Value;
@@ -231,13 +231,17 @@ pub fn hottest(s: &Value) -> String {
 /// The bottleneck, the bound it sets, the next ceiling and the busiest resources.
 pub fn holds(s: &Value) -> String {
     let (_, label, per) = headline(s);
-    let rate = |tps: f64| {
+    // A rate with its 95% interval's half-width when it has one (`boundIntervals`).
+    let rate = |tps: f64, i: &Value| {
+        let h = i["halfWidth"].as_f64();
         if per > 1.0 {
-            format!("{} TPM ({} transactions/s)", grouped(tps * num(&s["tpm"]) / num(&s["transactionsPerSecond"]).max(1e-9)), grouped(tps))
+            let tpm = num(&s["tpm"]) / num(&s["transactionsPerSecond"]).max(1e-9);
+            format!("{} TPM ({} transactions/s)", with_interval(tps * tpm, h.map(|h| h * tpm), "TPM"), with_interval(tps, h, label))
         } else {
-            format!("{} {label}", grouped(tps))
+            format!("{} {label}", with_interval(tps, h, label))
         }
     };
+    let intervals = &s["boundIntervals"];
     let Some(b) = s["bottleneck"].as_object() else {
         return "<p>Nothing committed: no bottleneck to name.</p>".into();
     };
@@ -247,16 +251,20 @@ pub fn holds(s: &Value) -> String {
         "<p><strong>Bottleneck:</strong> {}, {} busy, bound {} ({verdict}).</p>",
         escape(text(&b["name"])),
         percent(u),
-        rate(num(&b["boundTransactionsPerSecond"]))
+        rate(num(&b["boundTransactionsPerSecond"]), &intervals["bound"])
     );
     if let Some(n) = s["nextCeiling"].as_object() {
         let _ = write!(
             out,
             "<p><strong>Next ceiling:</strong> {} with {} relieved, held then by {}.</p>",
-            rate(num(&n["transactionsPerSecond"])),
+            rate(num(&n["transactionsPerSecond"]), &intervals["nextCeiling"]),
             escape(text(&n["relieved"])),
             escape(text(&n["heldBy"]))
         );
+    }
+    if let Some(method) = intervals["method"].as_str() {
+        let key = if intervals["bound"].is_object() { "±: " } else { "" };
+        let _ = write!(out, "<p class=\"note\">{key}{}.</p>", escape(method));
     }
     for c in s["deadlocks"]["cycles"].as_array().into_iter().flatten() {
         let _ =

@@ -37,7 +37,11 @@ fn a_report_needs_nothing_but_itself_and_says_what_the_summary_says() {
     assert!(page.contains(&format!("<dt>TPM</dt><dd>{tpm} ± {hw}</dd>")), "TPM {tpm} ± {hw}, its 95% interval");
     let b = &summary["bottleneck"];
     assert!(page.contains(b["name"].as_str().unwrap()), "{}", b["name"]);
-    assert!(page.contains(&format!("({} transactions/s)", grouped(b["boundTransactionsPerSecond"].as_f64().unwrap()))));
+    // The bound with its 95% interval (`boundIntervals`), as the CLI writes it.
+    let (bound, hw) = (b["boundTransactionsPerSecond"].as_f64().unwrap(), summary["boundIntervals"]["bound"]["halfWidth"].as_f64());
+    assert!(hw.is_some(), "a bound interval");
+    let bound = hotrow_report::format::with_interval(bound, hw, "transactions/s");
+    assert!(page.contains(&format!("({bound} transactions/s)")), "{bound}");
     // The bug report's figures across the DBT2 chart on its cluster.
     assert!(page.contains("106,000 TPM") && page.contains("158,000 TPM"));
     // A fragment is the same block without the page around it.

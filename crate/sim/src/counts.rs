@@ -100,6 +100,75 @@ impl Counts {
         };
     }
 
+    /// Adds `other`'s counts to these (a batch of windows, `metrics/batches.rs`). Every
+    /// field is named, so that a counter added to `Counts` is added here or fails to build.
+    pub(crate) fn absorb(&mut self, other: &Counts) {
+        fn add(to: &mut Vec<u64>, from: &[u64]) {
+            if to.len() < from.len() {
+                to.resize(from.len(), 0);
+            }
+            to.iter_mut().zip(from).for_each(|(t, f)| *t += f);
+        }
+        let Counts {
+            committed,
+            inserts,
+            node_messages,
+            node_tc_txns,
+            hot_busy_ns,
+            hot_hold_sum_ns,
+            hot_holds,
+            hot_wait_ns,
+            hot_grants,
+            hot_queue_ns,
+            coordinations,
+            station_busy_ns,
+            station_alloc_ns,
+            mutex_busy_ns,
+            mutex_blocked_ns,
+            mutex_queued_ns,
+            stamp_ids,
+            arrivals,
+            arrivals_waited,
+            arrivals_refused,
+            waiting_ns,
+            aborts,
+            lock_timeouts,
+            timeout_wait_ns,
+        } = other;
+        self.committed.iter_mut().zip(committed).for_each(|(t, f)| *t += f);
+        for (to, from) in [
+            (&mut self.node_messages, node_messages),
+            (&mut self.node_tc_txns, node_tc_txns),
+            (&mut self.station_busy_ns, station_busy_ns),
+            (&mut self.station_alloc_ns, station_alloc_ns),
+            (&mut self.mutex_busy_ns, mutex_busy_ns),
+            (&mut self.mutex_blocked_ns, mutex_blocked_ns),
+            (&mut self.mutex_queued_ns, mutex_queued_ns),
+            (&mut self.stamp_ids, stamp_ids),
+        ] {
+            add(to, from);
+        }
+        for (to, from) in [
+            (&mut self.inserts, inserts),
+            (&mut self.hot_busy_ns, hot_busy_ns),
+            (&mut self.hot_hold_sum_ns, hot_hold_sum_ns),
+            (&mut self.hot_holds, hot_holds),
+            (&mut self.hot_wait_ns, hot_wait_ns),
+            (&mut self.hot_grants, hot_grants),
+            (&mut self.hot_queue_ns, hot_queue_ns),
+            (&mut self.coordinations, coordinations),
+            (&mut self.arrivals, arrivals),
+            (&mut self.arrivals_waited, arrivals_waited),
+            (&mut self.arrivals_refused, arrivals_refused),
+            (&mut self.waiting_ns, waiting_ns),
+            (&mut self.aborts, aborts),
+            (&mut self.lock_timeouts, lock_timeouts),
+            (&mut self.timeout_wait_ns, timeout_wait_ns),
+        ] {
+            *to += from;
+        }
+    }
+
     /// Per data node: busy ns summed over its threads (data-node threads are the first
     /// stations, `threads_per_node` each).
     pub fn node_busy_ns(&self, threads_per_node: usize) -> Vec<u64> {

@@ -61,6 +61,14 @@ pub fn half_width(h: f64, v: f64, unit: &str) -> String {
     }
 }
 
+/// A figure with its 95% interval, when it has one: "57.3 ± 34.3", "3,914 ± 73", "6,165".
+pub fn with_interval(v: f64, h: Option<f64>, unit: &str) -> String {
+    match h {
+        Some(h) => format!("{} ± {}", value(v, unit), half_width(h, v, unit)),
+        None => value(v, unit),
+    }
+}
+
 /// Microseconds as they read best: below a millisecond in us (750 us), else in ms with one
 /// decimal (1.0 ms).
 pub fn micros(us: f64) -> String {

@@ -6,22 +6,22 @@
 //! half-width is t(0.975, k - 1) x s / sqrt(k) over the k batch means. Batches long against
 //! the run's memory make their means nearly independent; the lag-1 correlation of the batch
 //! means is reported so that a reader sees when they are not (above `LAG1_LIMIT`, the
-//! interval is too narrow: run longer). Runs with fewer than `MIN_WINDOWS` measured windows get none.
+//! interval is too narrow: run longer). Runs with fewer than `batch_means::MIN_WINDOWS` measured
+//! windows get none. How a series is cut into batches, and the interval of their means, are
+//! `batch_means.rs`'s.
 //!
 //! The metrics are the catalog's with a `batch` reading (`catalog.rs`); a batch's mean is
 //! the sum of its windows' values over the sum of their weights (1 for a rate or a time
 //! fraction, the commits for the mean latency), as the summary's own figure is.
 
+pub use crate::batch_means::Interval;
+use crate::batch_means::{batching, from_means, BATCHES};
 use crate::catalog::{Metric, METRICS};
 use crate::metrics::Window;
 use crate::time::Ns;
 use serde::{Serialize, Serializer};
 use std::collections::VecDeque;
 
-/// Batches at most: Schmeiser's 10 to 30.
-pub(crate) const BATCHES: usize = 20;
-/// Measured windows needed for an interval (then each window is a batch): 1 s at 100 ms.
-pub(crate) const MIN_WINDOWS: usize = 10;
 /// A lag-1 correlation of the batch means above this says the batches are too short for
 /// the interval to hold: the CLI marks it, and a run stopping at a precision goes on.
 /// (With 20 batches the estimate itself spreads by about 0.2 around the truth.)
@@ -29,25 +29,6 @@ pub const LAG1_LIMIT: f64 = 0.5;
 
 /// Batches of 5 windows MSER-5 needs before it says where a transient ended.
 pub(crate) const MSER_MIN_BATCHES: usize = 8;
-
-/// Student's t, the 97.5% quantile, for 9 to 19 degrees of freedom (10 to 20 batches).
-const T975: [f64; 11] = [2.262, 2.228, 2.201, 2.179, 2.160, 2.145, 2.131, 2.120, 2.110, 2.101, 2.093];
-
-/// One figure's interval: the figure ± `half_width`.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct Interval {
-    /// Half the 95% interval's width, in the metric's unit.
-    pub half_width: f64,
-    /// `half_width` over the batch means' mean (0 when that is 0).
-    pub relative: f64,
-    /// Lag-1 correlation of the batch means: near 0, the batches are independent enough.
-    pub lag1: f64,
-    /// The batch means' mean (`relative`'s divisor): a figure that is 0 has no precision to
-    /// stop on.
-    #[serde(skip)]
-    pub mean: f64,
-}
 
 /// The intervals of a run's figures and how they were taken.
 #[derive(Clone, Debug, Serialize)]
@@ -81,16 +62,6 @@ pub fn measured(windows: &VecDeque<Window>, warmup_end: Ns, window_ns: Ns) -> (u
     let first_end = crate::time::as_ms(warmup_end + window_ns);
     let first = windows.partition_point(|w| w.end_ms < first_end);
     (first, windows.len() - first)
-}
-
-/// How `n` measured windows are batched: (batches, windows per batch), the batches as
-/// short as keeps them at most `BATCHES` (so fewer than one batch of windows is left over);
-/// None below `MIN_WINDOWS`.
-pub(crate) fn batching(n: usize) -> Option<(usize, usize)> {
-    (n >= MIN_WINDOWS).then(|| {
-        let per = n.div_ceil(BATCHES);
-        (n / per, per)
-    })
 }
 
 /// Every interval metric's interval over the measured windows; None when too few.
@@ -152,22 +123,6 @@ pub(crate) fn mser5(series: &[f64]) -> Option<usize> {
     (best_d < b / 2).then_some(best_d)
 }
 
-/// The interval from k batch means (10 to 20 of them).
-fn from_means(means: &[f64]) -> Interval {
-    let k = means.len();
-    let mean = means.iter().sum::<f64>() / k as f64;
-    let var = means.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (k - 1) as f64;
-    let half_width = T975[(k - 1).clamp(9, 19) - 9] * (var / k as f64).sqrt();
-    let lag1 = if var > 0.0 {
-        let cov: f64 = means.windows(2).map(|p| (p[0] - mean) * (p[1] - mean)).sum::<f64>() / (k - 1) as f64;
-        cov / var
-    } else {
-        0.0
-    };
-    let relative = if mean != 0.0 { half_width / mean.abs() } else { 0.0 };
-    Interval { half_width, relative, lag1, mean }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -184,32 +139,5 @@ mod tests {
         // Still rising at the end: the minimum sits at the half's edge, no answer yet.
         let rising: Vec<f64> = (0..40).map(|i| i as f64).collect();
         assert_eq!(mser5(&rising), None);
-    }
-
-    #[test]
-    fn batches_are_at_most_twenty_of_equal_length_the_earliest_left_over_dropped() {
-        assert_eq!(batching(9), None);
-        assert_eq!(batching(10), Some((10, 1)));
-        assert_eq!(batching(20), Some((20, 1)));
-        assert_eq!(batching(21), Some((10, 2)));
-        assert_eq!(batching(59), Some((19, 3)));
-        assert_eq!(batching(100), Some((20, 5)));
-        // Never fewer than 10 batches, never a batch of windows left over.
-        for n in 10..5000 {
-            let (k, per) = batching(n).unwrap();
-            assert!((10..=20).contains(&k) && n - k * per < per, "{n}: {k} x {per}");
-        }
-    }
-
-    #[test]
-    fn constant_means_have_no_width_and_alternating_ones_a_negative_lag() {
-        let flat = from_means(&[5.0; 12]);
-        assert_eq!((flat.half_width, flat.relative, flat.lag1, flat.mean), (0.0, 0.0, 0.0, 5.0));
-        let saw: Vec<f64> = (0..20).map(|i| if i % 2 == 0 { 9.0 } else { 11.0 }).collect();
-        let i = from_means(&saw);
-        // s = sqrt(20/19), t(19) = 2.093: 2.093 * sqrt(20/19/20).
-        assert!((i.half_width - 2.093 * (1.0f64 / 19.0).sqrt()).abs() < 1e-12, "{i:?}");
-        assert!((i.relative - i.half_width / 10.0).abs() < 1e-12);
-        assert!(i.lag1 < -0.9, "{i:?}");
     }
 }

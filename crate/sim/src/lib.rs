@@ -29,6 +29,7 @@ pub mod time;
 pub mod validate;
 
 mod allocator;
+mod batch_means;
 mod counts;
 mod cycles;
 mod error;

@@ -14,7 +14,10 @@ use crate::workload::{TxnKind, TXN_KINDS};
 use serde::Serialize;
 use std::collections::VecDeque;
 
+mod batches;
 mod rows;
+
+pub use batches::span_ns as batch_span_ns;
 
 /// Windows kept for charts: 20 minutes at the default 100 ms.
 pub const WINDOW_RING: usize = 12_000;
@@ -102,6 +105,9 @@ pub struct Metrics {
     pub partition_inserts: Vec<u64>,
     /// After warm-up: the lock-wait timeouts by the lock-order cycle they ended.
     pub cycles: crate::cycles::Cycles,
+    /// After warm-up: the measured windows' counters in consecutive buckets, for the
+    /// intervals of the bound and the next ceiling (`batches.rs`).
+    pub batches: batches::Buckets,
     /// The same in the open window, and over closed windows after warm-up: the busiest
     /// partition's inserts summed, and all inserts summed (insert skew = their ratio).
     window_partition_inserts: Vec<u64>,
@@ -147,6 +153,7 @@ impl Metrics {
             arrival_wait: Histogram::default(),
             partition_inserts: vec![0; partitions as usize],
             cycles: Default::default(),
+            batches: Default::default(),
             window_partition_inserts: vec![0; partitions as usize],
             skew_busiest: 0,
             skew_total: 0,
@@ -172,6 +179,7 @@ impl Metrics {
         self.arrival_wait.clear();
         self.partition_inserts.fill(0);
         self.cycles = Default::default();
+        self.batches.clear();
         (self.skew_busiest, self.skew_total) = (0, 0);
         self.heat_measuring = false;
         if let Some(audit) = self.audit.as_mut() {
@@ -301,6 +309,15 @@ impl Metrics {
         let hottest_rows = self.window_heat.top(now);
         let bound = bound(&self.window, &hottest_rows, now - self.window_start);
         let w = &self.window;
+        if self.window_start >= self.warmup_end {
+            self.batches.push(batches::WindowPart {
+                counts: w,
+                rows: &hottest_rows,
+                latency_sum_us: time::as_us(self.window_latency.sum() as f64),
+                latency_count: self.window_latency.count(),
+                bound_utilization: bound.utilization,
+            });
+        }
         let t = Throughput::of(w, span);
         let threads = self.threads_per_node as f64;
         (self.skew_busiest, self.skew_total) = self.skew_so_far();
@@ -352,6 +369,7 @@ impl Metrics {
             .sum::<usize>()
             + self.window_heat.memory_bytes()
             + self.heat.memory_bytes()
+            + self.batches.memory_bytes()
             + Doorkeeper::memory_bytes()
     }
 }

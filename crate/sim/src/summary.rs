@@ -86,6 +86,9 @@ pub struct Summary {
     /// When lock-wait timeouts cost the clients a material share of their time: how much,
     /// and the lock-order cycles they ended; null otherwise.
     pub deadlocks: Option<crate::explain::Deadlocks>,
+    /// The 95% intervals of the bottleneck's bound and of the next ceiling, by batch means
+    /// over the measured run (`explain/batched.rs`); null with fewer than 10 measured windows.
+    pub bound_intervals: Option<crate::explain::BoundIntervals>,
     /// What the id strategy costs: coordinations, their latency, ids lost, order.
     pub allocator: AllocatorSummary,
     /// Where the inserted rows landed.
@@ -267,6 +270,7 @@ impl Summary {
             next_ceiling: explained.next_ceiling,
             resources: explained.resources,
             deadlocks: explained.deadlocks,
+            bound_intervals: explained.bound_intervals,
             allocator: AllocatorSummary {
                 kind: cfg.allocator,
                 coordinations_per_second: t.coordinations_per_second,

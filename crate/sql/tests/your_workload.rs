@@ -40,6 +40,28 @@ fn the_counters_row_is_the_hot_row_and_the_headline_is_transactions() {
     assert_eq!(f.node_mark(counter.node), Some("id counter row"));
 }
 
+/// Her shop's bound and next ceiling carry 95% intervals: the saturated counter row's
+/// bound is the throughput, within its interval, which is as narrow as the throughput's.
+#[test]
+fn the_bound_and_the_next_ceiling_carry_intervals() {
+    let options = Options { dialect: Dialect::Postgres, ..Options::default() };
+    let got = import(&[example("shop-pg-schema.sql"), example("shop-pg.sql")], &options).unwrap();
+    let s = summary_of(json!({ "preset": "modern", "workload": got.spec, "cacheSize": 1000, "durationMs": 3000, "warmupMs": 1000 }));
+    let i = s.bound_intervals.as_ref().expect("20 measured windows: intervals");
+    let (bound, x) = (i.bound.expect("the bound's interval"), s.intervals.as_ref().unwrap().get("transactionsPerSecond").copied().unwrap());
+    let b = s.bottleneck.as_ref().unwrap().bound_transactions_per_second;
+    assert!(
+        (b - s.transactions_per_second).abs() <= bound.half_width + x.half_width,
+        "bound {b} ± {} against {}",
+        bound.half_width,
+        s.transactions_per_second
+    );
+    assert!(bound.relative > 0.0 && bound.relative < 0.05, "{bound:?}");
+    let next = i.next_ceiling.expect("the next ceiling's interval");
+    assert!(next.relative > 0.0 && next.relative < 0.2, "{next:?}");
+    assert!(i.method.contains("batch means"), "{i:?}");
+}
+
 fn summary_of(config: serde_json::Value) -> hotrow::Summary {
     let mut sim = Simulation::new(Config::from_json(&config).unwrap());
     sim.run_to_end();

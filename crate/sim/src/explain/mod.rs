@@ -35,12 +35,15 @@
 //! holders' waits shrink when the root is relieved). The lowest bound left, the client
 //! bound among them, is the next ceiling.
 
+mod batched;
 mod deadlocks;
 mod lock_order;
 mod moving;
 mod remedies;
 mod resources;
 
+pub(crate) use batched::again;
+pub use batched::BoundIntervals;
 pub(crate) use deadlocks::{lost_per_commit_us, of as deadlocks_of};
 pub use deadlocks::{Cycle, CycleStep, Deadlocks};
 pub use moving::Moving;
@@ -210,6 +213,12 @@ pub struct Explanation {
     /// When lock-wait timeouts cost the clients a material share of their time: how much,
     /// and the lock-order cycles they ended (`deadlocks.rs`).
     pub deadlocks: Option<Deadlocks>,
+    /// The 95% intervals of the bound and the next ceiling, by batch means over the measured
+    /// run (`batched.rs`); null before 10 batches' worth was measured.
+    pub bound_intervals: Option<BoundIntervals>,
+    /// The bottleneck is a moving hot spot (`moving.rs`): its batches are worked out so too.
+    #[serde(skip)]
+    pub moving: bool,
 }
 
 /// Resources a report lists.
@@ -254,7 +263,7 @@ pub fn explain(loads: &[Load], x: f64, relieved_zero_load_us: &dyn Fn() -> f64, 
     };
     if let Some(m) = moved.filter(|_| loads[b].utilization() < moving::SATURATED) {
         if let Some(e) = m.explain(loads, x) {
-            return Explanation { resources: top(loads, x), ..e };
+            return Explanation { resources: top(loads, x), moving: true, ..e };
         }
     }
     // A ceiling below the bound it would lift is no ceiling: the bottleneck was not
@@ -284,7 +293,8 @@ fn top(loads: &[Load], x: f64) -> Vec<Resource> {
     order.into_iter().take(TOP).map(|(_, i)| loads[i as usize].report(x)).collect()
 }
 
-fn next_ceiling(loads: &[Load], b: usize, x: f64, relieved_zero_load_us: &dyn Fn() -> f64, cfg: &Config) -> Option<NextCeiling> {
+#[inline(never)] // One copy for `explain` and `batched::again` (the main WebAssembly module's size).
+pub(crate) fn next_ceiling(loads: &[Load], b: usize, x: f64, relieved_zero_load_us: &dyn Fn() -> f64, cfg: &Config) -> Option<NextCeiling> {
     let neck = &loads[b];
     let (relieved, left): (String, Vec<Load>) = if neck.kind.is_allocator() {
         let text = match cfg.allocator {

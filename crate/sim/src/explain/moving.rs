@@ -41,10 +41,16 @@ impl Moving {
     /// The explanation with the moving hot spot as the bottleneck (None if the run's
     /// counters do not know its last resource).
     pub fn explain(&self, loads: &[Load], x: f64) -> Option<Explanation> {
+        self.explain_at(loads, x, self.utilization)
+    }
+
+    /// The same over another span (a batch, `batched.rs`), whose windows' bottlenecks'
+    /// utilization averaged `utilization`.
+    pub(crate) fn explain_at(&self, loads: &[Load], x: f64, utilization: f64) -> Option<Explanation> {
         let last = loads.iter().find(|l| l.id == self.last)?;
         let mut b = last.report(x);
-        b.utilization = self.utilization;
-        b.bound_transactions_per_second = x / self.utilization;
+        b.utilization = utilization;
+        b.bound_transactions_per_second = x / utilization;
         b.demand_us = crate::time::secs_as_us(b.servers as f64 / b.bound_transactions_per_second);
         b.name = format!("{} and {} more in turn (the hot spot moved; each was saturated while it held it)", last.name, self.ids.len() - 1);
         let left: Vec<Load> = loads.iter().filter(|l| !self.ids.contains(&l.id)).map(Load::own_work_only).collect();

@@ -259,6 +259,7 @@ impl Inputs<'_> {
     }
 
     /// Every resource of the span.
+    #[inline(never)] // One copy for the run and its batches (the main WebAssembly module's size).
     pub fn loads(&self) -> Vec<Load> {
         let mut loads = self.stations();
         loads.extend(self.locks());

@@ -64,8 +64,11 @@ impl Metrics {
     #[inline]
     pub fn row_requested(&mut self, row: u64) {
         // (No restart here: the first release after warm-up restarts the heat, and the
-        // requests made since, a few at most, count from then.)
-        self.heat.requested(HashedRow::new(row));
+        // requests made since, a few at most, count from then.) The window's too: a batch
+        // of windows weighs its rows' demand as the run does (`metrics/batches.rs`).
+        let hashed = HashedRow::new(row);
+        self.window_heat.requested(hashed);
+        self.heat.requested(hashed);
     }
 
     /// At the first row event after warm-up, the run's heat restarts at its end.

@@ -3,7 +3,7 @@
 //! closes, the 95% interval of `precisionMetric` over the measured windows (`intervals.rs`)
 //! is taken; once its half-width is within `precision` of the figure and its batch means are
 //! not correlated (lag 1 at most `intervals::LAG1_LIMIT`), after at least
-//! `intervals::MIN_WINDOWS` measured windows, the run has what it needs and stops there;
+//! `batch_means::MIN_WINDOWS` measured windows, the run has what it needs and stops there;
 //! `durationMs` stays the cap.
 //!
 //! The stop falls on a window's close, and a run with a precision ends right after that

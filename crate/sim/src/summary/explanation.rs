@@ -35,7 +35,53 @@ pub fn explanation(m: &Metrics, cfg: &Config, topo: &Topology, now: &Now) -> cra
     let after_warmup = m.windows.iter().filter(|w| w.end_ms > time::as_ms(m.warmup_end));
     let moved = crate::explain::Moving::of(after_warmup.map(|w| &w.bound));
     let e = crate::explain::explain(&inputs.loads(), inputs.x(), &|| now.zero_load.relieved_us(cfg, now.probe), moved.as_ref(), cfg);
-    crate::explain::Explanation { deadlocks, ..e }
+    let bound_intervals = e.bottleneck.as_ref().and_then(|b| {
+        let moved = moved.as_ref().filter(|_| e.moving);
+        bound_intervals(m, &inputs, b.id, moved, e.next_ceiling.is_some(), now)
+    });
+    crate::explain::Explanation { deadlocks, bound_intervals, ..e }
+}
+
+/// The bound of the run's bottleneck (`id`) and its next ceiling worked out again over each
+/// batch of the measured run, as over the run (`explain/batched.rs`) (without intervals, and
+/// saying so, when in a batch nothing committed or the bottleneck was idle); None before
+/// there are enough batches.
+#[inline(never)]
+fn bound_intervals(
+    m: &Metrics,
+    run: &crate::explain::Inputs,
+    id: u64,
+    moved: Option<&crate::explain::Moving>,
+    next: bool,
+    now: &Now,
+) -> Option<crate::explain::BoundIntervals> {
+    let (batches, windows) = m.batches.batches()?;
+    let (mut bounds, mut ceilings) = (Vec::with_capacity(batches.len()), Vec::with_capacity(batches.len()));
+    let clients = run.clients.expect("the run's clients");
+    for b in &batches {
+        let inputs = crate::explain::Inputs {
+            counts: &b.counts,
+            rows: &b.rows,
+            span_ns: crate::metrics::batch_span_ns(b.windows, m.window_ns()),
+            clients: Some(crate::explain::ClientsIn {
+                response_us: if b.latency_count > 0 { b.latency_sum_us / b.latency_count as f64 } else { 0.0 },
+                lost_us: crate::explain::lost_per_commit_us(&b.counts),
+                ..clients
+            }),
+            ..*run
+        };
+        let moved = moved.map(|mv| (mv, b.bound_utilization_sum / b.windows as f64));
+        let relieved = || now.zero_load.relieved_us(run.cfg, now.probe);
+        let Some((bound, ceiling)) = crate::explain::again(&inputs.loads(), inputs.x(), id, moved, &relieved, run.cfg) else {
+            return Some(crate::explain::BoundIntervals::none(
+                "no 95% intervals: in a batch of the measured run nothing committed, or the bottleneck was idle (commits came in bursts): run longer",
+            ));
+        };
+        bounds.push(bound);
+        ceilings.push(ceiling.filter(|_| next));
+    }
+    let ms = crate::metrics::batch_span_ns(windows, m.window_ns()) / time::from_ms(1);
+    Some(crate::explain::BoundIntervals::of(&bounds, &ceilings, ms))
 }
 
 /// Before anything was measured (in or at the end of the warm-up): what held the last

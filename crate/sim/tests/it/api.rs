@@ -95,6 +95,7 @@ fn summary_serialises_with_public_names() {
             "allocator",
             "arrivals",
             "bottleneck",
+            "boundIntervals",
             "clients",
             "committedByType",
             "config",
