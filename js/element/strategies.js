@@ -74,23 +74,40 @@ const unsplit = (r) => r.value.partitioning === "range" && r.insertSkew >= 0.95;
 function showStrategies(el, results) {
   const marked = new Set(results.length ? best(results).filter((i) => !unsplit(results[i])) : []);
   const fmt = { insertsPerSecond: (v, r) => fmtInt(v) + plusMinus(r, "insertsPerSecond"), latencyP99Us: fmtInt, coordinationsPerSecond: fmtInt, idsLost: fmtInt, insertSkew: (v) => v.toFixed(3), inOrderFraction: fmtPct };
-  el.$(".strategies-table tbody").replaceChildren(...results.map((r, i) => {
+  // A column that reads the same on every row says nothing row by row: folded into the note.
+  const constant = results.length > 1 ? COLUMNS.filter((c) => new Set(results.map((r) => fmt[c](r[c], r))).size === 1) : [];
+  el.$$(".strategies-table thead th").forEach((th, k) => { th.hidden = constant.includes(COLUMNS[k - 1]); });
+  const shown = COLUMNS.filter((c) => !constant.includes(c));
+  // Range layouts too short to split, two or more: one row, their figures the one range's.
+  const short = results.map((r, i) => i).filter((i) => unsplit(results[i]));
+  const fold = short.length > 1 ? short : [];
+  const rows = results.map((r, i) => {
+    if (fold.includes(i) && i !== fold[0]) return null;
     const tr = document.createElement("tr");
     const name = document.createElement("th");
     name.scope = "row";
+    tr.dataset.digest = r.digest;
+    if (i === fold[0]) {
+      const layouts = fold.map((j) => choiceLabel("keyLayout", results[j].value.keyLayout)).join("; ");
+      name.textContent = `${fold.map((j) => j + 1).join(", ")}. ${choiceLabel("partitioning", "range")}: ${layouts}`;
+      const cell = Object.assign(document.createElement("td"), { className: "folded", colSpan: shown.length + 1 });
+      cell.textContent = "too short to split: each inserted into one range, so they read alike here (a sweep or a longer run tells them apart)";
+      tr.append(name, cell);
+      return tr;
+    }
     const same = twin(results, i);
     const why = unsplit(r) ? " (too short to split)" : same >= 0 ? ` (= ${same + 1} within noise)` : "";
     name.textContent = `${marked.has(i) ? "★ " : ""}${i + 1}. ${strategyName(r.value)}${why}`;
     const held = Object.assign(document.createElement("td"), { className: "held-by" });
     held.append(...withCode(r.bottleneck ? `${r.bottleneck.name} (${fmtPct(r.bottleneckUtilization)})` : "nothing committed"));
-    tr.append(name, ...COLUMNS.map((c) => Object.assign(document.createElement("td"), { textContent: fmt[c](r[c], r) })), held);
+    tr.append(name, ...shown.map((c) => Object.assign(document.createElement("td"), { textContent: fmt[c](r[c], r) })), held);
     tr.classList.toggle("best", marked.has(i));
-    tr.dataset.digest = r.digest;
     return tr;
-  }));
+  });
+  el.$(".strategies-table tbody").replaceChildren(...rows.filter(Boolean));
+  const headers = [...el.$$(".strategies-table thead th")].map((th) => th.textContent);
   // Range layouts spread inserts only once the table grows past a range split; a run too
   // short for that reads one range whatever the layout, and the table says so.
-  const short = results.filter(unsplit);
   const run = RUN_LENGTHS.strategies;
   const open = results.filter((r) => r.precision && !r.precision.converged);
   const measured = results.map((r) => r.simulatedSeconds * 1000);
@@ -99,6 +116,7 @@ function showStrategies(el, results) {
     ` Each run went on until its inserts/s was known within ${fmtPct(run.precision)}, ${fmtMs(run.durationMs)} at most (${span(measured)} measured after ${fmtMs(run.warmupMs)} of warm-up).`,
     open.length ? ` ${open.length} did not get there within ${fmtMs(run.durationMs)}: ${open.map((r) => strategyName(r.value)).join(", ")}.` : "",
     short.length ? ` ${short.length} range layout${short.length > 1 ? "s" : ""} inserted into one range only: the run is too short for the table to grow past a range split, so their skew does not show here (a sweep or a longer run does).` : "",
+    ...constant.map((c) => ` ${headers[COLUMNS.indexOf(c) + 1]}: ${fmt[c](results[0][c], results[0])} for every strategy.`),
   ].join("");
   drawBars(el.$(".bars-strategies"), results.map((r) => r.insertsPerSecond), { max: 1, fmt: fmtInt, label: (i) => strategyName(results[i].value) });
   scatter(el.$(".scatter-lost"), results, marked, "idsLost", "ids lost (1 restart)", fmtInt);

@@ -23,6 +23,8 @@ h3 { font-size: 13px; color: var(--hotrow-muted); font-weight: 600; }
 .strategies-table th[scope="row"], .strategies-table thead th:first-child, .sweep-table th[scope="row"], .sweep-table thead th:first-child,
 .fit-values th[scope="row"], .fit-values thead th:first-child, .fit-points th[scope="row"], .fit-points thead th:first-child, .fit-points td:last-child { text-align: left; }
 .strategies-table tr.best th, .strategies-table tr.best td { font-weight: 600; }
+.strategies-table td.held-by { text-align: left; min-width: 14em; }
+.strategies-table td.folded { text-align: left; color: var(--hotrow-muted); min-width: 12em; }
 .scatter { width: 100%; height: auto; display: block; }
 .scatter .axis { stroke: var(--hotrow-border); }
 .scatter .tick, .scatter .axis-label, .scatter .point-label { fill: var(--hotrow-muted); font-size: 11px; }
@@ -68,12 +70,20 @@ canvas.cluster { width: 100%; height: 250px; display: block; }
 .key-lqh { color: var(--hotrow-accent2); font-weight: 600; }
 .key-alloc { color: var(--hotrow-hot); font-weight: 600; }
 .bars { display: grid; gap: 2px; font-size: 12px; }
-.hottest-panel { overflow-x: auto; min-width: 0; }
+.hottest-panel { min-width: 0; }
+/* A table wider than its panel scrolls sideways in its box, never widening the page; a shadow
+   at an edge says there is more that way (the shadows scroll, their covers stay with the content). */
+.table-scroll { overflow-x: auto; max-width: 100%;
+  background: linear-gradient(to right, var(--hotrow-bg) 30%, transparent) left / 24px 100% no-repeat local,
+    linear-gradient(to left, var(--hotrow-bg) 30%, transparent) right / 24px 100% no-repeat local,
+    radial-gradient(farthest-side at 0 50%, rgba(0, 0, 0, 0.28), transparent) left / 10px 100% no-repeat scroll,
+    radial-gradient(farthest-side at 100% 50%, rgba(0, 0, 0, 0.28), transparent) right / 10px 100% no-repeat scroll; }
 .why-panel { grid-column: 1 / -1; }
 .why-body { display: grid; grid-template-columns: repeat(auto-fit, minmax(min(100%, 420px), 1fr)); gap: 12px; }
 .why-body p { margin: 4px 0; }
 .why-verdict { font-weight: 600; }
 .why-deadlocks { font-weight: 600; color: var(--hotrow-hot); }
+.why-method { font-size: 12px; color: var(--hotrow-muted); }
 .why-warning { font-size: 0.9em; margin: 0.3em 0 0; flex-basis: 100%; }
 .why-run h4 { margin: 0 0 4px; }
 .why-bars .why-bar { grid-template-columns: minmax(10em, 1.6fr) 1fr 3.5em; }
@@ -93,6 +103,7 @@ canvas.cluster { width: 100%; height: 250px; display: block; }
 table.hottest { width: 100%; border-collapse: collapse; font-size: 12px; font-variant-numeric: tabular-nums; }
 table.hottest th, table.hottest td { text-align: right; padding: 1px 6px; border-bottom: 1px solid var(--hotrow-border); }
 table.hottest th:first-child, table.hottest td:first-child { text-align: left; }
+table.hottest td:last-child { min-width: 18em; text-align: left; }
 .bar { display: grid; grid-template-columns: 4.5em 1fr 5em; gap: 6px; align-items: center; }
 .bars-strategies .bar { grid-template-columns: minmax(8em, 18em) 1fr 5em; }
 .bar-track { height: 10px; background: var(--hotrow-bg); border: 1px solid var(--hotrow-border); border-radius: 3px; overflow: hidden; }

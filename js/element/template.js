@@ -63,13 +63,13 @@ export const template = () => `
   <div class="row"><button class="strategies-run primary" disabled>Run every strategy</button><button class="strategies-cancel" disabled>Cancel</button>
     <span class="hint">each run: this cluster and workload, ${describeRunLength("strategies")}, API node 0 restarting once in the warm-up</span></div>
   <progress class="strategies-progress" max="1" value="0" aria-label="strategies progress"></progress>
-  <table class="strategies-table">
+  <div class="table-scroll" tabindex="0" role="region" aria-label="every id strategy (scrolls sideways on a narrow screen)"><table class="strategies-table">
     <caption>Every id strategy on this cluster (★: no other is better on inserts/s, ids lost and order at once)</caption>
     <thead><tr><th scope="col">strategy</th><th scope="col">inserts / s</th><th scope="col">p99 (us)</th><th scope="col">coordinations / s</th>
       <th scope="col">ids lost (1 restart)</th><th scope="col">insert skew</th><th scope="col">in order</th>
       <th scope="col" title="what holds each strategy's inserts (its bottleneck, and how busy)">held by</th></tr></thead>
     <tbody></tbody>
-  </table>
+  </table></div>
   <p class="legend-note strategies-note" aria-live="polite"></p>
   <div class="panels strategies-charts">
     <div class="panel"><h3>inserts / s against ids lost to a restart</h3><svg class="scatter scatter-lost" role="img" aria-label="inserts per second against ids lost, one point per strategy"></svg></div>
@@ -221,12 +221,12 @@ export const template = () => `
     <h3 class="compare-only run-name" hidden>B</h3><div class="bars bars-tc compare-only" hidden></div>
     <div class="legend-note tc-note"></div></div>
   <div class="panel hottest-panel full-only" part="hottest-rows"><h3>hottest rows (last window)<span class="legend-note run-a-only" hidden></span></h3>
-    <table class="hottest" aria-label="the rows whose locks were busiest in the last window">
+    <div class="table-scroll" tabindex="0" role="region" aria-label="hottest rows (scrolls sideways on a narrow screen)"><table class="hottest" aria-label="the rows whose locks were busiest in the last window">
       <thead><tr><th scope="col">table</th><th scope="col">key</th><th scope="col" title="fraction of the time the row's lock was held">lock busy</th>
         <th scope="col" title="lock requests that had to wait, per second">waits / s</th><th scope="col" title="requests waiting on average">waiters</th>
         <th scope="col" title="mean wait of the requests that waited">mean wait</th>
         <th scope="col" title="the row's wait split by the waiting and the holding transaction and statement">who waits for whom</th></tr></thead>
-      <tbody></tbody></table>
+      <tbody></tbody></table></div>
     <div class="legend-note">Rows locked most often (64 tracked), ranked by lock busy time; a row locked once, with nobody waiting, is not listed.</div></div>
 </div>
 <div class="meter"><span data-metric="simulatedSeconds">0.0</span> simulated s · <span data-metric="simPerWall">–</span> simulated s per wall s ·

@@ -138,8 +138,17 @@ test("all strategies at once: every strategy of the field table, the CLI's diges
     // And the same answer to what holds it.
     assert.equal(r.bottleneck?.name, cli.bottleneck?.name, JSON.stringify(r.value));
   }
+  // Range layouts too short to split read alike: two or more share one row that says so.
+  const short = detail.results.filter((r) => r.value.partitioning === "range" && r.insertSkew >= 0.95).length;
+  const folded = short > 1 ? short : 0;
   const rows = await pg.locator(".strategies-table tbody tr").count();
-  assert.equal(rows, expected);
+  assert.equal(rows, expected - (folded ? folded - 1 : 0), `one row per strategy, ${folded} too short to split in one`);
+  if (folded) assert.match(await pg.locator(".strategies-table td.folded").textContent(), /too short to split/);
+  // A column that reads the same on every row is folded into the note.
+  const note = await pg.locator(".strategies-note").textContent();
+  for (const th of await pg.locator(".strategies-table thead th[hidden]").allTextContents()) {
+    assert.ok(note.includes(` ${th}: `) && note.includes(" for every strategy."), `${th} in: ${note}`);
+  }
   const best = await pg.locator(".strategies-table tbody tr.best").count();
   assert.ok(best >= 1 && best < expected, `${best} best choices marked`);
   assert.match(await pg.locator(".strategies-table tbody tr.best th").first().textContent(), /^★ /);
@@ -151,7 +160,7 @@ test("all strategies at once: every strategy of the field table, the CLI's diges
   // 32 clients the central service's runs sit at the knee, where the clients' bound N / R0
   // and the service's own come within a few percent of each other).
   const held = await pg.locator(".strategies-table td.held-by").allTextContents();
-  assert.equal(held.length, expected);
+  assert.equal(held.length, expected - folded);
   assert.ok(held.every((t) => /\S.* \(\d+%\)$/.test(t)), held.join("; "));
   assert.ok(held.some((t) => /^the (allocator service|counter row|id-cache mutex)/.test(t)), held.join("; "));
   assert.match(await pg.locator(".strategies-note").textContent(), /95% intervals \(±\) overlap count as equal.* Each run went on until its inserts\/s was known within 2%, 1 s at most/);

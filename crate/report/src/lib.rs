@@ -38,13 +38,19 @@ pub const VERSION: &str = env!("CARGO_PKG_VERSION");
 
 /// The page's own style: a readable column, tables beside figures, print without splits.
 const STYLE: &str = "<style>body{font:15px/1.45 system-ui,sans-serif;color:#222;max-width:72rem;margin:1.5rem auto;padding:0 1rem}\
-h1{font-size:1.4rem;margin:0 0 .3rem}h2{font-size:1.1rem;margin:1.6rem 0 .4rem}.config{color:#555;margin:0}\
+h1{font-size:1.4rem;margin:0 0 .3rem}h2{font-size:1.1rem;margin:1.6rem 0 .4rem}.config{color:#555;margin:0}.note{color:#555;font-size:.9em}\
 code{font-size:.9em;overflow-wrap:anywhere}td code{white-space:nowrap}section>figure>svg{max-width:48rem}td.text{text-align:left}.headline{display:flex;flex-wrap:wrap;gap:.5rem 2rem;margin:.8rem 0}\
 .headline dt{font-size:.8rem;color:#555}.headline dd{margin:0;font-size:1.2rem;font-weight:600}\
 .hotrow-report section{break-inside:avoid;page-break-inside:avoid}.pair{display:grid;grid-template-columns:minmax(0,3fr) minmax(0,2fr);gap:1rem;align-items:start}\
 @media (max-width:48rem){.pair{grid-template-columns:1fr}}figure{margin:0}table{border-collapse:collapse;font-size:.85rem;width:100%}\
 caption{text-align:left;font-weight:600;padding:.2rem 0}th,td{border-bottom:1px solid #ddd;padding:.15rem .4rem;text-align:right;vertical-align:top}\
-th:first-child,td:first-child{text-align:left}@media print{body{margin:0;max-width:none}}</style>";
+th:first-child,td:first-child{text-align:left}.scroll{overflow-x:auto}@media print{body{margin:0;max-width:none}}</style>";
+
+/// Every table of `html` in a box that scrolls sideways when the table is wider than the
+/// screen (a phone's 390 px), instead of widening the page and cutting its last columns.
+fn scrollable(html: &str) -> String {
+    html.replace("<table>", "<div class=\"scroll\" tabindex=\"0\"><table>").replace("</table>", "</table></div>")
+}
 
 fn pair(title: &str, about: &str, figure: &str, table: &str) -> String {
     format!(
@@ -79,6 +85,7 @@ pub fn html(summary: &Value, windows_csv: &str, options: &Options) -> Result<Str
     body += &pair("Data nodes over time", "Each cell is one window of one data node.", &figure, &table);
     body += &format!("<section><h2>Hottest rows</h2>{}</section>", sections::hottest(summary));
     body += "</div>";
+    let body = scrollable(&body);
     if options.fragment {
         return Ok(format!("{STYLE}{body}"));
     }
@@ -157,6 +164,7 @@ resource holds the throughput.</figcaption></figure>{table}</section>",
         format::escape(field)
     );
     body += "</div>";
+    let body = scrollable(&body);
     Ok(if options.fragment {
         format!("{STYLE}{body}")
     } else {
