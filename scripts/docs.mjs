@@ -26,10 +26,11 @@ const root = fileURLToPath(new URL("..", import.meta.url));
 const bin = join(root, "target/release/hotrow");
 
 /** The documents: the README, every page of docs/, and the pages whose embed holds a
- * generated static figure (the playground's docs page, the VitePress and Markdown examples). */
+ * generated static figure (the playground's own page and its docs page, the VitePress and
+ * Markdown examples): what a reader without JavaScript sees. */
 export function documents() {
   const pages = readdirSync(join(root, "docs")).filter((f) => f.endsWith(".md")).sort();
-  return ["README.md", ...pages.map((p) => `docs/${p}`), "www/docs.html", "examples/vitepress/index.md", "examples/markdown/hotrow.md"];
+  return ["README.md", ...pages.map((p) => `docs/${p}`), "www/index.html", "www/docs.html", "examples/vitepress/index.md", "examples/markdown/hotrow.md"];
 }
 
 /** A command line as a shell splits it (single and double quotes). */
