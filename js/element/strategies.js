@@ -91,7 +91,7 @@ function showStrategies(el, results) {
       const layouts = fold.map((j) => choiceLabel("keyLayout", results[j].value.keyLayout)).join("; ");
       name.textContent = `${fold.map((j) => j + 1).join(", ")}. ${choiceLabel("partitioning", "range")}: ${layouts}`;
       const cell = Object.assign(document.createElement("td"), { className: "folded", colSpan: shown.length + 1 });
-      cell.textContent = "too short to split: each inserted into one range, so they read alike here (a sweep or a longer run tells them apart)";
+      cell.textContent = "too short to split: each inserted into one range, so they read alike here (the note below says more)";
       tr.append(name, cell);
       return tr;
     }

@@ -23,7 +23,7 @@ h3 { font-size: 13px; color: var(--hotrow-muted); font-weight: 600; }
 .strategies-table th[scope="row"], .strategies-table thead th:first-child, .sweep-table th[scope="row"], .sweep-table thead th:first-child,
 .fit-values th[scope="row"], .fit-values thead th:first-child, .fit-points th[scope="row"], .fit-points thead th:first-child, .fit-points td:last-child { text-align: left; }
 .strategies-table tr.best th, .strategies-table tr.best td { font-weight: 600; }
-.strategies-table td.held-by { text-align: left; min-width: 14em; }
+.strategies-table td.held-by, .strategies-table thead th:last-child { text-align: left; min-width: 14em; }
 .strategies-table td.folded { text-align: left; color: var(--hotrow-muted); min-width: 12em; }
 .scatter { width: 100%; height: auto; display: block; }
 .scatter .axis { stroke: var(--hotrow-border); }

@@ -68,21 +68,19 @@ seed {}, {} s measured after {} ms of warm-up; digest <code>{}</code>, hotrow {}
     let mut item = |label: &str, value: String| {
         let _ = write!(out, "<div><dt>{}</dt><dd>{}</dd></div>", escape(label), value);
     };
-    // A figure with its 95% interval (`summary.intervals`) where the run has one.
-    let with_interval = |name: &str| match s["intervals"]["metrics"][name]["halfWidth"].as_f64() {
-        Some(h) => format!("{} ± {}", grouped(num(&s[name])), grouped(h)),
-        None => grouped(num(&s[name])),
-    };
+    // A rate with its 95% interval (`summary.intervals`) where the run has one, in the one
+    // format every surface writes (`hotrow::format`).
+    let figure = |name: &str| with_interval(num(&s[name]), s["intervals"]["metrics"][name]["halfWidth"].as_f64(), "1/s");
     // The headline figure first, then the other rates the run has.
     let (first, _, _) = headline(s);
     let others = ["tpm", "insertsPerSecond", "transactionsPerSecond"].into_iter().filter(|&n| n != first && n != "tpm");
     for name in std::iter::once(first).chain(others) {
-        item(label(name), with_interval(name));
+        item(label(name), figure(name));
     }
     item("latency p99", format!("{} us", grouped(num(&s["latencyUs"]["p99"]))));
     if num(&s["abortsPerSecond"]) > 0.0 {
-        item("aborts/s", with_interval("abortsPerSecond"));
-        item("lock-wait timeouts/s", with_interval("lockTimeoutsPerSecond"));
+        item("aborts/s", figure("abortsPerSecond"));
+        item("lock-wait timeouts/s", figure("lockTimeoutsPerSecond"));
     }
     if let Some(h) = hot_row(s) {
         item("hot row", escape(&h));

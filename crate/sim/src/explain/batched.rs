@@ -42,9 +42,7 @@ impl BoundIntervals {
             ),
         }
     }
-}
 
-impl BoundIntervals {
     /// No intervals, and why.
     #[inline(never)]
     pub(crate) fn none(why: &str) -> BoundIntervals {

@@ -12,6 +12,7 @@ use crate::counts::Counts;
 use crate::cycles::{Cycles, Link, OpAt};
 use crate::format::{percent, seconds, value};
 use crate::spec::{OpKind, Transaction};
+use crate::time;
 use crate::txn_kind::TxnKind;
 use serde::Serialize;
 
@@ -72,13 +73,13 @@ pub struct CycleStep {
 /// The time the attempts timed out over a span had waited, per commit of the span, in us:
 /// what each commit cost its client beyond its own response (the clients' bound counts it).
 pub(crate) fn lost_per_commit_us(c: &Counts) -> f64 {
-    c.timeout_wait_ns as f64 / 1e3 / c.user_txns().max(1) as f64
+    time::as_us(c.timeout_wait_ns as f64) / c.user_txns().max(1) as f64
 }
 
 /// The deadlocks of a span of `secs` counted in `c` by `clients` clients, `cycles` after
 /// warm-up; None when the timeouts cost less than `MATERIAL` of the clients' time.
 pub(crate) fn of(cfg: &Config, cycles: &Cycles, c: &Counts, clients: u32, secs: f64) -> Option<Deadlocks> {
-    let lost_fraction = c.timeout_wait_ns as f64 * 1e-9 / (clients.max(1) as f64 * secs);
+    let lost_fraction = time::as_secs(c.timeout_wait_ns) / (clients.max(1) as f64 * secs);
     if c.lock_timeouts == 0 || secs <= 0.0 || lost_fraction < MATERIAL {
         return None;
     }
