@@ -1,7 +1,6 @@
-//! Presets: named sets of fields on top of [`Config::default`] (the 2008 cluster of Bug
+//! Presets: named sets of fields on top of [`Config::default`](super::Config::default) (the 2008 cluster of Bug
 //! #39267). Nothing in the model knows their names; they are only JSON defaults.
 
-use super::Config;
 use serde_json::Value;
 
 /// Names of the presets, in the order `hotrow presets` lists them. The allocator lab's
@@ -52,45 +51,37 @@ pub const PRESETS: [(&str, &str); 12] = [
     ),
 ];
 
-/// The fields a preset sets on top of [`Config::default`], as JSON.
+/// The fields a preset sets on top of [`Config::default`](super::Config::default), as JSON. Written as JSON text and
+/// parsed (a `json!` per preset costs the WebAssembly module 8 KiB of code; the text parser
+/// is there anyway).
 pub fn preset(name: &str) -> Option<Value> {
-    let base = Config::default();
-    let v = match name {
-        "bug39267" => serde_json::json!({}),
-        "bug39267-fixed" => serde_json::json!({ "cacheSize": 1000 }),
-        "ndbapi-pk" | "ndbapi-hidden-pk" => serde_json::json!({
-            "workload": "ndbapi-insert",
-            "dataNodes": 4,
-            "apiNodes": 1,
-            "clientsPerApiNode": 32,
-            "primaryKey": name == "ndbapi-pk",
-            "cacheSize": 1,
-            "durationMs": 5000,
-            "warmupMs": 1000,
-        }),
-        "modern" => serde_json::json!({
-            "ldmThreads": 4,
-            "tcThreads": 2,
-            "apiCores": 32,
-            "clientsPerApiNode": 64,
-            "cacheSize": 1000,
-            "hintedRefill": true,
-            "network": { "latencyUs": 20 },
-            "cpu": base.cpu.faster(3),
-        }),
-        "ndb-autoincrement" => lab(serde_json::json!({})),
-        "central-allocator" => lab(serde_json::json!({ "allocator": "centralService", "cacheSize": 1 })),
-        "timestamp-ids" => lab(serde_json::json!({
-            "allocator": "timestamp",
-            "timestampTickUs": 1000,
-            "timestampSequenceBits": 12,
-        })),
-        "adaptive-cache" => lab(serde_json::json!({ "cacheSize": 1, "cacheGrowth": 10, "cacheSizeMax": 10000 })),
-        "range-sequential" => lab(range(serde_json::json!({ "keyLayout": "sequential" }))),
-        "range-shard-bits" => lab(range(serde_json::json!({ "keyLayout": "shardBits", "shardBits": 5 }))),
-        "range-bit-reversed" => lab(range(serde_json::json!({ "keyLayout": "bitReversed" }))),
+    let text = match name {
+        "bug39267" => "{}",
+        "bug39267-fixed" => r#"{ "cacheSize": 1000 }"#,
+        "ndbapi-pk" | "ndbapi-hidden-pk" => {
+            r#"{ "workload": "ndbapi-insert", "dataNodes": 4, "apiNodes": 1, "clientsPerApiNode": 32, "cacheSize": 1,
+                 "durationMs": 5000, "warmupMs": 1000 }"#
+        }
+        "modern" => {
+            r#"{ "ldmThreads": 4, "tcThreads": 2, "apiCores": 32, "clientsPerApiNode": 64, "cacheSize": 1000,
+                 "hintedRefill": true, "network": { "latencyUs": 20 } }"#
+        }
+        "ndb-autoincrement" => "{}",
+        "central-allocator" => r#"{ "allocator": "centralService", "cacheSize": 1 }"#,
+        "timestamp-ids" => r#"{ "allocator": "timestamp", "timestampTickUs": 1000, "timestampSequenceBits": 12 }"#,
+        "adaptive-cache" => r#"{ "cacheSize": 1, "cacheGrowth": 10, "cacheSizeMax": 10000 }"#,
+        "range-sequential" => r#"{ "partitioning": "range", "keyLayout": "sequential" }"#,
+        "range-shard-bits" => r#"{ "partitioning": "range", "keyLayout": "shardBits", "shardBits": 5 }"#,
+        "range-bit-reversed" => r#"{ "partitioning": "range", "keyLayout": "bitReversed" }"#,
         _ => return None,
     };
+    let mut v = crate::parse_json(text).expect("a preset is JSON");
+    match name {
+        "ndbapi-pk" | "ndbapi-hidden-pk" => v["primaryKey"] = (name == "ndbapi-pk").into(),
+        "modern" => v["cpu"] = super::CpuConfig::ndbd_2008().faster(3),
+        "bug39267" | "bug39267-fixed" => {}
+        _ => v = lab(v),
+    }
     Some(v)
 }
 
@@ -98,28 +89,18 @@ pub fn preset(name: &str) -> Option<Value> {
 /// autocommit single-row INSERTs into a table whose key the allocator gives, with NDB
 /// 8.0's AUTO_INCREMENT defaults (the default counter row, one range per mysqld as
 /// `sql-insert` implies, prefetch 512), and `fields` on top. Three measured seconds: the
-/// cluster inserts about 1.8 million rows a second, so a run is some 100 million events.
+/// cluster inserts about 1.8 million rows a second, so a run is some 100 million events;
+/// range partitioning cuts ranges at the default `rangeRows`.
 fn lab(fields: Value) -> Value {
     let mut v = preset("modern").expect("modern is a preset");
-    let base = serde_json::json!({
-        "workload": "sql-insert",
-        "apiNodes": 8,
-        "cacheSize": 512,
-        "durationMs": 3000,
-        "warmupMs": 1000,
-    });
+    let base = crate::parse_json(r#"{ "workload": "sql-insert", "apiNodes": 8, "cacheSize": 512, "durationMs": 3000, "warmupMs": 1000 }"#)
+        .expect("the lab's fields are JSON");
     for layer in [base, fields] {
         for (k, x) in layer.as_object().expect("an object") {
             v[k] = x.clone();
         }
     }
     v
-}
-
-/// Range partitioning, ranges cut at the default `rangeRows`.
-fn range(mut fields: Value) -> Value {
-    fields["partitioning"] = "range".into();
-    fields
 }
 
 pub(super) fn preset_list() -> String {
