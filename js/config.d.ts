@@ -56,6 +56,8 @@ export interface WorkloadSpec {
     uniqueIndexes?: string[];
     /** Partitioned on a column shared with other tables (`PARTITION BY KEY (w_id)`) that takes this many values (times `scale`; must divide `rows`): rows come in equal runs of keys, one per value, and rows of one value share a partition. `primaryKey` tables only. */
     distributionValues?: number;
+    /** A table taking ids: how many ids each fetch takes from its counter row (its sequence's CACHE), 1..=1000000; absent, the config's `cacheSize` and `cacheGrowth`. */
+    idCache?: number;
   }[];
   /** 1 to 10 transactions. */
   transactions: {
@@ -79,6 +81,8 @@ export interface WorkloadSpec {
       repeat?: { min?: number; max?: number; statements?: number; share?: number };
       /** An update of UNIQUE columns: the table's unique indexes it sets; each row also rewrites a row of each (the old value's index row out, the new one's in). */
       setsUnique?: string[];
+      /** SQL's `RETURNING`: the rows' values come back to the transaction (at no extra cost), which uses them; the remedies' warnings weigh it. Default false. */
+      returning?: boolean;
     }[];
   }[];
 }

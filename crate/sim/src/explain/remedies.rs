@@ -2,7 +2,8 @@
 //! fields each one changes. The CLI runs each (`hotrow run --remedies`); the playground
 //! forks the running simulation with each. The list is here once, for both.
 //!
-//! - the counter row: a bigger cache (fewer refills), the refill's hint (no extra hops);
+//! - the counter row: a bigger cache (fewer refills; a table with its own, its sequence's
+//!   CACHE, gets that one bigger), the refill's hint (no extra hops);
 //! - an id-cache mutex: a range per client (no shared mutex), a bigger cache;
 //! - the allocator service: a cache of ids per request;
 //! - a timestamp sequence: more sequence bits per tick;
@@ -70,7 +71,10 @@ fn bottleneck_remedies(cfg: &Config, b: &Resource) -> Vec<Remedy> {
     let mut list = Vec::new();
     match b.kind {
         Kind::CounterRow => {
-            list.push(Remedy::new(format!("a cache of {bigger_cache} ids per refill"), "cacheSize", json!(bigger_cache)));
+            match own_cache(cfg, b) {
+                Some(r) => list.push(r),
+                None => list.push(Remedy::new(format!("a cache of {bigger_cache} ids per refill"), "cacheSize", json!(bigger_cache))),
+            }
             if !cfg.hinted_refill {
                 list.push(Remedy::new("the refill hinted to the counter row's node", "hintedRefill", json!(true)));
             }
@@ -108,6 +112,21 @@ fn bottleneck_remedies(cfg: &Config, b: &Resource) -> Vec<Remedy> {
         Kind::Offered => {}
     }
     list
+}
+
+/// The counter row of a spec table with its own fetch size (its sequence's CACHE): that
+/// size ten times over (at least 1000), since the config's `cacheSize` does not reach it.
+fn own_cache(cfg: &Config, b: &Resource) -> Option<Remedy> {
+    let spec = cfg.workload.spec()?;
+    let i = spec.tables.iter().position(|t| t.id_cache.is_some() && b.name.contains(&format!("`{}`", t.name)))?;
+    let mut bigger = spec.clone();
+    let n = (spec.tables[i].id_cache? * 10).clamp(1000, fields::max_of("cacheSize"));
+    bigger.tables[i].id_cache = Some(n);
+    Some(Remedy::new(
+        format!("`{}` fetching {n} ids per refill (its sequence's CACHE)", spec.tables[i].name),
+        "workload",
+        spec_json(&bigger),
+    ))
 }
 
 /// A hot row of the workload's own: spread its table's updates over 32 slots, or update
@@ -154,12 +173,12 @@ fn joined<const N: usize>(warnings: [Option<String>; N]) -> Option<String> {
     out
 }
 
-/// Whether a transaction reads a row of `table` that it updates: the counter's value is
-/// used (an invoice number), not only counted.
+/// Whether a transaction reads a row of `table` that it updates, or has its update return
+/// the value (`RETURNING`): the counter's value is used (an invoice number), not only counted.
 fn read_back(spec: &Spec, table: &str) -> bool {
     spec.transactions.iter().any(|x| {
         let on = |op| x.statements.iter().any(|s| s.table == table && s.op == op);
-        on(OpKind::Update) && on(OpKind::Read)
+        on(OpKind::Update) && (on(OpKind::Read) || x.statements.iter().any(|s| s.table == table && s.returning))
     })
 }
 

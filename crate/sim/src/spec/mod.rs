@@ -103,6 +103,10 @@ pub struct Table {
     /// share a partition in every such table (as DBT2's rows of one warehouse do).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub distribution_values: Option<u64>,
+    /// A table taking ids: how many ids each fetch takes from its counter row, its
+    /// sequence's `CACHE` (1..=1000000). Absent: the config's `cacheSize` and `cacheGrowth`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub id_cache: Option<u64>,
 }
 
 /// What a statement does to each of its rows.
@@ -174,6 +178,11 @@ pub struct Statement {
     /// rewrites a row of each: the old value's index row deleted, the new one's inserted.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub sets_unique: Vec<String>,
+    /// Hands the values of the rows it writes back to the transaction (SQL's `RETURNING`):
+    /// the transaction uses them (a counter's number), which the remedies' warnings weigh.
+    /// It costs nothing more: the values come back with the operation's reply.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub returning: bool,
 }
 
 /// Whose distribution value a statement's rows take: an earlier statement's rows' (`sameAs`),

@@ -35,6 +35,12 @@ impl Spec {
                 }
             }
             validate_values(t, &here)?;
+            if let Some(n) = t.id_cache {
+                if t.key == KeyKind::PrimaryKey || !(1..=1_000_000).contains(&n) {
+                    let allowed = "a table taking ids (autoIncrement or hidden) fetches 1 to 1000000 ids at a time";
+                    return err(format!("{here}.idCache"), &n, allowed.into());
+                }
+            }
         }
         let indexes: usize = self.tables.iter().map(|t| t.unique_indexes.len()).sum();
         if indexes > MAX_UNIQUE_INDEXES {

@@ -1,10 +1,10 @@
 //! The swarm's workload specs: drawn at random, valid by construction, and small enough
 //! that a run stays short. Each part of the spec language is reached: every key kind (up
-//! to two tables taking ids), each table's own partitioning and key layout, every
-//! operation, multi-row statements, unique indexes (and updates rewriting them), every key
-//! choice with its parameters anywhere in their ranges, `sameAs` naming any earlier statement
-//! it may, shared-column values (a client's, an earlier statement's, remote shares),
-//! repeated blocks and shares, both API paths, a scale.
+//! to two tables taking ids, each with its own fetch size or not), each table's own
+//! partitioning and key layout, every operation, multi-row statements, unique indexes (and
+//! updates rewriting them), every key choice with its parameters anywhere in their ranges,
+//! `sameAs` naming any earlier statement it may, shared-column values (a client's, an
+//! earlier statement's, remote shares), repeated blocks and shares, both API paths, a scale.
 
 use super::{log_uniform, pick};
 use crate::prng::Prng;
@@ -43,6 +43,9 @@ fn random_table(rng: &mut Prng, i: usize, takes_ids: bool) -> Value {
         if rng.chance(1, 4) {
             t["keyLayout"] = pick(rng, &["sequential", "shardBits", "bitReversed"]).into();
         }
+    }
+    if takes_ids && rng.chance(1, 4) {
+        t["idCache"] = log_uniform(rng, 1, 10_000).into();
     }
     if rng.chance(1, 5) {
         t["uniqueIndexes"] = if rng.chance(1, 2) { json!(["u"]) } else { json!(["u", "v"]) };

@@ -389,6 +389,28 @@ fn each_table_taking_ids_has_its_own_counter_row() {
     assert!(b.name.contains("in SYSTAB_0"), "{}", b.name);
 }
 
+/// A table with its own `idCache` (its sequence's CACHE) fetches that many ids at a time
+/// whatever the config's `cacheSize`; another table goes on with the config's. A table not
+/// taking ids may not have one.
+#[test]
+fn a_tables_own_id_cache_sizes_its_fetches() {
+    let spec = json!({ "name": "invoices", "api": "mysqld",
+        "tables": [{ "name": "invoices", "rows": 0, "key": "autoIncrement", "idCache": 1 },
+                   { "name": "lines", "rows": 0, "key": "autoIncrement" }],
+        "transactions": [{ "name": "bill", "statements": [
+            { "op": "insert", "table": "invoices" }, { "op": "insert", "table": "lines" }] }] });
+    let s = crate::run("modern", json!({ "workload": spec, "cacheSize": 1000, "durationMs": 200, "warmupMs": 50 }));
+    let grants = |of: &str| s.hottest_rows.iter().find(|r| r.counter_of.as_deref() == Some(of)).map_or(0.0, |r| r.grants_per_second);
+    let tps = s.transactions_per_second;
+    assert!((grants("invoices") - tps).abs() < 0.05 * tps, "{} refills/s of invoices vs {tps:.0} transactions/s", grants("invoices"));
+    assert!(grants("lines") < 0.01 * tps, "{} refills/s of lines at cacheSize 1000", grants("lines"));
+    assert_eq!(s.duplicate_ids, 0);
+    let mut bad = spec.clone();
+    bad["tables"][0]["key"] = "primaryKey".into();
+    let e = Config::from_json(&json!({ "workload": bad })).unwrap_err();
+    assert_eq!(e.field, "workload.tables[0].idCache", "{e}");
+}
+
 /// Several tables taking ids keep ids unique under every strategy, an API node restart and a
 /// data node failure, with and without `primaryKey`.
 #[test]

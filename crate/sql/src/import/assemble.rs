@@ -60,7 +60,7 @@ impl Reader<'_> {
                     Op::Delete => OpKind::Delete,
                 };
                 let sets_unique = self.sets_unique(a, table, here);
-                statements.push(SpecStatement { op, table: a.table.clone(), rows, key, slots: None, distribution, repeat, sets_unique });
+                statements.push(SpecStatement { op, table: a.table.clone(), rows, key, slots: None, distribution, repeat, sets_unique, returning: false });
             }
             transactions.push(Transaction { name, weight, statements, sort_keys: t.sort_keys });
         }

@@ -75,7 +75,7 @@ impl Reader<'_> {
                 }
             };
             let distribution_values = self.values_of(t, rows)?;
-            out.push(Table { name: t.name.clone(), rows, key, partitioning: None, key_layout: None, unique_indexes, distribution_values });
+            out.push(Table { name: t.name.clone(), rows, key, partitioning: None, key_layout: None, unique_indexes, distribution_values, id_cache: None });
         }
         Ok(out)
     }

@@ -107,6 +107,8 @@ pub(super) struct Ids {
     /// mysqld's rule for an AUTO_INCREMENT column, per table: a refill during a multi-row
     /// INSERT fetches at least the statement's rows (`statement_rows`).
     pub statement_prefetch: Vec<bool>,
+    /// Per table, its own fetch size (a spec table's `idCache`: its sequence's CACHE).
+    own_cache: Vec<Option<u64>>,
 }
 
 impl Ids {
@@ -147,6 +149,10 @@ impl Ids {
             check: vec![IdChecker::default(); n],
             last: vec![0; n],
             statement_prefetch: refill::statement_prefetch(&cfg.workload, n),
+            own_cache: match cfg.workload.spec() {
+                Some(s) if s.id_table().is_some() => s.id_tables().map(|i| s.tables[i].id_cache).collect(),
+                _ => vec![None; n],
+            },
         }
     }
 
@@ -221,8 +227,12 @@ impl Simulation {
         self.ids.tables.id_index(workload::table_of(o.row)).expect("only tables taking ids wait for ids") as u32
     }
 
-    pub(super) fn sizing(&self) -> Sizing {
-        Sizing { base: self.cfg.cache_size, growth: self.cfg.cache_growth, max: self.cfg.cache_size_max }
+    /// How big cached range `cache`'s fetches are: its table's own size, else the config's.
+    pub(super) fn sizing(&self, cache: u32) -> Sizing {
+        match self.ids.own_cache[self.cache_table(cache)] {
+            Some(n) => Sizing { base: n, growth: 1, max: n },
+            None => Sizing { base: self.cfg.cache_size, growth: self.cfg.cache_growth, max: self.cfg.cache_size_max },
+        }
     }
 
     /// Transaction `t`'s round inserts a row whose key the allocator gives.
@@ -279,7 +289,7 @@ impl Simulation {
             return;
         }
         self.mutex_released(cache);
-        let sizing = self.sizing();
+        let sizing = self.sizing(cache);
         let range = self.ids.cache(cache);
         range.arrived(first, count, sizing);
         // The fetching thread still holds the mutex: it takes the first id (unless a

@@ -97,8 +97,8 @@ impl Simulation {
     /// (`cacheSize`, or more as a growing cache grows). The principal counter row's time
     /// is accounted as the hot row's.
     pub(in crate::sim) fn counter_row_locked(&mut self, t: u32, waited: Ns) {
-        let sizing = self.sizing();
         let refill = self.txns[t].refill.expect("only refills lock a counter row");
+        let sizing = self.sizing(refill.cache);
         let k = self.cache_table(refill.cache);
         if k == 0 {
             self.metrics.count(self.now, |c| {

@@ -73,7 +73,7 @@ impl Simulation {
             cache,
             parent: Some(parent),
             count: {
-                let sizing = self.sizing();
+                let sizing = self.sizing(cache);
                 self.ids.cache(cache).range_size(sizing)
             },
             first: 0,
