@@ -212,6 +212,16 @@ export interface SqlAssumption {
   text: string;
 }
 
+/** What one statement of the input became, where it stands: its row operations ("update
+ * counters, insert orders"), "table t", "sequence s", "begin", "commit", or "left out" (an
+ * assumption at the same place says why). */
+export interface SqlStatement {
+  file: string;
+  line: number;
+  column: number;
+  became: string;
+}
+
 /** An import refused: the place (line and column 0 when the error names none) and why. */
 export class SqlImportError extends Error {
   file: string;
@@ -224,7 +234,10 @@ export class SqlImportError extends Error {
 /** Imports SQL (a schema and its transactions, or pgbench scripts) as a workload spec, every
  * assumption said. Loads the SQL import's own WebAssembly module (dist/sql) at the first
  * call. Rejects with a `SqlImportError` naming the file, line and column. */
-export function importSql(input: string | SqlSource[], options?: SqlImportOptions): Promise<{ spec: WorkloadSpec; assumptions: SqlAssumption[] }>;
+export function importSql(
+  input: string | SqlSource[],
+  options?: SqlImportOptions,
+): Promise<{ spec: WorkloadSpec; assumptions: SqlAssumption[]; statements: SqlStatement[] }>;
 
 /** What `report` writes: the whole page (default), its block alone, or one figure as SVG. */
 export interface ReportOptions {

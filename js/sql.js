@@ -30,7 +30,8 @@ export class SqlImportError extends Error {
  * Imports SQL as a workload spec: `input` is the text of one file (schema and
  * transactions together) or a list of `{ name, text, weight? }`; `options` are
  * `{ dialect?: "mysql" | "postgres", scale?, defaultRows?, name? }` (the dialect is
- * guessed when absent). Resolves with `{ spec, assumptions }`; rejects with a
+ * guessed when absent). Resolves with `{ spec, assumptions, statements }` (what each
+ * statement became); rejects with a
  * SqlImportError naming the file, line and column.
  */
 export async function importSql(input, options = {}) {

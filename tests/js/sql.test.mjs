@@ -30,6 +30,22 @@ test("importSql equals hotrow import --json on every example, field for field", 
     const got = await importSql(files.map(source));
     assert.deepEqual(got, cli(files), files.join(","));
   }
+  // The idioms a counter is written in (crate/sql/tests/corpus/), PostgreSQL's and MySQL's.
+  const corpus = (f) => `crate/sql/tests/corpus/${f}`;
+  const idioms = [
+    ["postgres", ["counters-schema.sql", "upsert-on-conflict.sql"]],
+    ["postgres", ["counters-schema.sql", "merge.sql"]],
+    ["postgres", ["counters-schema.sql", "data-modifying-with.sql"]],
+    ["postgres", ["sequences-schema.sql", "sequences.sql"]],
+    ["postgres", ["advisory-locks.sql"]],
+    ["mysql", ["counters-schema.sql", "upsert-mysql.sql"]],
+  ];
+  for (const [dialect, names] of idioms) {
+    const files = names.map(corpus);
+    const got = await importSql(files.map(source), { dialect });
+    assert.deepEqual(got, cli(files, ["--dialect", dialect]), files.join(","));
+    assert.ok(got.statements.length > 0 && got.statements.every((s) => s.became), files.join(","));
+  }
   // Options as the CLI's flags: a dialect named, a scale.
   const files = ["examples/sql/pgbench-schema.sql", "examples/sql/tpcb-like.sql"];
   assert.deepEqual(await importSql(files.map(source), { dialect: "postgres", scale: 5 }), cli(files, ["--dialect", "postgres", "--scale", "5"]));

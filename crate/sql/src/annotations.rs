@@ -1,5 +1,7 @@
-//! What SQL cannot say, said in comments: a line `-- hotrow: key=value, key=value` applies
-//! to the statement that follows it. The keys:
+//! What SQL cannot say, said in comments: `-- hotrow: key=value, key=value` (on a line of
+//! its own, or after a statement's `;`) applies to the statement that follows it, however
+//! the one before it is formatted. One that cannot apply (a key the statement after it does
+//! not take, inside a statement, after the last) is an error where it stands. The keys:
 //! - before `CREATE TABLE`: `rows=N`, the rows the table starts with; `values=N`, how
 //!   many values the column of its `PARTITION BY KEY (col)` takes when that column is not
 //!   its whole key (DBT2's `w_id`: the warehouses);
@@ -25,6 +27,8 @@ use crate::{At, ImportError};
 #[derive(Clone, Debug)]
 pub struct Annotation {
     pub line: u64,
+    /// The column of its `--`.
+    pub column: u64,
     pub pairs: Vec<(String, String, At)>,
 }
 
@@ -35,8 +39,9 @@ const KEYS: &[&str] = &["rows", "values", "name", "weight", "client", "sort_keys
 pub fn scan(file: &str, text: &str) -> Result<Vec<Annotation>, ImportError> {
     let mut out = Vec::new();
     for (i, line) in text.lines().enumerate() {
-        let trimmed = line.trim_start();
-        let Some(rest) = trimmed.strip_prefix("--").map(str::trim_start).and_then(|r| r.strip_prefix("hotrow:")) else { continue };
+        // The line's comment: its first `--` outside a quoted string (after code too).
+        let Some(dash) = comment_start(line) else { continue };
+        let Some(rest) = line[dash + 2..].trim_start().strip_prefix("hotrow:") else { continue };
         let line_no = i as u64 + 1;
         let base = line.len() - rest.len();
         let mut pairs = Vec::new();
@@ -58,9 +63,25 @@ pub fn scan(file: &str, text: &str) -> Result<Vec<Annotation>, ImportError> {
             }
             pairs.push((k.to_string(), v.to_string(), at));
         }
-        out.push(Annotation { line: line_no, pairs });
+        out.push(Annotation { line: line_no, column: dash as u64 + 1, pairs });
     }
     Ok(out)
+}
+
+/// Where a line's `--` comment starts: the first `--` outside '...' and "..." strings.
+fn comment_start(line: &str) -> Option<usize> {
+    let mut quote: Option<char> = None;
+    let mut chars = line.char_indices().peekable();
+    while let Some((i, c)) = chars.next() {
+        match (quote, c) {
+            (Some(q), c) if c == q => quote = None,
+            (Some(_), _) => {}
+            (None, '\'' | '"') => quote = Some(c),
+            (None, '-') if chars.peek().is_some_and(|&(_, n)| n == '-') => return Some(i),
+            _ => {}
+        }
+    }
+    None
 }
 
 /// Splits at the commas outside parentheses (`key=hotspot(0.01, 0.9), rows=3`; a pgbench
@@ -129,11 +150,34 @@ pub fn key_text(k: &hotrow::spec::KeyChoice) -> String {
     }
 }
 
-/// The annotations' pairs for a statement starting at line `start`, after the statement
-/// before it ended at line `after`.
-pub fn for_statement(all: &[Annotation], after: u64, start: u64) -> Vec<(String, String, At)> {
-    all.iter().filter(|a| a.line > after && a.line < start).flat_map(|a| a.pairs.clone()).collect()
+/// The annotations between `after` and `start` (line, column): those of the statement
+/// that starts at `start`, the statement before it having ended at `after`. Each is marked
+/// in `claimed`.
+pub fn for_statement(all: &[Annotation], claimed: &mut [bool], after: (u64, u64), start: (u64, u64)) -> Vec<(String, String, At)> {
+    let mut out = Vec::new();
+    for (a, c) in all.iter().zip(claimed.iter_mut()) {
+        if (a.line, a.column) > after && (a.line, a.column) < start {
+            *c = true;
+            out.extend(a.pairs.iter().cloned());
+        }
+    }
+    out
 }
+
+/// Where annotation key `key` may stand: before which statements.
+pub fn goes_before(key: &str) -> &'static str {
+    match key {
+        "values" => "a CREATE TABLE",
+        "rows" => "a CREATE TABLE or a row statement",
+        "name" | "weight" | "client" | "sort_keys" => "a BEGIN (or a statement that autocommits)",
+        _ => "a row statement (INSERT, UPDATE, DELETE, SELECT, MERGE)",
+    }
+}
+
+/// The keys a statement of each kind takes.
+pub const TABLE_KEYS: &[&str] = &["rows", "values"];
+pub const TRANSACTION_KEYS: &[&str] = &["name", "weight", "client", "sort_keys"];
+pub const ROW_KEYS: &[&str] = &["rows", "key", "remote", "repeat", "statements", "share"];
 
 /// A whole-number value of a pair, within `lo..=hi`.
 pub fn number(v: &str, at: &At, key: &str, lo: u64, hi: u64) -> Result<u64, ImportError> {

@@ -5,21 +5,23 @@
 //! built, and checked by the core as any spec is.
 
 use hotrow::spec::Spec;
-use sqlparser::ast::{Spanned, Statement};
+use sqlparser::ast::Statement;
 use sqlparser::dialect::{MySqlDialect, PostgreSqlDialect};
-use sqlparser::parser::Parser;
 
 use crate::annotations;
 use crate::pgbench::{self, Variable};
-use crate::schema::{self, TableDef};
-use crate::statements::{self, Access, KeyFrom};
+use crate::schema::{Sequence, TableDef};
+use crate::statements::Access;
 
 mod assemble;
 mod build;
+mod ddl;
 mod digests;
+mod parse;
+mod rows;
 mod text;
-use crate::{Assumption, At, ImportError, Imported};
-use text::{code_line, column_of, parser_at, take_partitions};
+use crate::{Assumption, At, Became, ImportError, Imported};
+use text::{parser_at, take_partitions};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Dialect {
@@ -91,6 +93,8 @@ struct Txn {
     source: usize,
     accesses: Vec<(Access, At, Said)>,
     at: At,
+    /// A `SELECT nextval('s')` whose value the transaction's next INSERT takes, and where.
+    pending: Option<(String, At)>,
     /// Parameters each client keeps (`client=w_id`): a DBT2 terminal's warehouse.
     client: Vec<String>,
     /// `sort_keys=true`: it takes the rows it locks in key order.
@@ -109,16 +113,28 @@ struct Said {
 struct Reader<'a> {
     options: &'a Options,
     tables: Vec<TableDef>,
+    sequences: Vec<Sequence>,
     txns: Vec<Txn>,
     vars: Vec<Vec<Variable>>,
     assumptions: Vec<Assumption>,
     /// Digests read so far (each a transaction `digest N`, numbered across files).
     digests: usize,
+    /// What each statement read became, in order.
+    became: Vec<Became>,
 }
 
 /// Imports `sources` (a schema and scripts, in any order of files) as one spec.
 pub fn import(sources: &[Source], options: &Options) -> Result<Imported, ImportError> {
-    let mut r = Reader { options, tables: Vec::new(), txns: Vec::new(), vars: Vec::new(), assumptions: Vec::new(), digests: 0 };
+    let mut r = Reader {
+        options,
+        tables: Vec::new(),
+        sequences: Vec::new(),
+        txns: Vec::new(),
+        vars: Vec::new(),
+        assumptions: Vec::new(),
+        digests: 0,
+        became: Vec::new(),
+    };
     for (k, source) in sources.iter().enumerate() {
         if digests::is_digest_csv(source) {
             r.read_digests(k, source)?;
@@ -132,7 +148,30 @@ pub fn import(sources: &[Source], options: &Options) -> Result<Imported, ImportE
         at: At { file: sources.first().map_or(String::new(), |s| s.name.clone()), line: 1, column: 1 },
         message: format!("the imported workload is not one hotrow runs: {e}"),
     })?;
-    Ok(Imported { spec: value, assumptions: r.assumptions })
+    Ok(Imported { spec: value, assumptions: r.assumptions, statements: r.became })
+}
+
+/// What a statement that was said and not modelled became (`Became::became`).
+const LEFT_OUT: &str = "left out";
+
+/// Whether `s` is a row statement (it may touch rows: INSERT, UPDATE, DELETE, SELECT, MERGE).
+fn is_row(s: &Statement) -> bool {
+    matches!(s, Statement::Insert(_) | Statement::Update(_) | Statement::Delete(_) | Statement::Query(_) | Statement::Merge(_))
+}
+
+/// A statement's first three words, for a message.
+fn first_words(s: &Statement) -> String {
+    s.to_string().split_whitespace().take(3).collect::<Vec<_>>().join(" ")
+}
+
+/// A `SELECT nextval('s')` whose value no later INSERT of its transaction takes.
+fn nextval_unused(seq: &str, at: At) -> ImportError {
+    ImportError {
+        at,
+        message: format!(
+            "nextval('{seq}'): no INSERT after it in this transaction takes its value; a sequence's value is modelled as a new row's key (INSERT ... VALUES (nextval('{seq}'), ...), or an INSERT after the SELECT)"
+        ),
+    }
 }
 
 fn at(file: &str, line: u64, column: u64) -> At {
@@ -147,36 +186,40 @@ impl Reader<'_> {
         let (text, partitions) = take_partitions(&text);
         let notes = annotations::scan(file, &text)?;
         let parsed = match self.options.dialect {
-            Dialect::Mysql => Parser::parse_sql(&MySqlDialect {}, &text),
-            Dialect::Postgres => Parser::parse_sql(&PostgreSqlDialect {}, &text),
+            Dialect::Mysql => parse::statements(&MySqlDialect {}, &text),
+            Dialect::Postgres => parse::statements(&PostgreSqlDialect {}, &text),
         };
-        let statements = parsed.map_err(|e| {
+        let parsed = parsed.map_err(|e| {
             let message = e.to_string();
             ImportError {
                 at: parser_at(file, &message),
                 message: message.split(" at Line: ").next().unwrap_or(&message).replace("sql parser error: ", "").to_string(),
             }
         })?;
+        let mut claimed = vec![false; notes.len()];
         let mut open: Option<Txn> = None;
-        let mut last_line = 0;
-        for (n, s) in statements.iter().enumerate() {
+        for (n, p) in parsed.iter().enumerate() {
             // A PARTITION BY clause belongs to the statement it follows, before the next.
-            let until = statements[n + 1..].iter().map(|x| x.span().start.line).find(|&l| l > 0).unwrap_or(u64::MAX);
-            let span = s.span();
-            // Some statements carry no span (BEGIN, COMMIT): the first line of code after the
-            // statement before.
-            let here = if span.start.line == 0 {
-                let line = code_line(&text, last_line + 1);
-                at(file, line, column_of(&text, line))
-            } else {
-                at(file, span.start.line, span.start.column)
-            };
-            let pairs = annotations::for_statement(&notes, last_line, here.line);
-            last_line = span.end.line.max(here.line);
+            let until = parsed.get(n + 1).map_or(u64::MAX, |x| x.start.0);
+            let here = at(file, p.start.0, p.start.1);
+            let pairs = annotations::for_statement(&notes, &mut claimed, p.after, p.start);
             let partition = partitions.iter().find(|(line, _)| *line >= here.line && *line < until).map(|(_, c)| c.clone());
-            self.statement(k, s, here, &pairs, partition, &mut open)?;
+            let became = self.statement(k, &p.statement, here.clone(), &pairs, partition, &mut open)?;
+            self.became.push(Became { at: here, became });
+        }
+        if let Some((a, _)) = notes.iter().zip(&claimed).find(|(_, c)| !**c) {
+            let inside = parsed.iter().any(|p| (a.line, a.column) > p.start && (a.line, a.column) < p.end);
+            let message = if inside {
+                "`-- hotrow:` inside a statement: put the line before the statement it is about"
+            } else {
+                "`-- hotrow:` after the last statement: an annotation applies to the statement that follows it, and none does"
+            };
+            return Err(ImportError { at: at(file, a.line, a.column), message: message.into() });
         }
         if let Some(t) = open {
+            if let Some((seq, at)) = t.pending {
+                return Err(nextval_unused(&seq, at));
+            }
             return Err(ImportError { at: t.at, message: "this transaction is never committed: end it with COMMIT or END".into() });
         }
         Ok(())
@@ -190,130 +233,78 @@ impl Reader<'_> {
         pairs: &[(String, String, At)],
         partition: Option<String>,
         open: &mut Option<Txn>,
-    ) -> Result<(), ImportError> {
-        let pair = |key: &str| pairs.iter().find(|(k, _, _)| k == key);
+    ) -> Result<String, ImportError> {
+        let row = is_row(s);
+        let allowed: Vec<&str> = match s {
+            Statement::CreateTable(_) => annotations::TABLE_KEYS.to_vec(),
+            Statement::StartTransaction { .. } => annotations::TRANSACTION_KEYS.to_vec(),
+            _ if row && open.is_none() => [annotations::ROW_KEYS, annotations::TRANSACTION_KEYS].concat(),
+            _ if row => annotations::ROW_KEYS.to_vec(),
+            _ => Vec::new(),
+        };
+        if let Some((key, _, at)) = pairs.iter().find(|(key, _, _)| !allowed.contains(&key.as_str())) {
+            let what = if row && open.is_some() {
+                "a statement inside a transaction (BEGIN takes them)".to_string()
+            } else {
+                format!("`{}`", first_words(s))
+            };
+            return Err(ImportError {
+                at: at.clone(),
+                message: format!("`{key}=` goes before {}, but here it stands before {what}", annotations::goes_before(key)),
+            });
+        }
         let fail = |message: String| ImportError { at: here.clone(), message };
-        match s {
-            Statement::CreateTable(c) => {
-                let mut t = schema::from_create(c, here.clone());
-                if self.tables.iter().any(|x| x.name == t.name) {
-                    return Err(fail(format!("table `{}` is created twice", t.name)));
-                }
-                if let Some((_, v, at)) = pair("rows") {
-                    t.rows = Some(annotations::number(v, at, "rows", 0, hotrow::spec::MAX_TABLE_ROWS - 1)?);
-                }
-                if let Some((_, v, at)) = pair("values") {
-                    t.values = Some((annotations::number(v, at, "values", 1, hotrow::spec::MAX_TABLE_ROWS - 1)?, at.clone()));
-                }
-                t.partition_by = partition;
-                self.tables.push(t);
-            }
-            Statement::AlterTable(a) => {
-                let name = schema::name_of(&a.name);
-                let t = self
-                    .tables
-                    .iter_mut()
-                    .find(|t| t.name == name)
-                    .ok_or_else(|| fail(format!("ALTER TABLE `{name}`: not created above")))?;
-                for ignored in schema::alter(t, &a.operations) {
-                    self.assumptions.push(Assumption {
-                        at: here.clone(),
-                        text: format!("ALTER TABLE {name} {ignored}: ignored (only added keys matter here)"),
-                    });
-                }
-            }
+        let left_out = LEFT_OUT.to_string();
+        Ok(match s {
+            Statement::CreateTable(c) => self.create_table(c, here, pairs, partition)?,
+            Statement::AlterTable(a) => self.alter_table(a, here)?,
             Statement::CreateIndex(ci) => self.create_index(ci, here)?,
+            Statement::CreateSequence { name, sequence_options, .. } => self.create_sequence(name, sequence_options, here)?,
             Statement::StartTransaction { .. } => {
                 if open.is_some() {
                     return Err(fail("BEGIN inside a transaction: COMMIT the one before".into()));
                 }
                 *open = Some(self.txn(k, here, pairs)?);
+                "begin".into()
             }
             Statement::Commit { .. } | Statement::Rollback { .. } => {
                 let t = open.take().ok_or_else(|| fail("COMMIT without BEGIN".into()))?;
+                if let Some((seq, at)) = t.pending {
+                    return Err(nextval_unused(&seq, at));
+                }
                 if matches!(s, Statement::Rollback { .. }) {
-                    self.assumptions.push(Assumption {
-                        at: here.clone(),
-                        text: "ROLLBACK: taken as the end of the transaction, its work as committed".into(),
-                    });
+                    self.say(&here, "ROLLBACK: taken as the end of the transaction, its work as committed".into());
                 }
                 if t.accesses.is_empty() {
-                    self.assumptions.push(Assumption { at: t.at.clone(), text: "an empty transaction: left out".into() });
+                    self.say(&t.at, "an empty transaction: left out".into());
                 } else {
                     self.txns.push(t);
                 }
+                "commit".into()
             }
-            Statement::Insert(_) | Statement::Update(_) | Statement::Delete(_) | Statement::Query(_) => {
-                self.row_statement(k, s, here, pairs, open)?
+            _ if row => self.row_statement(k, s, here, pairs, open)?,
+            Statement::Lock(_) | Statement::LockTables { .. } => {
+                let text = format!(
+                    "`{}`: a table lock; NDB's table locks hold only on the mysqld that takes them (the other API nodes go on): not modelled",
+                    first_words(s)
+                );
+                self.say(&here, text);
+                left_out
+            }
+            Statement::Set(_) => {
+                self.say(&here, format!("`{}`: a session setting, it writes no row: not modelled", first_words(s)));
+                left_out
             }
             other => {
-                let text = other.to_string();
-                let words: Vec<&str> = text.split_whitespace().take(3).collect();
-                self.assumptions
-                    .push(Assumption { at: here, text: format!("`{}`: ignored (not a table, a key or a row statement)", words.join(" ")) });
+                self.say(&here, format!("`{}`: ignored (not a table, a key or a row statement)", first_words(other)));
+                left_out
             }
-        }
-        Ok(())
-    }
-
-    /// CREATE INDEX: a UNIQUE one is a key of its table; another is said and left out.
-    fn create_index(&mut self, ci: &sqlparser::ast::CreateIndex, here: At) -> Result<(), ImportError> {
-        let name = schema::name_of(&ci.table_name);
-        let t = self
-            .tables
-            .iter_mut()
-            .find(|t| t.name == name)
-            .ok_or_else(|| ImportError { at: here.clone(), message: format!("CREATE INDEX on `{name}`: not created above") })?;
-        let columns = schema::index_columns(&ci.columns);
-        let text = if ci.unique {
-            t.unique.push(columns.clone());
-            format!("CREATE UNIQUE INDEX on {name} ({}): a UNIQUE key of {name}", columns.join(", "))
-        } else {
-            format!(
-                "CREATE INDEX on {name} ({}): an ordered index, kept beside each row in its own partition: no row of its own",
-                columns.join(", ")
-            )
-        };
-        self.assumptions.push(Assumption { at: here, text });
-        Ok(())
-    }
-
-    /// A row statement (INSERT, UPDATE, DELETE, SELECT): an access of the open
-    /// transaction, or a transaction of its own (autocommit).
-    fn row_statement(
-        &mut self,
-        k: usize,
-        s: &Statement,
-        here: At,
-        pairs: &[(String, String, At)],
-        open: &mut Option<Txn>,
-    ) -> Result<(), ImportError> {
-        let tables = &self.tables;
-        let key_columns = |name: &str| tables.iter().find(|t| t.name == name).map(|t| (t.primary_key.clone(), t.partition_by.clone()));
-        let mut a = statements::access(s, &key_columns).map_err(|message| ImportError { at: here.clone(), message })?;
-        if let Some((_, v, at)) = pairs.iter().find(|(k, _, _)| k == "key") {
-            if a.key == KeyFrom::New {
-                return Err(ImportError {
-                    at: at.clone(),
-                    message: "key=: an INSERT's rows are new; a key choice is for the rows a statement finds".into(),
-                });
-            }
-            a.dist = Some(annotations::key_choice(v, at)?);
-        }
-        let said = assemble::said(pairs)?;
-        match open {
-            Some(t) => t.accesses.push((a, here, said)),
-            None => {
-                let mut t = self.txn(k, here.clone(), pairs)?;
-                t.accesses.push((a, here, said));
-                self.txns.push(t);
-            }
-        }
-        Ok(())
+        })
     }
 
     fn txn(&self, k: usize, at: At, pairs: &[(String, String, At)]) -> Result<Txn, ImportError> {
-        let mut t = Txn { name: None, weight: None, source: k, accesses: Vec::new(), at, client: Vec::new(), sort_keys: false };
+        let mut t =
+            Txn { name: None, weight: None, source: k, accesses: Vec::new(), at, pending: None, client: Vec::new(), sort_keys: false };
         for (key, v, at) in pairs {
             match key.as_str() {
                 "name" => t.name = Some(v.clone()),

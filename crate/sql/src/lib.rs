@@ -43,12 +43,23 @@ pub struct Assumption {
     pub text: String,
 }
 
-/// What was imported: the spec (as JSON, valid for `hotrow::Config`'s `workload`) and the
-/// assumptions behind it.
+/// What was imported: the spec (as JSON, valid for `hotrow::Config`'s `workload`), the
+/// assumptions behind it, and what each statement of the input became.
 #[derive(Clone, Debug, Serialize)]
 pub struct Imported {
     pub spec: serde_json::Value,
     pub assumptions: Vec<Assumption>,
+    pub statements: Vec<Became>,
+}
+
+/// What one statement of the input became, where it stands: its row operations (`update
+/// counters, insert orders`), `table t`, `sequence s`, `begin`, `commit`, or `left out`
+/// (an assumption at the same place says why). Nothing is dropped without a word.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Became {
+    #[serde(flatten)]
+    pub at: At,
+    pub became: String,
 }
 
 /// Why the input cannot be imported, where.

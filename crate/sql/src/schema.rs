@@ -2,9 +2,28 @@
 //! columns, its primary key (composite too), whether a key column takes ids
 //! (`AUTO_INCREMENT`, `SERIAL`, an identity column) and its `UNIQUE` keys. A table without
 //! a primary key gets NDB's hidden key, which takes ids from SYSTAB_0 as AUTO_INCREMENT does.
+//! `CREATE SEQUENCE` makes a sequence: an id source of its own, with its `CACHE`.
 
 use crate::At;
-use sqlparser::ast::{AlterTableOperation, ColumnOption, CreateTable, ObjectName, TableConstraint};
+use sqlparser::ast::{AlterTableOperation, ColumnOption, CreateTable, Expr, ObjectName, SequenceOptions, TableConstraint};
+
+/// A sequence (`CREATE SEQUENCE`): its name and its `CACHE` when given.
+#[derive(Clone, Debug)]
+pub struct Sequence {
+    pub name: String,
+    pub cache: Option<u64>,
+}
+
+/// The `CACHE n` of a sequence's options, if given (a whole number).
+pub fn cache_of(options: &[SequenceOptions]) -> Option<Result<u64, String>> {
+    options.iter().find_map(|o| match o {
+        SequenceOptions::Cache(e) => Some(match e {
+            Expr::Value(v) => v.value.to_string().parse::<u64>().map_err(|_| format!("CACHE {e}: a whole number")),
+            other => Err(format!("CACHE {other}: a whole number")),
+        }),
+        _ => None,
+    })
+}
 
 /// One table as the schema declares it.
 #[derive(Clone, Debug)]
@@ -12,8 +31,14 @@ pub struct TableDef {
     pub name: String,
     pub columns: Vec<String>,
     pub primary_key: Vec<String>,
-    /// The column that takes ids (AUTO_INCREMENT, SERIAL, identity), if any.
+    /// The column that takes ids (AUTO_INCREMENT, SERIAL, identity, a sequence's
+    /// `DEFAULT nextval('s')`), if any.
     pub auto_column: Option<String>,
+    /// The sequence its ids come from (`DEFAULT nextval('s')`, or an INSERT's
+    /// `nextval('s')`), if one is named.
+    pub sequence: Option<String>,
+    /// Its identity column's `CACHE` (`GENERATED ... AS IDENTITY (CACHE n)`), where given.
+    pub id_cache: Option<Result<u64, String>>,
     pub unique: Vec<Vec<String>>,
     /// `PARTITION BY KEY (col)` (MySQL's, taken out before parsing).
     pub partition_by: Option<String>,
@@ -33,17 +58,7 @@ fn column_name(text: &str) -> String {
 }
 
 pub fn from_create(c: &CreateTable, at: At) -> TableDef {
-    let mut t = TableDef {
-        name: name_of(&c.name),
-        columns: Vec::new(),
-        primary_key: Vec::new(),
-        auto_column: None,
-        unique: Vec::new(),
-        partition_by: None,
-        rows: None,
-        values: None,
-        at,
-    };
+    let mut t = TableDef::new(name_of(&c.name), at);
     for col in &c.columns {
         let name = column_name(&col.name.value);
         let ty = col.data_type.to_string().to_lowercase();
@@ -52,6 +67,14 @@ pub fn from_create(c: &CreateTable, at: At) -> TableDef {
             match &o.option {
                 ColumnOption::PrimaryKey(_) => t.primary_key = vec![name.clone()],
                 ColumnOption::Unique(_) => t.unique.push(vec![name.clone()]),
+                ColumnOption::Default(e) if crate::statements::nextval(e).is_some() => {
+                    auto = true;
+                    t.sequence = crate::statements::nextval(e);
+                }
+                ColumnOption::Generated { sequence_options: Some(options), .. } => {
+                    auto = true;
+                    t.id_cache = cache_of(options);
+                }
                 other => {
                     let text = other.to_string().to_uppercase();
                     auto |= text.contains("AUTO_INCREMENT") || text.contains("AUTOINCREMENT") || text.contains("IDENTITY");
@@ -95,9 +118,26 @@ pub fn alter(t: &mut TableDef, operations: &[AlterTableOperation]) -> Vec<String
 }
 
 impl TableDef {
-    /// Whether its key comes from the id allocator: a key column that takes ids, or no
-    /// primary key (NDB's hidden key).
+    /// A table of no columns yet.
+    pub fn new(name: String, at: At) -> TableDef {
+        TableDef {
+            name,
+            columns: Vec::new(),
+            primary_key: Vec::new(),
+            auto_column: None,
+            sequence: None,
+            id_cache: None,
+            unique: Vec::new(),
+            partition_by: None,
+            rows: None,
+            values: None,
+            at,
+        }
+    }
+
+    /// Whether its key comes from the id allocator: a key column that takes ids, no primary
+    /// key (NDB's hidden key), or a sequence its inserts take their keys from.
     pub fn takes_ids(&self) -> bool {
-        self.primary_key.is_empty() || self.auto_column.as_ref().is_some_and(|c| self.primary_key.contains(c))
+        self.primary_key.is_empty() || self.auto_column.as_ref().is_some_and(|c| self.primary_key.contains(c)) || self.sequence.is_some()
     }
 }

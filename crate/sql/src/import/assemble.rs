@@ -58,9 +58,21 @@ impl Reader<'_> {
                     Op::Update => OpKind::Update,
                     Op::Insert => OpKind::Insert,
                     Op::Delete => OpKind::Delete,
+                    Op::NextVal => unreachable!("a sequence's next value becomes its insert's key (rows.rs)"),
                 };
                 let sets_unique = self.sets_unique(a, table, here);
-                statements.push(SpecStatement { op, table: a.table.clone(), rows, key, slots: None, distribution, repeat, sets_unique, returning: false });
+                let returning = a.returning;
+                statements.push(SpecStatement {
+                    op,
+                    table: a.table.clone(),
+                    rows,
+                    key,
+                    slots: None,
+                    distribution,
+                    repeat,
+                    sets_unique,
+                    returning,
+                });
             }
             transactions.push(Transaction { name, weight, statements, sort_keys: t.sort_keys });
         }

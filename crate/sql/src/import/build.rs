@@ -75,9 +75,42 @@ impl Reader<'_> {
                 }
             };
             let distribution_values = self.values_of(t, rows)?;
-            out.push(Table { name: t.name.clone(), rows, key, partitioning: None, key_layout: None, unique_indexes, distribution_values, id_cache: None });
+            let id_cache = self.id_cache_of(t);
+            out.push(Table {
+                name: t.name.clone(),
+                rows,
+                key,
+                partitioning: None,
+                key_layout: None,
+                unique_indexes,
+                distribution_values,
+                id_cache,
+            });
         }
         Ok(out)
+    }
+
+    /// The ids a fetch takes for table `t`: its identity column's CACHE, or its sequence's
+    /// (said), else none (the cluster's `cacheSize`).
+    fn id_cache_of(&mut self, t: &TableDef) -> Option<u64> {
+        if !t.takes_ids() {
+            return None;
+        }
+        if let Some(Ok(n)) = t.id_cache {
+            let n = n.clamp(1, super::ddl::MAX_CACHE);
+            self.say(
+                &t.at,
+                format!("{}: its identity column fetches {n} id{} at a time (CACHE {n})", t.name, if n == 1 { "" } else { "s" }),
+            );
+            return Some(n);
+        }
+        let seq = self.sequences.iter().find(|s| Some(&s.name) == t.sequence.as_ref())?.clone();
+        let how = match seq.cache {
+            Some(n) => format!("{n} at a time (CACHE {n})"),
+            None => "the cluster's cacheSize at a time (no CACHE given)".into(),
+        };
+        self.say(&t.at, format!("{}: its keys come from sequence {}, {how}", t.name, seq.name));
+        seq.cache
     }
 
     /// How many values a table's partitioning column takes, when it is partitioned on one
@@ -265,7 +298,7 @@ impl Reader<'_> {
                             // A part of the key given: the partial-key assumption says it.
                             let is_the_value = a.bound.iter().any(|(c, k)| *k == a.key && self.partition_column(&a.table) == Some(c));
                             if !(a.partial || linked && is_the_value) {
-                                let name = if p == "?" { "`?`".to_string() } else { format!(":{p}") };
+                                let name = if p == "?" || p.starts_with('$') { format!("`{p}`") } else { format!(":{p}") };
                                 self.say(
                                     here,
                                     format!("{name}: not drawn by the script: any of {}'s {which}, uniformly, assumed", a.table),

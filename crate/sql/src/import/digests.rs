@@ -60,12 +60,17 @@ impl Reader<'_> {
         }
         let mut open = None;
         for (here, text, count) in rows {
-            let Some(sql) = self.normalised(&here, &text) else { continue };
+            let left_out = crate::Became { at: here.clone(), became: super::LEFT_OUT.into() };
+            let Some(sql) = self.normalised(&here, &text) else {
+                self.became.push(left_out);
+                continue;
+            };
             let statements = match Parser::parse_sql(&MySqlDialect {}, &sql) {
                 Ok(s) => s,
                 Err(e) => {
                     let why = e.to_string().replace("sql parser error: ", "");
                     self.say(&here, format!("`{}`: left out (not read: {why})", clip(&text)));
+                    self.became.push(left_out);
                     continue;
                 }
             };
@@ -79,6 +84,7 @@ impl Reader<'_> {
                             clip(&text)
                         ),
                     );
+                    self.became.push(left_out.clone());
                     continue;
                 }
                 let weight = (count / per).max(1);
@@ -87,9 +93,15 @@ impl Reader<'_> {
                     ("name".to_string(), format!("digest {}", self.digests), here.clone()),
                     ("weight".to_string(), weight.to_string(), here.clone()),
                 ];
-                if let Err(e) = self.statement(k, s, here.clone(), &pairs, None, &mut open) {
-                    self.digests -= 1;
-                    self.say(&here, format!("`{}`: left out ({})", clip(&text), e.message));
+                // A statement that is no transaction's takes no name and weight.
+                let pairs = if super::is_row(s) { &pairs[..] } else { &[] };
+                match self.statement(k, s, here.clone(), pairs, None, &mut open) {
+                    Ok(became) => self.became.push(crate::Became { at: here.clone(), became }),
+                    Err(e) => {
+                        self.digests -= 1;
+                        self.say(&here, format!("`{}`: left out ({})", clip(&text), e.message));
+                        self.became.push(left_out.clone());
+                    }
                 }
             }
         }

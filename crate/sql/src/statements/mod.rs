@@ -1,14 +1,19 @@
-//! Row statements: `INSERT` (one or many `VALUES` rows), `UPDATE`, `DELETE` and `SELECT`
-//! (`FOR UPDATE` too) become row operations on one table, with where their key comes from:
-//! a parameter (`:aid`, `?`, `$1`, `@w_id`), a constant, the clock (`CURDATE()`, `NOW()`,
-//! `DATE_TRUNC('hour', NOW())`: a time bucket), or nothing the importer can read (a non-key
-//! predicate: an assumption).
+//! Row statements: `INSERT` (one or many `VALUES` rows, or a `SELECT` of known rows),
+//! `UPDATE`, `DELETE`, `SELECT` (`FOR UPDATE` too), the upserts (`ON CONFLICT`, `ON
+//! DUPLICATE KEY UPDATE`, `REPLACE`, `MERGE`, `upsert.rs`) and a data-modifying `WITH`
+//! (its statements in order) become row operations on one table each, with where their key
+//! comes from: a parameter (`:aid`, `?`, `$1`, `@w_id`), a constant, the clock
+//! (`CURDATE()`, `NOW()`, `DATE_TRUNC('hour', NOW())`: a time bucket), a sequence
+//! (`nextval('s')`), or nothing the importer can read (a non-key predicate: an
+//! assumption). `keys.rs` reads the predicates and the values.
 
-use sqlparser::ast::{
-    AssignmentTarget, BinaryOperator, Expr, FromTable, InTarget, LockType, SetExpr, Statement, TableFactor, TableObject, Value,
-};
+use sqlparser::ast::{AssignmentTarget, Cte, Expr, FromTable, FunctionArguments, LockType, SelectItem, SetExpr, Statement, TableFactor};
 
 use crate::schema::name_of;
+
+mod keys;
+mod upsert;
+pub(crate) use keys::{keyed, relation, value};
 
 /// Where the rows' keys come from.
 #[derive(Clone, Debug, PartialEq)]
@@ -31,9 +36,12 @@ pub enum Op {
     Update,
     Insert,
     Delete,
+    /// A sequence's next value taken on its own (`SELECT nextval('s')`): `table` names the
+    /// sequence.
+    NextVal,
 }
 
-/// One statement as a row operation.
+/// One statement (or one part of a statement) as a row operation.
 #[derive(Clone, Debug)]
 pub struct Access {
     pub op: Op,
@@ -48,45 +56,49 @@ pub struct Access {
     pub partial: bool,
     /// How its key is drawn, as a `key=` annotation says (else from the SQL).
     pub dist: Option<hotrow::spec::KeyChoice>,
+    /// An insert whose key a sequence gives (`VALUES (nextval('s'), ...)`).
+    pub sequence: Option<String>,
+    /// `RETURNING`: the transaction uses the rows' values.
+    pub returning: bool,
     /// What was assumed reading it.
     pub notes: Vec<String>,
 }
 
-/// A table's primary key columns and the column it is partitioned by, if any.
-pub type Keys = (Vec<String>, Option<String>);
-
-/// The row operation of a DML statement, `key_columns(table)` giving a table's key
-/// columns; `Err` says why the statement cannot be one.
-pub fn access(s: &Statement, key_columns: &dyn Fn(&str) -> Option<Keys>) -> Result<Access, String> {
-    match s {
-        Statement::Insert(i) => {
-            let TableObject::TableName(name) = &i.table else { return Err("INSERT into a table function: not a table".into()) };
-            let mut bound = Vec::new();
-            let rows = match i.source.as_deref().map(|q| q.body.as_ref()) {
-                Some(SetExpr::Values(v)) => {
-                    if let Some(first) = v.rows.first() {
-                        bound = i.columns.iter().zip(&first.content).map(|(c, e)| (name_of(c), value(e))).collect();
-                    }
-                    v.rows.len() as u64
-                }
-                Some(_) => {
-                    return Err("INSERT ... SELECT: the rows it inserts are not known; write the rows as VALUES (one or many)".into())
-                }
-                None => 1,
-            };
-            let table = name_of(name);
-            Ok(Access {
-                op: Op::Insert,
-                table,
-                rows,
-                key: KeyFrom::New,
-                set: Vec::new(),
-                bound,
-                partial: false,
-                dist: None,
-                notes: Vec::new(),
-            })
+impl Access {
+    pub(crate) fn new(op: Op, table: String, rows: u64, key: KeyFrom) -> Access {
+        Access {
+            op,
+            table,
+            rows,
+            key,
+            set: Vec::new(),
+            bound: Vec::new(),
+            partial: false,
+            dist: None,
+            sequence: None,
+            returning: false,
+            notes: Vec::new(),
         }
+    }
+}
+
+/// A table's primary key columns, the column it is partitioned by (if any) and its UNIQUE
+/// keys' columns.
+pub type Keys = (Vec<String>, Option<String>, Vec<Vec<String>>);
+
+/// What a statement is: its row operations in order (a `WITH` may hold several), or none
+/// with what was said about it (`SELECT 1`: it reads no row).
+pub enum Read {
+    Rows(Vec<Access>),
+    Said(String),
+}
+
+/// The row operations of a DML statement, `key_columns(table)` giving a table's key
+/// columns; `Err` says why the statement cannot be one, naming its construct.
+pub fn accesses(s: &Statement, key_columns: &dyn Fn(&str) -> Option<Keys>) -> Result<Read, String> {
+    match s {
+        Statement::Insert(i) => upsert::insert(i, key_columns, &[]).map(Read::Rows),
+        Statement::Merge(m) => upsert::merge(m, key_columns).map(|a| Read::Rows(vec![a])),
         Statement::Update(u) => {
             let table = relation(&u.table.relation)?;
             if !u.table.joins.is_empty() || u.from.is_some() {
@@ -101,29 +113,140 @@ pub fn access(s: &Statement, key_columns: &dyn Fn(&str) -> Option<Keys>) -> Resu
                     AssignmentTarget::Tuple(cs) => cs.iter().map(name_of).collect(),
                 })
                 .collect();
-            Ok(a)
+            returning(&mut a, u.returning.is_some());
+            Ok(Read::Rows(vec![a]))
         }
         Statement::Delete(d) => {
             let (FromTable::WithFromKeyword(from) | FromTable::WithoutKeyword(from)) = &d.from;
             let [one] = from.as_slice() else { return Err("DELETE from several tables: delete from one table by its key".into()) };
-            keyed(Op::Delete, relation(&one.relation)?, d.selection.as_ref(), key_columns)
+            let mut a = keyed(Op::Delete, relation(&one.relation)?, d.selection.as_ref(), key_columns)?;
+            returning(&mut a, d.returning.is_some());
+            Ok(Read::Rows(vec![a]))
         }
         Statement::Query(q) => {
-            let SetExpr::Select(sel) = q.body.as_ref() else {
-                return Err("a query that is not one SELECT (a UNION, VALUES): not a row operation".into());
+            let ctes: &[Cte] = q.with.as_ref().map_or(&[], |w| &w.cte_tables);
+            let mut out = Vec::new();
+            for cte in ctes {
+                let name = cte.alias.name.value.to_lowercase();
+                match body(&cte.query.body, key_columns, ctes) {
+                    Ok(Read::Rows(mut rows)) => {
+                        for a in &mut rows {
+                            a.notes.push(format!("WITH {name} AS (...): its statement runs first, in the order written"));
+                        }
+                        out.extend(rows);
+                    }
+                    Ok(Read::Said(_)) => {}
+                    Err(e) => return Err(format!("WITH {name} AS (...): {e}")),
+                }
+            }
+            match body(&q.body, key_columns, ctes)? {
+                Read::Rows(rows) => out.extend(rows),
+                Read::Said(said) if out.is_empty() => return Ok(Read::Said(said)),
+                Read::Said(_) => {}
+            }
+            if q.locks.iter().any(|l| l.lock_type == LockType::Update) {
+                if let Some(a) = out.last_mut().filter(|a| a.op == Op::Read) {
+                    a.op = Op::Update;
+                    let skip = q.locks.iter().any(|l| l.nonblock == Some(sqlparser::ast::NonBlock::SkipLocked));
+                    a.notes.push(if skip {
+                        "SELECT ... FOR UPDATE SKIP LOCKED: a locking read that waits for no lock; taken as an update of one of the rows, uniformly (a queue whose takers do not meet on one row)".into()
+                    } else {
+                        "SELECT ... FOR UPDATE: a locking read, taken as an update (an exclusive row lock held to commit)".into()
+                    });
+                }
+            }
+            Ok(Read::Rows(out))
+        }
+        other => Err(format!("`{}`: not a row statement (INSERT, UPDATE, DELETE, SELECT, MERGE)", first_words(&other.to_string()))),
+    }
+}
+
+/// A query's body: a SELECT (of a table, of a sequence's next value, of nothing), or in a
+/// `WITH` a data-modifying statement.
+fn body(b: &SetExpr, key_columns: &dyn Fn(&str) -> Option<Keys>, ctes: &[Cte]) -> Result<Read, String> {
+    match b {
+        SetExpr::Insert(Statement::Insert(i)) => upsert::insert(i, key_columns, ctes).map(Read::Rows),
+        SetExpr::Insert(s) | SetExpr::Update(s) | SetExpr::Delete(s) | SetExpr::Merge(s) => accesses(s, key_columns),
+        SetExpr::Query(q) => accesses(&Statement::Query(q.clone()), key_columns),
+        SetExpr::Select(sel) => {
+            let Some(first) = sel.from.first() else {
+                let exprs = || {
+                    sel.projection.iter().filter_map(|p| match p {
+                        SelectItem::UnnamedExpr(e) | SelectItem::ExprWithAlias { expr: e, .. } => Some(e),
+                        _ => None,
+                    })
+                };
+                if let Some(seq) = exprs().find_map(nextval) {
+                    return Ok(Read::Rows(vec![Access::new(Op::NextVal, seq, 1, KeyFrom::New)]));
+                }
+                if let Some(a) = exprs().find_map(advisory) {
+                    return Ok(Read::Rows(vec![a]));
+                }
+                return Ok(Read::Said(format!("`{}`: reads no row (a SELECT without FROM): left out", clip(&sel.to_string()))));
             };
-            let Some(first) = sel.from.first() else { return Err("a SELECT without FROM reads no row".into()) };
+            if let TableFactor::Table { name, .. } = &first.relation {
+                let name = name_of(name);
+                if ctes.iter().any(|c| c.alias.name.value.to_lowercase() == name) {
+                    return Ok(Read::Said(format!("reads {name}, the rows the WITH's statement returned: no table row")));
+                }
+            }
             let mut a = keyed(Op::Read, relation(&first.relation)?, sel.selection.as_ref(), key_columns)?;
             if sel.from.len() > 1 || !first.joins.is_empty() {
                 a.notes.push(format!("a join: only {} is read (its first table)", a.table));
             }
-            if q.locks.iter().any(|l| l.lock_type == LockType::Update) {
-                a.op = Op::Update;
-                a.notes.push("SELECT ... FOR UPDATE: a locking read, taken as an update (an exclusive row lock held to commit)".into());
-            }
-            Ok(a)
+            Ok(Read::Rows(vec![a]))
         }
-        other => Err(format!("`{}`: not a row statement (INSERT, UPDATE, DELETE, SELECT)", first_words(&other.to_string()))),
+        _ => Err("a query that is not one SELECT (a UNION, VALUES): not a row operation".into()),
+    }
+}
+
+/// The sequence `e` takes the next value of (`nextval('s')`, `NEXT VALUE FOR s`), if any.
+pub(crate) fn nextval(e: &Expr) -> Option<String> {
+    let Expr::Function(f) = e else { return None };
+    if name_of(&f.name) != "nextval" {
+        return None;
+    }
+    let FunctionArguments::List(list) = &f.args else { return None };
+    let arg = list.args.first()?.to_string();
+    // `nextval('s')` or `nextval('s'::regclass)`: the quoted name.
+    let quoted = arg.split('\'').nth(1).unwrap_or(&arg);
+    Some(quoted.rsplit('.').next().unwrap_or(quoted).trim_matches('"').to_lowercase())
+}
+
+/// The table advisory locks are modelled as rows of (`ADVISORY_TABLE`, one row per key).
+pub const ADVISORY_TABLE: &str = "advisory_locks";
+/// Its keys: PostgreSQL's are 64-bit; a run never comes near.
+pub const ADVISORY_KEYS: u64 = 1 << 32;
+
+/// An advisory lock (`pg_advisory_xact_lock(k)`, `pg_advisory_lock(k)`, MySQL's
+/// `GET_LOCK('name', timeout)`) as an update of row k of `ADVISORY_TABLE`: a lock that
+/// every transaction taking the same k waits for, as a row lock is.
+fn advisory(e: &Expr) -> Option<Access> {
+    let Expr::Function(f) = e else { return None };
+    let name = name_of(&f.name);
+    let held = match name.as_str() {
+        "pg_advisory_xact_lock" | "pg_try_advisory_xact_lock" => "held to commit",
+        "pg_advisory_lock" | "pg_try_advisory_lock" => "held to pg_advisory_unlock, taken as held to commit",
+        "get_lock" => "held to RELEASE_LOCK, taken as held to commit",
+        _ => return None,
+    };
+    let FunctionArguments::List(list) = &f.args else { return None };
+    let key = match list.args.first()? {
+        sqlparser::ast::FunctionArg::Unnamed(sqlparser::ast::FunctionArgExpr::Expr(x)) => value(x),
+        _ => return None,
+    };
+    let mut a = Access::new(Op::Update, ADVISORY_TABLE.into(), 1, key);
+    a.notes.push(format!(
+        "{name}(...): an advisory lock, {held}: an update of its key's row of {ADVISORY_TABLE} (one row per key), so transactions taking one key wait for each other as for a row lock"
+    ));
+    a.bound = vec![("key".into(), a.key.clone())];
+    Some(a)
+}
+
+fn returning(a: &mut Access, returning: bool) {
+    if returning {
+        a.returning = true;
+        a.notes.push(format!("RETURNING: the transaction uses the values of the {} row(s) it writes", a.table));
     }
 }
 
@@ -131,162 +254,12 @@ fn first_words(text: &str) -> String {
     text.split_whitespace().take(3).collect::<Vec<_>>().join(" ")
 }
 
-fn relation(r: &TableFactor) -> Result<String, String> {
-    match r {
-        TableFactor::Table { name, .. } => Ok(name_of(name)),
-        _ => Err("a derived table or table function: name a table".into()),
-    }
-}
-
-/// A statement on `table` whose rows `selection` picks.
-fn keyed(op: Op, table: String, selection: Option<&Expr>, key_columns: &dyn Fn(&str) -> Option<Keys>) -> Result<Access, String> {
-    let (pk, by) = key_columns(&table).ok_or_else(|| format!("table `{table}` is not in the schema (give its CREATE TABLE first)"))?;
-    let mut found: Vec<(String, KeyFrom, u64)> = Vec::new();
-    if let Some(e) = selection {
-        terms(e, &mut |column, key, rows| {
-            let wanted = pk.contains(&column) || by.as_ref() == Some(&column);
-            if wanted && !found.iter().any(|(c, _, _)| *c == column) {
-                found.push((column, key, rows));
-            }
-        });
-    }
-    let bound: Vec<(String, KeyFrom)> = found.iter().map(|(c, k, _)| (c.clone(), k.clone())).collect();
-    let partial = pk.iter().any(|c| !found.iter().any(|(f, _, _)| f == c));
-    // The key: the first key column compared to a parameter, else one compared at all; the
-    // partitioning column last (it says where the row is, the others which row).
-    let on_key = |i: &usize| pk.contains(&found[*i].0) && (by.as_ref() != Some(&found[*i].0) || pk.len() == 1);
-    let param = |i: &usize| matches!(found[*i].1, KeyFrom::Param(_));
-    let order: Vec<usize> = (0..found.len()).filter(on_key).collect();
-    let pick = order.iter().copied().find(param).or(order.first().copied()).or((0..found.len()).find(|i| pk.contains(&found[*i].0)));
-    let Some(i) = pick else {
-        let why = match selection {
-            None => "no WHERE".to_string(),
-            Some(e) => {
-                format!("`WHERE {e}` is not on the key ({})", if pk.is_empty() { "a hidden key".to_string() } else { pk.join(", ") })
-            }
-        };
-        return Ok(Access {
-            op,
-            table,
-            rows: 1,
-            key: KeyFrom::Unknown(why),
-            set: Vec::new(),
-            bound,
-            partial: false,
-            dist: None,
-            notes: Vec::new(),
-        });
-    };
-    let (_, key, rows) = found.swap_remove(i);
-    Ok(Access { op, table, rows, key, set: Vec::new(), bound, partial, dist: None, notes: Vec::new() })
-}
-
-/// Calls `f(column, key, rows)` for each `column = value` and `column IN (...)` of the
-/// predicate's `AND`s.
-fn terms(e: &Expr, f: &mut dyn FnMut(String, KeyFrom, u64)) {
-    match e {
-        Expr::Nested(inner) => terms(inner, f),
-        Expr::BinaryOp { left, op: BinaryOperator::And, right } => {
-            terms(left, f);
-            terms(right, f);
-        }
-        Expr::BinaryOp { left, op: BinaryOperator::Eq, right } => {
-            if let Some(c) = column(left) {
-                f(c, value(right), 1);
-            } else if let Some(c) = column(right) {
-                f(c, value(left), 1);
-            }
-        }
-        Expr::In { expr, target: InTarget::List(list), negated: false, .. } => {
-            if let (Some(c), Some(first)) = (column(expr), list.first()) {
-                f(c, value(first), list.len() as u64);
-            }
-        }
-        _ => {}
-    }
-}
-
-fn column(e: &Expr) -> Option<String> {
-    match e {
-        Expr::Identifier(i) if !i.value.starts_with('@') => Some(i.value.to_lowercase()),
-        Expr::CompoundIdentifier(parts) => parts.last().map(|i| i.value.to_lowercase()),
-        Expr::Nested(inner) => column(inner),
-        _ => None,
-    }
-}
-
-/// The clock's functions and the bucket their value changes by (`DATE_TRUNC`'s is its unit's).
-const CLOCK: &[(&str, u64)] = &[
-    ("curdate", DAY),
-    ("current_date", DAY),
-    ("utc_date", DAY),
-    ("date", DAY),
-    ("now", SECOND),
-    ("current_timestamp", SECOND),
-    ("sysdate", SECOND),
-    ("localtimestamp", SECOND),
-    ("utc_timestamp", SECOND),
-    ("unix_timestamp", SECOND),
-    ("date_trunc", DAY),
-];
-const SECOND: u64 = 1000;
-const DAY: u64 = 86_400_000;
-/// `DATE_TRUNC`'s units.
-const UNITS: &[(&str, u64)] = &[
-    ("second", SECOND),
-    ("minute", 60 * SECOND),
-    ("hour", 3_600_000),
-    ("day", DAY),
-    ("week", 7 * DAY),
-    ("month", 30 * DAY),
-    ("quarter", 91 * DAY),
-    ("year", 365 * DAY),
-];
-
-/// The bucket of a clock function's value: `DATE_TRUNC`'s unit, else the function's own. A
-/// function of a value (`DATE(x)`, `DATE_TRUNC('hour', x)`, `UNIX_TIMESTAMP(x)`) is the clock
-/// only when `x` is; else it is what `x` is (`DATE(?)` a parameter).
-fn clock(func: &sqlparser::ast::Function, name: &str) -> Option<KeyFrom> {
-    use sqlparser::ast::{FunctionArg, FunctionArgExpr, FunctionArguments};
-    let &(_, own) = CLOCK.iter().find(|(n, _)| *n == name)?;
-    let args: Vec<&Expr> = match &func.args {
-        FunctionArguments::List(list) => list
-            .args
-            .iter()
-            .filter_map(|a| match a {
-                FunctionArg::Unnamed(FunctionArgExpr::Expr(e)) => Some(e),
-                _ => None,
-            })
-            .collect(),
-        _ => Vec::new(),
-    };
-    let of_value = matches!(name, "date" | "date_trunc" | "unix_timestamp");
-    if let (true, Some(last)) = (of_value, args.last()) {
-        let inner = value(last);
-        if !matches!(inner, KeyFrom::Clock { .. }) {
-            return Some(inner);
-        }
-    }
-    let text = func.to_string().to_lowercase();
-    let bucket_ms =
-        if name == "date_trunc" { UNITS.iter().find(|(u, _)| text.contains(&format!("'{u}'"))).map_or(own, |&(_, ms)| ms) } else { own };
-    Some(KeyFrom::Clock { bucket_ms, function: func.to_string() })
-}
-
-fn value(e: &Expr) -> KeyFrom {
-    match e {
-        Expr::Value(v) => match &v.value {
-            Value::Placeholder(p) => KeyFrom::Param(p.trim_start_matches([':', '@']).to_string()),
-            other => KeyFrom::Constant(other.to_string()),
-        },
-        Expr::Identifier(i) if i.value.starts_with('@') => KeyFrom::Param(i.value.trim_start_matches('@').to_string()),
-        Expr::Nested(inner) | Expr::Cast { expr: inner, .. } => value(inner),
-        Expr::Function(func) => {
-            let name = name_of(&func.name);
-            // DATE(NOW()) and the like: the outer function sets the bucket.
-            clock(func, &name).unwrap_or_else(|| KeyFrom::Unknown(format!("`{e}` is neither a parameter, a constant nor the clock")))
-        }
-        Expr::TypedString(t) => KeyFrom::Constant(t.to_string()),
-        other => KeyFrom::Unknown(format!("`{other}` is neither a parameter nor a constant")),
+/// A statement's text cut to 60 characters for a message.
+pub(crate) fn clip(text: &str) -> String {
+    let one_line = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    if one_line.chars().count() > 60 {
+        format!("{}...", one_line.chars().take(57).collect::<String>())
+    } else {
+        one_line
     }
 }
