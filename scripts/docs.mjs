@@ -12,7 +12,8 @@
 //   ```                                                  left out; a line starting `$ ` is the prompt)
 //
 // Besides, every relative link of those files reaches a file, and its `#anchor` a heading,
-// and the TypeScript unions that restate the tables (scripts/types.mjs) hold their names.
+// and the TypeScript unions that restate the tables (scripts/types.mjs) hold their names,
+// and the SQL tab's examples (scripts/sql-examples.mjs) are the files of examples/sql/.
 // `npm test` runs the checks (tests/cli/docs.test.mjs); `npm run docs` rewrites the
 // generated blocks and the unions from the build's `hotrow` (excerpts are written by
 // hand: run the command).
@@ -21,6 +22,7 @@ import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { dirname, join, resolve } from "node:path";
 import * as types from "./types.mjs";
+import * as sqlExamples from "./sql-examples.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const bin = join(root, "target/release/hotrow");
@@ -133,6 +135,9 @@ export function check() {
       problems.push(`${file}: a union differs from the table it restates (npm run docs rewrites it: scripts/types.mjs)`);
     }
   }
+  if (readFileSync(join(root, sqlExamples.FILE), "utf8") !== sqlExamples.render(root)) {
+    problems.push(`${sqlExamples.FILE}: differs from examples/sql/ (npm run docs rewrites it: scripts/sql-examples.mjs)`);
+  }
   for (const file of documents()) {
     const text = readFileSync(join(root, file), "utf8");
     // A marker the patterns do not read (a typo, a missing end or fence) would check nothing.
@@ -169,6 +174,11 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
       writeFileSync(join(root, file), next);
       console.log(`docs: rewrote the unions of ${file}`);
     }
+  }
+  const examples = sqlExamples.render(root);
+  if (readFileSync(join(root, sqlExamples.FILE), "utf8") !== examples) {
+    writeFileSync(join(root, sqlExamples.FILE), examples);
+    console.log(`docs: rewrote ${sqlExamples.FILE}`);
   }
   const left = check();
   for (const p of left) console.log(p);

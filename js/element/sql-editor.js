@@ -1,9 +1,11 @@
 // The workload editor's SQL tab: a schema and its transactions as SQL become the running
 // workload through `importSql` (js/sql.js), whose WebAssembly module (dist/sql) loads only
 // when SQL is applied or a link carries SQL. The assumptions are listed with their
-// file:line:column; an error selects its line in the text and says its place; the link
-// keeps the SQL (packed as a spec is: view.sql) beside the spec it made, which runs
-// without loading the SQL module.
+// file:line:column; an error selects its line in the text, scrolls it into view and says
+// its place; the link keeps the SQL (packed as a spec is: view.sql) beside the spec it
+// made, which runs without loading the SQL module. The examples menu holds the shipped SQL
+// (js/element/sql-examples.js, loaded when the tab is first shown); the name field names
+// the workload (else "workload").
 import { encodeJson, decodeJson } from "./spec-link.js";
 import { request } from "./requests.js";
 
@@ -15,7 +17,38 @@ export function wireSqlTabs(el, applyJson) {
   for (const tab of el.$$(".spec-tab")) tab.onclick = () => showTab(el, tab.dataset.tab);
   const text = el.$("#sqlText");
   text.addEventListener("keydown", (e) => e.stopPropagation()); // typed keys are text, not shortcuts
+  el.$("#sqlName").addEventListener("keydown", (e) => e.stopPropagation());
   el.$(".spec-apply").onclick = () => (sqlTab(el) ? applySql(el) : applyJson(el));
+  el.$("#sqlExample").onchange = () => chooseExample(el);
+  text.addEventListener("input", () => (el.$("#sqlExample").value = ""));
+}
+
+/** The examples, loaded once (the module holds their text). */
+let examples = null;
+const loadExamples = () => (examples ??= examplesModule());
+async function examplesModule() {
+  const { SQL_EXAMPLES } = await import("./sql-examples.js");
+  return SQL_EXAMPLES;
+}
+
+/** Fills the examples menu (once). */
+async function fillExamples(el) {
+  const menu = el.$("#sqlExample");
+  if (menu.options.length > 1) return;
+  const list = await loadExamples();
+  if (menu.options.length > 1) return;
+  for (const [i, x] of list.entries()) menu.add(new Option(`${x.label} (${x.files.join(", ")})`, String(i)));
+}
+
+/** Puts the chosen example's SQL in the text; Apply runs it. */
+async function chooseExample(el) {
+  const i = el.$("#sqlExample").value;
+  if (i === "") return;
+  const x = (await loadExamples())[Number(i)];
+  el.$("#sqlText").value = x.text;
+  el.$("#sqlText").scrollTop = 0;
+  el.$("#sqlName").value = x.files[x.files.length - 1].replace(/\.sql$/, "");
+  status(el, `The example ${x.files.join(" and ")}: Apply runs it.`, false);
 }
 
 const sqlTab = (el) => el.$('.spec-tab[data-tab="sql"]').getAttribute("aria-selected") === "true";
@@ -26,6 +59,7 @@ function showTab(el, name) {
   el.$("#specJson").hidden = name !== "json";
   el.$("#specSql").hidden = name !== "sql";
   el.$(".sql-assumptions").hidden = name !== "sql" || !el.$(".sql-assumptions li");
+  if (name === "sql") fillExamples(el).catch((e) => status(el, `The examples could not be loaded: ${e.message}`, true));
 }
 
 function status(el, message, isError) {
@@ -47,12 +81,22 @@ function showAssumptions(el, assumptions) {
   el.$(".sql-assumptions").hidden = !assumptions.length;
 }
 
-/** Selects line `line` (1-based) of the SQL text, where an error is. */
+/** Selects line `line` (1-based) of the SQL text, where an error is, and scrolls it into
+ * view: a textarea does not scroll to its selection, so the line's offset is measured on a
+ * hidden copy of the text box holding the lines before it (wrapped as they are). */
 function selectLine(text, line) {
   const lines = text.value.split("\n");
   const start = lines.slice(0, line - 1).reduce((n, l) => n + l.length + 1, 0);
   text.focus();
   text.setSelectionRange(start, start + (lines[line - 1]?.length ?? 0));
+  const probe = /** @type {HTMLTextAreaElement} */ (text.cloneNode(false));
+  probe.removeAttribute("id");
+  probe.style.cssText = `position: absolute; visibility: hidden; height: 0; min-height: 0; width: ${text.offsetWidth}px`;
+  probe.value = lines.slice(0, line - 1).join("\n");
+  text.after(probe);
+  const top = line > 1 ? probe.scrollHeight : 0;
+  probe.remove();
+  text.scrollTop = Math.max(0, top - text.clientHeight / 3);
 }
 
 /** Imports the SQL tab's text; the spec it gives restarts the run, the link keeps the SQL. */
@@ -66,7 +110,8 @@ async function applySql(el) {
   let got;
   try {
     const { importSql } = await import("../sql.js");
-    got = await importSql([{ name: FILE, text: text.value }]);
+    const name = el.$("#sqlName").value.trim();
+    got = await importSql([{ name: FILE, text: text.value }], name ? { name } : {});
   } catch (e) {
     showAssumptions(el, []);
     if (e?.line) {

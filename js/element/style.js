@@ -94,6 +94,10 @@ canvas.cluster { width: 100%; height: 250px; display: block; }
 .spec-tab[aria-selected="true"] { background: var(--hotrow-accent); color: var(--hotrow-on-accent); border-color: var(--hotrow-accent); }
 .sql-assumptions ol { margin: 4px 0; padding-left: 20px; font: 12px ui-monospace, monospace; max-height: 220px; overflow: auto; }
 .sql-assumptions li { overflow-wrap: anywhere; }
+.sql-options { flex-wrap: wrap; margin: 4px 0; }
+.sql-options select { flex: 1 1 14em; min-width: 0; max-width: 100%; }
+.sql-name { display: flex; gap: 8px; align-items: center; flex: 0 1 14em; }
+.sql-name input { flex: 1 1 auto; min-width: 6em; }
 .spec-editor textarea, #fitPoints { width: 100%; box-sizing: border-box; font: 12px ui-monospace, monospace; }
 .fit-points-control { grid-column: span 2; }
 #fitFields { width: 100%; box-sizing: border-box; }

@@ -146,7 +146,9 @@ export const template = () => `
       <span class="spec-tabs" role="tablist" aria-label="the workload as"><button role="tab" class="spec-tab" data-tab="json" aria-selected="true" aria-controls="specJson">JSON spec</button><button role="tab" class="spec-tab" data-tab="sql" aria-selected="false" aria-controls="specSql">SQL</button></span>
       <div id="specJson" role="tabpanel"><label for="specText" class="hint">tables, transactions and their statements as JSON (the spec language: docs/workloads.md)</label>
       <textarea id="specText" rows="12" spellcheck="false" autocomplete="off"></textarea></div>
-      <div id="specSql" role="tabpanel" hidden><label for="sqlText" class="hint">a schema (CREATE TABLE) and its transactions (BEGIN ... COMMIT), MySQL or PostgreSQL, pgbench scripts too; <code>-- hotrow: rows=N</code>, <code>name=</code>, <code>weight=</code>, <code>key=</code> lines say what SQL cannot (docs/workloads.md)</label>
+      <div id="specSql" role="tabpanel" hidden><label for="sqlText" class="hint">a schema (CREATE TABLE) and its transactions (BEGIN ... COMMIT), MySQL or PostgreSQL, pgbench scripts too; upserts, MERGE, WITH and sequences are read; <code>-- hotrow: rows=N</code>, <code>name=</code>, <code>weight=</code>, <code>key=</code> lines say what SQL cannot (docs/workloads.md)</label>
+      <span class="inline sql-options"><label for="sqlExample">example</label><select id="sqlExample"><option value="">your own SQL</option></select>
+        <span class="sql-name"><label for="sqlName">name</label><input id="sqlName" type="text" size="16" maxlength="64" placeholder="workload" spellcheck="false" autocomplete="off"></span></span>
       <textarea id="sqlText" rows="14" spellcheck="false" autocomplete="off" placeholder="CREATE TABLE orders (id BIGINT AUTO_INCREMENT PRIMARY KEY, ...);&#10;BEGIN;&#10;INSERT INTO orders (customer_id) VALUES (?);&#10;COMMIT;"></textarea></div>
       <span class="inline"><button class="spec-apply" title="check the spec (or import the SQL), then restart the run with it">Apply</button>
         <button class="spec-reset" title="back to the selected workload's spec">Reset</button></span>

@@ -177,7 +177,7 @@ test("sweep and compare work over workloads: every shipped one and one's own, ea
   await page.close();
 });
 
-test("the SQL tab: the orders example pasted, its assumptions listed, an error at its line, the run uses it, the link reopens the SQL", async () => {
+test("the SQL tab: the orders example pasted, its assumptions listed, an error at its line in view, the run uses it, the link reopens the SQL, an example named", async () => {
   const { readFileSync } = await import("node:fs");
   const sql = ["examples/sql/orders-schema.sql", "examples/sql/orders.sql"].map((f) => readFileSync(new URL(`../../${f}`, import.meta.url), "utf8")).join("\n");
   const { page, problems } = await open(`${env.site.origin}/index.html?preset=bug39267&speed=1000`);
@@ -193,6 +193,15 @@ test("the SQL tab: the orders example pasted, its assumptions listed, an error a
   assert.ok(sql.split("\n")[line - 1].includes("UPDATE stock"), `${refused} names the line of UPDATE stock`);
   const selected = await pg.evaluate((el) => { const t = el.shadowRoot.querySelector("#sqlText"); return t.value.slice(t.selectionStart, t.selectionEnd); });
   assert.match(selected, /UPDATE stock SET WHERE/);
+  // ... and scrolls it into view (the text box shows 14 of its lines; the line is further
+  // down): where the line falls, in proportion to the text's height, is in the visible part.
+  const view = await pg.evaluate((el, line) => {
+    const t = el.shadowRoot.querySelector("#sqlText");
+    const y = ((line - 0.5) / t.value.split("\n").length) * t.scrollHeight;
+    return { y, top: t.scrollTop, height: t.clientHeight, bottom: t.scrollHeight - t.clientHeight };
+  }, line);
+  assert.ok(view.top > 0 && view.top < view.bottom, `scrolled to ${view.top} of ${view.bottom}`);
+  assert.ok(view.y >= view.top && view.y <= view.top + view.height, `the line at ${view.y.toFixed(0)} px is in view (${view.top}..${view.top + view.height})`);
   // The example as it is: assumptions listed by line, the spec runs.
   await text.fill(sql);
   await pg.locator(".spec-apply").click();
@@ -216,6 +225,16 @@ test("the SQL tab: the orders example pasted, its assumptions listed, an error a
   await pg2.locator(".sql-assumptions li").first().waitFor({ timeout: 30_000 });
   assert.equal(await pg2.locator("#sqlText").inputValue(), sql);
   assert.equal(await pg2.locator('.spec-tab[data-tab="sql"]').getAttribute("aria-selected"), "true");
+  // The examples menu holds the shipped SQL; a name given names the workload.
+  await pg2.locator("#sqlExample option", { hasText: "pgbench tpcb-like" }).waitFor({ state: "attached" });
+  await pg2.locator("#sqlExample").selectOption({ label: "pgbench tpcb-like, verbatim (pgbench-schema.sql, tpcb-like.sql)" });
+  await pg2.locator(".spec-status").filter({ hasText: "The example pgbench-schema.sql and tpcb-like.sql: Apply runs it." }).waitFor();
+  assert.match(await pg2.locator("#sqlText").inputValue(), /UPDATE pgbench_branches SET bbalance/);
+  assert.equal(await pg2.locator("#sqlName").inputValue(), "tpcb-like");
+  await pg2.locator("#sqlName").fill("my bank");
+  await pg2.locator(".spec-apply").click();
+  await pg2.locator(".spec-status").filter({ hasText: 'Running "my bank", imported from SQL' }).waitFor({ timeout: 30_000 });
+  await pg2.locator("#workload option:checked").filter({ hasText: "your spec: my bank" }).waitFor({ state: "attached" });
   assert.deepEqual(again.problems, []);
   await again.page.close();
 });
