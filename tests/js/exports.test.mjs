@@ -29,7 +29,8 @@ function exportsOf(text) {
   return names;
 }
 
-/** Per module path, the names `file`'s text imports from it (named, namespace members used, dynamic). */
+/** Per module path, the names `file`'s text imports from it (named, namespace members used, dynamic:
+ * `const { a, b } = await import(...)`). */
 function importsOf(file, text) {
   const out = [];
   const at = (spec) => (spec.startsWith(".") ? resolve(dirname(file), spec) : null);
@@ -38,7 +39,7 @@ function importsOf(file, text) {
   for (const m of text.matchAll(/import\s*\*\s*as\s+([\w$]+)\s+from\s*["']([^"']+)["']/g)) {
     out.push([at(m[2]), [...text.matchAll(new RegExp(`\\b${m[1]}\\.([\\w$]+)`, "g"))].map((u) => u[1])]);
   }
-  for (const m of text.matchAll(/\{([^}]*)\}\s*=\s*await\s+import\(\s*["']([^"']+)["']\s*\)/g)) out.push([at(m[2]), names(m[1])]);
+  for (const m of text.matchAll(/(?:const|let|var)\s*\{([^}]*)\}\s*=\s*await\s+import\(\s*["']([^"']+)["']\s*\)/g)) out.push([at(m[2]), names(m[1])]);
   return out.filter(([path]) => path);
 }
 
