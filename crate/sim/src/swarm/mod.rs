@@ -126,7 +126,11 @@ fn faults(rng: &mut Prng, c: &Value) -> Value {
     let int = |k: &str| c[k].as_u64().expect("drawn above");
     let (data_nodes, api_nodes, replicas) = (int("dataNodes"), int("apiNodes"), int("replicas"));
     let end = int("durationMs") + int("warmupMs");
-    let service = c["allocator"] == "centralService";
+    // A service that can fail: asked of the strategy's traits, not its name.
+    let service = crate::config::Allocator::NAMES
+        .iter()
+        .position(|n| c["allocator"] == *n)
+        .is_some_and(|i| crate::config::Allocator::TRAITS[i].service);
     let mut list = Vec::new();
     let mut trial = c.clone();
     for _ in 0..rng.below(5) {
