@@ -7,7 +7,9 @@
 //! (`nextval('s')`), or nothing the importer can read (a non-key predicate: an
 //! assumption). `keys.rs` reads the predicates and the values.
 
-use sqlparser::ast::{AssignmentTarget, Cte, Expr, FromTable, FunctionArguments, LockType, SelectItem, SetExpr, Statement, TableFactor};
+use sqlparser::ast::{
+    AssignmentTarget, Cte, Expr, FromTable, FunctionArguments, LockType, Query, SelectItem, SetExpr, Statement, TableFactor,
+};
 
 use crate::schema::name_of;
 
@@ -123,42 +125,45 @@ pub fn accesses(s: &Statement, key_columns: &dyn Fn(&str) -> Option<Keys>) -> Re
             returning(&mut a, d.returning.is_some());
             Ok(Read::Rows(vec![a]))
         }
-        Statement::Query(q) => {
-            let ctes: &[Cte] = q.with.as_ref().map_or(&[], |w| &w.cte_tables);
-            let mut out = Vec::new();
-            for cte in ctes {
-                let name = cte.alias.name.value.to_lowercase();
-                match body(&cte.query.body, key_columns, ctes) {
-                    Ok(Read::Rows(mut rows)) => {
-                        for a in &mut rows {
-                            a.notes.push(format!("WITH {name} AS (...): its statement runs first, in the order written"));
-                        }
-                        out.extend(rows);
-                    }
-                    Ok(Read::Said(_)) => {}
-                    Err(e) => return Err(format!("WITH {name} AS (...): {e}")),
-                }
-            }
-            match body(&q.body, key_columns, ctes)? {
-                Read::Rows(rows) => out.extend(rows),
-                Read::Said(said) if out.is_empty() => return Ok(Read::Said(said)),
-                Read::Said(_) => {}
-            }
-            if q.locks.iter().any(|l| l.lock_type == LockType::Update) {
-                if let Some(a) = out.last_mut().filter(|a| a.op == Op::Read) {
-                    a.op = Op::Update;
-                    let skip = q.locks.iter().any(|l| l.nonblock == Some(sqlparser::ast::NonBlock::SkipLocked));
-                    a.notes.push(if skip {
-                        "SELECT ... FOR UPDATE SKIP LOCKED: a locking read that waits for no lock; taken as an update of one of the rows, uniformly (a queue whose takers do not meet on one row)".into()
-                    } else {
-                        "SELECT ... FOR UPDATE: a locking read, taken as an update (an exclusive row lock held to commit)".into()
-                    });
-                }
-            }
-            Ok(Read::Rows(out))
-        }
+        Statement::Query(q) => query(q, key_columns),
         other => Err(format!("`{}`: not a row statement (INSERT, UPDATE, DELETE, SELECT, MERGE)", first_words(&other.to_string()))),
     }
+}
+
+/// A query: its `WITH`'s data-modifying statements in order, then its body.
+fn query(q: &Query, key_columns: &dyn Fn(&str) -> Option<Keys>) -> Result<Read, String> {
+    let ctes: &[Cte] = q.with.as_ref().map_or(&[], |w| &w.cte_tables);
+    let mut out = Vec::new();
+    for cte in ctes {
+        let name = cte.alias.name.value.to_lowercase();
+        match body(&cte.query.body, key_columns, ctes) {
+            Ok(Read::Rows(mut rows)) => {
+                for a in &mut rows {
+                    a.notes.push(format!("WITH {name} AS (...): its statement runs first, in the order written"));
+                }
+                out.extend(rows);
+            }
+            Ok(Read::Said(_)) => {}
+            Err(e) => return Err(format!("WITH {name} AS (...): {e}")),
+        }
+    }
+    match body(&q.body, key_columns, ctes)? {
+        Read::Rows(rows) => out.extend(rows),
+        Read::Said(said) if out.is_empty() => return Ok(Read::Said(said)),
+        Read::Said(_) => {}
+    }
+    if q.locks.iter().any(|l| l.lock_type == LockType::Update) {
+        if let Some(a) = out.last_mut().filter(|a| a.op == Op::Read) {
+            a.op = Op::Update;
+            let skip = q.locks.iter().any(|l| l.nonblock == Some(sqlparser::ast::NonBlock::SkipLocked));
+            a.notes.push(if skip {
+                "SELECT ... FOR UPDATE SKIP LOCKED: a locking read that waits for no lock; taken as an update of one of the rows, uniformly (a queue whose takers do not meet on one row)".into()
+            } else {
+                "SELECT ... FOR UPDATE: a locking read, taken as an update (an exclusive row lock held to commit)".into()
+            });
+        }
+    }
+    Ok(Read::Rows(out))
 }
 
 /// A query's body: a SELECT (of a table, of a sequence's next value, of nothing), or in a
@@ -167,7 +172,7 @@ fn body(b: &SetExpr, key_columns: &dyn Fn(&str) -> Option<Keys>, ctes: &[Cte]) -
     match b {
         SetExpr::Insert(Statement::Insert(i)) => upsert::insert(i, key_columns, ctes).map(Read::Rows),
         SetExpr::Insert(s) | SetExpr::Update(s) | SetExpr::Delete(s) | SetExpr::Merge(s) => accesses(s, key_columns),
-        SetExpr::Query(q) => accesses(&Statement::Query(q.clone()), key_columns),
+        SetExpr::Query(q) => query(q, key_columns),
         SetExpr::Select(sel) => {
             let Some(first) = sel.from.first() else {
                 let exprs = || {

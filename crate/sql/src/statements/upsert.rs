@@ -34,7 +34,7 @@ pub(super) fn insert(i: &Insert, key_columns: &dyn Fn(&str) -> Option<Keys>, cte
     let mut out = Vec::new();
     let (rows, first) = source_rows(i, &table, key_columns, ctes, &mut out)?;
     let bound: Vec<(String, KeyFrom)> = columns.iter().zip(&first).map(|(c, e)| (c.clone(), value(e))).collect();
-    let sequence = first.iter().find_map(nextval);
+    let sequence = first.iter().find_map(|e| nextval(e));
     let (on, target) = on_existing(i);
     let mut a = match on {
         OnExisting::Fails => Access::new(Op::Insert, table.clone(), rows, KeyFrom::New),
@@ -53,23 +53,24 @@ pub(super) fn insert(i: &Insert, key_columns: &dyn Fn(&str) -> Option<Keys>, cte
 }
 
 /// How many rows an INSERT inserts and the expressions of its first (a `SELECT` of rows
-/// found by key reads them first, into `out`).
-fn source_rows(
-    i: &Insert,
+/// found by key reads them first, into `out`). Borrowed, never cloned: a clone of the
+/// syntax tree would compile its whole Clone into the SQL module (100 KiB before wasm-opt).
+fn source_rows<'a>(
+    i: &'a Insert,
     table: &str,
     key_columns: &dyn Fn(&str) -> Option<Keys>,
     ctes: &[Cte],
     out: &mut Vec<Access>,
-) -> Result<(u64, Vec<Expr>), String> {
+) -> Result<(u64, Vec<&'a Expr>), String> {
     Ok(match i.source.as_deref().map(|q| q.body.as_ref()) {
         None => (1, Vec::new()),
-        Some(SetExpr::Values(v)) => (v.rows.len() as u64, v.rows.first().map(|r| r.content.clone()).unwrap_or_default()),
+        Some(SetExpr::Values(v)) => (v.rows.len() as u64, v.rows.first().map(|r| r.content.iter().collect()).unwrap_or_default()),
         Some(SetExpr::Select(sel)) => {
-            let projection: Vec<Expr> = sel
+            let projection: Vec<&Expr> = sel
                 .projection
                 .iter()
                 .filter_map(|p| match p {
-                    SelectItem::UnnamedExpr(e) | SelectItem::ExprWithAlias { expr: e, .. } => Some(e.clone()),
+                    SelectItem::UnnamedExpr(e) | SelectItem::ExprWithAlias { expr: e, .. } => Some(e),
                     _ => None,
                 })
                 .collect();
