@@ -1,7 +1,9 @@
 // How the playground writes numbers: counts with k/M, fractions as percent, microseconds
 // switching to ms, simulation speed as a multiple or fraction of real time.
-export const fmtInt = (v) => (v >= 1e6 ? `${(v / 1e6).toFixed(2)}M` : v >= 1e4 ? `${(v / 1e3).toFixed(1)}k` : v.toFixed(0));
-/** A figure ± its 95% interval's half-width in the figure's own scale ("3904 ± 78", "107.2k ± 2.1k"); the figure alone without one. */
+const GROUPED = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 });
+/** A count: "3,896" (grouped by thousands, as the CLI and the report write it), "107.2k", "1.80M". */
+export const fmtInt = (v) => (v >= 1e6 ? `${(v / 1e6).toFixed(2)}M` : v >= 1e4 ? `${(v / 1e3).toFixed(1)}k` : GROUPED.format(Math.round(v)));
+/** A figure ± its 95% interval's half-width in the figure's own scale ("3,904 ± 78", "107.2k ± 2.1k"); the figure alone without one. */
 export const fmtPm = (v, h) => {
   if (h == null) return fmtInt(v);
   const [div, unit, digits] = v >= 1e6 ? [1e6, "M", 2] : v >= 1e4 ? [1e3, "k", 1] : [1, "", 0];
