@@ -4,7 +4,7 @@
 
 use crate::args::Scenario;
 use crate::explain::grouped;
-use crate::sweep::Vary;
+use crate::grid::Vary;
 use hotrow::{Config, Simulation, Summary};
 use hotrow_fit::{Estimate, Fit, Measured, Options, Prediction};
 use serde_json::{Map, Value};

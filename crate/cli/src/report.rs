@@ -2,7 +2,7 @@
 //! of its figures as SVG, written to a file or standard output.
 
 use crate::args::Scenario;
-use crate::sweep;
+use crate::grid;
 use serde_json::Value;
 use std::process::ExitCode;
 
@@ -82,11 +82,11 @@ pub fn of_sweep(scenario: &Scenario, vary: &str, jobs: Option<usize>, out: Optio
         Ok(_) => unreachable!("to_json builds an object"),
         Err(msg) => return crate::bad_input(&msg),
     };
-    let vary = match sweep::Vary::parse(vary) {
+    let vary = match grid::Vary::parse(vary) {
         Ok(v) => v,
         Err(msg) => return crate::bad_input(&msg),
     };
-    let runs = match sweep::grid(&base, std::slice::from_ref(&vary), 1) {
+    let runs = match grid::grid(&base, std::slice::from_ref(&vary), 1) {
         Ok(r) => r,
         Err(msg) => return crate::bad_input(&msg),
     };
@@ -94,7 +94,7 @@ pub fn of_sweep(scenario: &Scenario, vary: &str, jobs: Option<usize>, out: Optio
     if jobs == 0 {
         return crate::bad_input("--jobs 0: give at least 1");
     }
-    let summaries = sweep::run_with(&runs, 0..runs.len(), jobs, |s| serde_json::to_value(s).expect("the summary serialises"));
+    let summaries = grid::run_with(&runs, 0..runs.len(), jobs, |s| serde_json::to_value(s).expect("the summary serialises"));
     let points: Vec<(Value, Value)> = vary.values.iter().cloned().zip(summaries).collect();
     match hotrow_report::sweep_html(&vary.field, &points, &hotrow_report::Options { fragment, ..Default::default() }) {
         Ok(t) => emit(&t, out),

@@ -6,7 +6,8 @@
 //! line whose key is not its run's, and a grid with runs missing.
 //! `--shard auto` reads the slice from Slurm's array variables or a Kubernetes Indexed Job's.
 
-use crate::sweep::{self, Outcome, Run, Shard, Vary};
+use crate::grid::{self, Outcome, Run, Shard, Vary};
+use crate::sweep_table;
 use hotrow::Fnv;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
@@ -147,7 +148,7 @@ pub fn run_into(
         std::fs::OpenOptions::new().create(true).append(true).open(&file).map_err(|e| format!("cannot write {}: {e}", file.display()))?;
     // Chunks of a few runs per thread: a kill loses at most one chunk.
     for chunk in todo.chunks(jobs.max(1) * 2) {
-        let outcomes = sweep::run_each(runs, chunk, jobs);
+        let outcomes = grid::run_each(runs, chunk, jobs);
         let mut text = String::new();
         for (&i, o) in chunk.iter().zip(outcomes) {
             let line = Line {
@@ -215,7 +216,7 @@ pub fn merge(dir: &Path) -> Result<(Grid, Vec<Run>, Vec<Outcome>), String> {
     }
     let grid = first.grid.clone();
     let grid_id = first.grid_id.clone();
-    let runs = sweep::grid(&grid.base, &grid.varies(), grid.seeds)?;
+    let runs = grid::grid(&grid.base, &grid.varies(), grid.seeds)?;
     let mut outcomes: Vec<Option<Outcome>> = vec![None; runs.len()];
     for (at, l) in lines {
         let ours = runs.get(l.index).is_some_and(|r| l.total == runs.len() && l.key == key(&build, &grid_id, l.index, r));
@@ -243,7 +244,7 @@ pub fn merge(dir: &Path) -> Result<(Grid, Vec<Run>, Vec<Outcome>), String> {
 /// `hotrow merge DIR [--json]`: the whole grid's CSV (or JSON), or why not (exit 1).
 pub fn merge_command(dir: &Path, json: bool) -> std::process::ExitCode {
     match merge(dir) {
-        Ok((grid, runs, outcomes)) => sweep::print(&grid.varies(), &runs, &outcomes, json, true),
+        Ok((grid, runs, outcomes)) => sweep_table::print(&grid.varies(), &runs, &outcomes, json, true),
         Err(msg) => {
             eprintln!("error: {msg}");
             std::process::ExitCode::from(1)

@@ -5,13 +5,28 @@
 //! `CREATE SEQUENCE` makes a sequence: an id source of its own, with its `CACHE`.
 
 use crate::At;
-use sqlparser::ast::{AlterTableOperation, ColumnOption, CreateTable, Expr, ObjectName, SequenceOptions, TableConstraint};
+use sqlparser::ast::{
+    AlterTableOperation, ColumnOption, CreateTable, Expr, FunctionArguments, ObjectName, SequenceOptions, TableConstraint,
+};
 
 /// A sequence (`CREATE SEQUENCE`): its name and its `CACHE` when given.
 #[derive(Clone, Debug)]
 pub struct Sequence {
     pub name: String,
     pub cache: Option<u64>,
+}
+
+/// The sequence `e` takes the next value of (`nextval('s')`, `NEXT VALUE FOR s`), if any.
+pub fn nextval(e: &Expr) -> Option<String> {
+    let Expr::Function(f) = e else { return None };
+    if name_of(&f.name) != "nextval" {
+        return None;
+    }
+    let FunctionArguments::List(list) = &f.args else { return None };
+    let arg = list.args.first()?.to_string();
+    // `nextval('s')` or `nextval('s'::regclass)`: the quoted name.
+    let quoted = arg.split('\'').nth(1).unwrap_or(&arg);
+    Some(quoted.rsplit('.').next().unwrap_or(quoted).trim_matches('"').to_lowercase())
 }
 
 /// The `CACHE n` of a sequence's options, if given (a whole number).
@@ -67,9 +82,9 @@ pub fn from_create(c: &CreateTable, at: At) -> TableDef {
             match &o.option {
                 ColumnOption::PrimaryKey(_) => t.primary_key = vec![name.clone()],
                 ColumnOption::Unique(_) => t.unique.push(vec![name.clone()]),
-                ColumnOption::Default(e) if crate::statements::nextval(e).is_some() => {
+                ColumnOption::Default(e) if nextval(e).is_some() => {
                     auto = true;
-                    t.sequence = crate::statements::nextval(e);
+                    t.sequence = nextval(e);
                 }
                 ColumnOption::Generated { sequence_options: Some(options), .. } => {
                     auto = true;

@@ -7,6 +7,11 @@ use std::path::{Path, PathBuf};
 const CRATE: &str = env!("CARGO_MANIFEST_DIR");
 
 fn sources() -> Vec<PathBuf> {
+    sources_in(&Path::new(CRATE).join("src"))
+}
+
+/// Every `.rs` file under `src`, in order.
+fn sources_in(src: &Path) -> Vec<PathBuf> {
     fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
         for entry in std::fs::read_dir(dir).unwrap() {
             let path = entry.unwrap().path();
@@ -18,7 +23,7 @@ fn sources() -> Vec<PathBuf> {
         }
     }
     let mut out = Vec::new();
-    walk(&Path::new(CRATE).join("src"), &mut out);
+    walk(src, &mut out);
     out.sort();
     out
 }
@@ -190,51 +195,62 @@ fn no_two_modules_import_each_other() {
     assert!(edges.contains(&("sim".to_string(), "summary".to_string())), "the scan found the imports: {edges:?}");
 }
 
-/// No import cycle of any length among the top-level modules (a directory counts as one):
-/// every strongly connected component of the import graph is one module, so the
-/// dependencies can be read in one order.
+/// No import cycle of any length among the top-level modules (a directory counts as one)
+/// of any crate (the core, the CLI, the SQL import, the fit, the report): every strongly
+/// connected component of the import graph is one module, so the dependencies can be read
+/// in one order. (The CLI's sweep command and its grid once imported each other.)
 #[test]
 fn the_module_graph_has_no_cycle() {
-    let src = Path::new(CRATE).join("src");
-    let module_of = |p: &Path| -> String {
-        let rel = p.strip_prefix(&src).unwrap();
-        rel.components().next().unwrap().as_os_str().to_string_lossy().trim_end_matches(".rs").to_string()
-    };
-    let mut edges: std::collections::BTreeMap<String, std::collections::BTreeSet<String>> = Default::default();
-    for path in sources() {
-        let from = module_of(&path);
-        for to in crate_modules(&code(&path)) {
-            let module = src.join(format!("{to}.rs")).exists() || src.join(&to).is_dir();
-            if to != from && module {
-                edges.entry(from.clone()).or_default().insert(to);
-            }
-        }
-    }
-    // A module is on a cycle when it reaches itself.
-    let reach = |start: &str| -> std::collections::BTreeSet<String> {
-        let (mut seen, mut stack) = (std::collections::BTreeSet::new(), vec![start.to_string()]);
-        while let Some(m) = stack.pop() {
-            for n in edges.get(&m).into_iter().flatten() {
-                if seen.insert(n.clone()) {
-                    stack.push(n.clone());
+    for krate in ["sim", "cli", "sql", "fit", "report"] {
+        let src = Path::new(CRATE).join("..").join(krate).join("src");
+        let root = if src.join("lib.rs").exists() { src.join("lib.rs") } else { src.join("main.rs") };
+        let reexported = reexports_of(&root);
+        let module_of = |p: &Path| -> String {
+            let rel = p.strip_prefix(&src).unwrap();
+            rel.components().next().unwrap().as_os_str().to_string_lossy().trim_end_matches(".rs").to_string()
+        };
+        let mut edges: std::collections::BTreeMap<String, std::collections::BTreeSet<String>> = Default::default();
+        for path in sources_in(&src) {
+            let from = module_of(&path);
+            for to in modules_named(&code(&path), &reexported) {
+                let module = src.join(format!("{to}.rs")).exists() || src.join(&to).is_dir();
+                if to != from && module {
+                    edges.entry(from.clone()).or_default().insert(to);
                 }
             }
         }
-        seen
-    };
-    let cycles: Vec<String> = edges
-        .keys()
-        .filter(|m| reach(m).contains(*m))
-        .map(|m| format!("{m} -> {}", reach(m).into_iter().filter(|n| reach(n).contains(m)).collect::<Vec<_>>().join(", ")))
-        .collect();
-    assert!(cycles.is_empty(), "modules on an import cycle (each with the modules of its cycle): {cycles:#?}");
+        assert!(!edges.is_empty(), "{krate}: the scan found no imports");
+        // A module is on a cycle when it reaches itself.
+        let reach = |start: &str| -> std::collections::BTreeSet<String> {
+            let (mut seen, mut stack) = (std::collections::BTreeSet::new(), vec![start.to_string()]);
+            while let Some(m) = stack.pop() {
+                for n in edges.get(&m).into_iter().flatten() {
+                    if seen.insert(n.clone()) {
+                        stack.push(n.clone());
+                    }
+                }
+            }
+            seen
+        };
+        let cycles: Vec<String> = edges
+            .keys()
+            .filter(|m| reach(m).contains(*m))
+            .map(|m| format!("{m} -> {}", reach(m).into_iter().filter(|n| reach(n).contains(m)).collect::<Vec<_>>().join(", ")))
+            .collect();
+        assert!(cycles.is_empty(), "crate/{krate}: modules on an import cycle (each with the modules of its cycle): {cycles:#?}");
+    }
 }
 
 /// The items the crate root re-exports, each with the top-level module it comes from
 /// (`pub use sim::{Simulation, ...}` in lib.rs: `Simulation` is `sim`'s), aliases by
 /// their new names.
 fn reexports() -> std::collections::BTreeMap<String, String> {
-    let lib = code(&Path::new(CRATE).join("src/lib.rs"));
+    reexports_of(&Path::new(CRATE).join("src/lib.rs"))
+}
+
+/// The items the crate root at `root` (its lib.rs or main.rs) re-exports, by module.
+fn reexports_of(root: &Path) -> std::collections::BTreeMap<String, String> {
+    let lib = code(root);
     let mut out = std::collections::BTreeMap::new();
     for line in lib.split(';') {
         let Some(rest) = line.trim().strip_prefix("pub use ") else { continue };
@@ -256,7 +272,11 @@ fn reexports() -> std::collections::BTreeMap<String, String> {
 /// A file's unit tests (`#[cfg(test)] mod tests`, last) are not the build's graph: the
 /// catalog's run a simulation to read its summary.
 fn crate_modules(code: &str) -> Vec<String> {
-    let reexported = reexports();
+    modules_named(code, &reexports())
+}
+
+/// `crate_modules` with the root's re-exports given.
+fn modules_named(code: &str, reexported: &std::collections::BTreeMap<String, String>) -> Vec<String> {
     let built = code.find("#[cfg(test)]\nmod tests").map_or(code, |i| &code[..i]);
     crate_paths(built).into_iter().map(|m| reexported.get(&m).cloned().unwrap_or(m)).collect()
 }

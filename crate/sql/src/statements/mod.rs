@@ -11,7 +11,7 @@ use sqlparser::ast::{
     AssignmentTarget, Cte, Expr, FromTable, FunctionArguments, LockType, Query, SelectItem, SetExpr, Statement, TableFactor,
 };
 
-use crate::schema::name_of;
+use crate::schema::{name_of, nextval};
 
 mod keys;
 mod upsert;
@@ -203,19 +203,6 @@ fn body(b: &SetExpr, key_columns: &dyn Fn(&str) -> Option<Keys>, ctes: &[Cte]) -
         }
         _ => Err("a query that is not one SELECT (a UNION, VALUES): not a row operation".into()),
     }
-}
-
-/// The sequence `e` takes the next value of (`nextval('s')`, `NEXT VALUE FOR s`), if any.
-pub(crate) fn nextval(e: &Expr) -> Option<String> {
-    let Expr::Function(f) = e else { return None };
-    if name_of(&f.name) != "nextval" {
-        return None;
-    }
-    let FunctionArguments::List(list) = &f.args else { return None };
-    let arg = list.args.first()?.to_string();
-    // `nextval('s')` or `nextval('s'::regclass)`: the quoted name.
-    let quoted = arg.split('\'').nth(1).unwrap_or(&arg);
-    Some(quoted.rsplit('.').next().unwrap_or(quoted).trim_matches('"').to_lowercase())
 }
 
 /// The table advisory locks are modelled as rows of (`ADVISORY_TABLE`, one row per key).
