@@ -193,15 +193,24 @@ test("the SQL tab: the orders example pasted, its assumptions listed, an error a
   assert.ok(sql.split("\n")[line - 1].includes("UPDATE stock"), `${refused} names the line of UPDATE stock`);
   const selected = await pg.evaluate((el) => { const t = el.shadowRoot.querySelector("#sqlText"); return t.value.slice(t.selectionStart, t.selectionEnd); });
   assert.match(selected, /UPDATE stock SET WHERE/);
-  // ... and scrolls it into view (the text box shows 14 of its lines; the line is further
-  // down): where the line falls, in proportion to the text's height, is in the visible part.
-  const view = await pg.evaluate((el, line) => {
-    const t = el.shadowRoot.querySelector("#sqlText");
-    const y = ((line - 0.5) / t.value.split("\n").length) * t.scrollHeight;
-    return { y, top: t.scrollTop, height: t.clientHeight, bottom: t.scrollHeight - t.clientHeight };
-  }, line);
-  assert.ok(view.top > 0 && view.top < view.bottom, `scrolled to ${view.top} of ${view.bottom}`);
-  assert.ok(view.y >= view.top && view.y <= view.top + view.height, `the line at ${view.y.toFixed(0)} px is in view (${view.top}..${view.top + view.height})`);
+  // ... and scrolls it into view: where the line falls, in proportion to the text's height,
+  // is in the visible part. Near the end of the text (the line above) and near its start,
+  // the text box having been left at its bottom (the bug: the line out of sight above).
+  const inView = (line) =>
+    pg.evaluate((el, line) => {
+      const t = el.shadowRoot.querySelector("#sqlText");
+      const y = ((line - 0.5) / t.value.split("\n").length) * t.scrollHeight;
+      return { y, top: t.scrollTop, height: t.clientHeight, bottom: t.scrollHeight - t.clientHeight };
+    }, line);
+  const shown = (v) => v.y >= v.top && v.y <= v.top + v.height;
+  let view = await inView(line);
+  assert.ok(shown(view), `line ${line} at ${view.y.toFixed(0)} px is in view (${view.top}..${view.top + view.height})`);
+  await text.fill(sql.replace("customer_id BIGINT NOT NULL,", "customer_id BIGINT NOT NULL,,"));
+  await pg.evaluate((el) => (el.shadowRoot.querySelector("#sqlText").scrollTop = 1e6));
+  await pg.locator(".spec-apply").click();
+  const early = await pg.locator(".spec-status.error-text").filter({ hasText: /^line 9, column \d+: / }).textContent();
+  view = await inView(9);
+  assert.ok(view.top < view.bottom && shown(view), `${early}: line 9 at ${view.y.toFixed(0)} px is in view (${view.top}..${view.top + view.height} of ${view.bottom})`);
   // The example as it is: assumptions listed by line, the spec runs.
   await text.fill(sql);
   await pg.locator(".spec-apply").click();
