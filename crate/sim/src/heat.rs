@@ -25,7 +25,7 @@
 //! holding request's class, from `locks.rs`: the parts sum to the row's wait) and how
 //! long its holders were themselves blocked while holding it (waiting for another lock or
 //! for an id): a lock whose busy time is mostly its holders' waits elsewhere is a victim
-//! of a convoy, not its root (`explain.rs`).
+//! of a convoy, not its root (`explain/resources.rs`).
 
 use crate::locks::WaitPart;
 use crate::time::Ns;
@@ -324,7 +324,7 @@ impl RowHeat {
     }
 
     /// Every tracked row that was locked more than once or waited for, in slot order,
-    /// with `counted_ns` up to `now`: the resources `explain.rs` weighs (a row past the
+    /// with `counted_ns` up to `now`: the resources `explain/resources.rs` weighs (a row past the
     /// report's ten may still bind).
     pub fn top_all(&self, now: Ns) -> Vec<RowLockTotals> {
         self.rows

@@ -44,7 +44,7 @@ pub struct Window {
     pub node_messages_per_second: Vec<f64>,
     /// Rows of the inserted table placed on each partition, per second.
     pub partition_inserts_per_second: Vec<f64>,
-    /// The window's bottleneck: its kind's code, bound and utilization (`explain.rs`).
+    /// The window's bottleneck: its kind's code, bound and utilization (`explain/mod.rs`).
     #[serde(skip)]
     pub bound: crate::explain::WindowBound,
     /// The window's busiest row locks (at most `heat::HOT_ROWS`), busiest first, as totals

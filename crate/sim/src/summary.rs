@@ -76,7 +76,7 @@ pub struct Summary {
     /// ten; the SYSTAB_0 counter row among them when it is hot): see `heat.rs`.
     pub hottest_rows: Vec<crate::row_report::RowReport>,
     /// The resource that holds the throughput: the lowest bound of a resource whose busy
-    /// time is its own work (`explain.rs`); null while nothing committed.
+    /// time is its own work (`explain/mod.rs`); null while nothing committed.
     pub bottleneck: Option<crate::explain::Resource>,
     /// What throughput would be if the bottleneck were relieved, and what would hold it.
     pub next_ceiling: Option<crate::explain::NextCeiling>,

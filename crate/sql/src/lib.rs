@@ -4,7 +4,7 @@
 //!
 //! The parts: `annotations.rs` (the `-- hotrow:` comments that say what SQL cannot),
 //! `pgbench.rs` (pgbench's `\set` meta-commands, taken out before parsing), `schema.rs`
-//! (`CREATE TABLE` / `ALTER TABLE` to tables and their key kinds), `statements.rs` (DML to
+//! (`CREATE TABLE` / `ALTER TABLE` to tables and their key kinds), `statements/` (DML to
 //! row operations and key choices), `import.rs` (files to transactions, the spec, checked
 //! by the core). The SQL parser is `sqlparser` (MySQL and PostgreSQL dialects).
 

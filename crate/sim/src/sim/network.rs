@@ -20,7 +20,7 @@ pub(super) struct Station {
     pub servers: u32,
     pub busy: u32,
     /// Messages waiting, with the time each arrived (its wait is blocked time for the
-    /// locks its transaction holds: `explain.rs`).
+    /// locks its transaction holds: `explain/resources.rs`).
     pub queue: VecDeque<(Msg, Ns)>,
 }
 

@@ -8,7 +8,7 @@ use crate::time;
 use crate::topology::Topology;
 
 /// What holds the throughput over the measured span (after warm-up): the bottleneck, the
-/// next ceiling, the busiest resources (`explain.rs`).
+/// next ceiling, the busiest resources (`explain/mod.rs`).
 pub fn explanation(m: &Metrics, cfg: &Config, topo: &Topology, now: &Now) -> crate::explain::Explanation {
     let measured_ns = now.at_ns.saturating_sub(m.warmup_end);
     if measured_ns == 0 {

@@ -1,4 +1,4 @@
-//! The laws an explanation keeps on any run (`explain.rs`), checked on every swarm seed.
+//! The laws an explanation keeps on any run (`explain/`), checked on every swarm seed.
 
 use crate::Summary;
 

@@ -67,7 +67,7 @@ pub(super) struct Ranges {
     pub scope: IdCacheScope,
     /// Tables taking ids: each owner (API node or client) has this many caches, consecutive.
     pub tables: u32,
-    /// Since when each range's mutex is held by a fetch (its busy time, `explain.rs`).
+    /// Since when each range's mutex is held by a fetch (its busy time, `explain/resources.rs`).
     pub held_since: Vec<Option<Ns>>,
 }
 

@@ -1,4 +1,4 @@
-//! The id-cache mutex as a resource (`explain.rs`): an API node's range (`idCacheScope`
+//! The id-cache mutex as a resource (`explain/resources.rs`): an API node's range (`idCacheScope`
 //! apiNode) is held from the moment a thread finds it empty until the fetched range
 //! arrives; that hold is the mutex's busy time, and what its fetch waited for elsewhere
 //! (the counter row's lock, busy threads) is the part that is not its own work.
