@@ -194,7 +194,7 @@ export interface SqlSource {
 }
 
 export interface SqlImportOptions {
-  /** Guessed when absent: "postgres" for a pgbench script (a `\set` line) or a SERIAL column, else "mysql". */
+  /** Guessed when absent: "postgres" for a pgbench script (a `\set` line), a SERIAL column, `ON CONFLICT`, `nextval(` or a `$1` parameter, else "mysql". */
   dialect?: "mysql" | "postgres";
   /** pgbench's `:scale` (the spec's `scale`), 1..=100000; default 1. */
   scale?: number;

@@ -214,14 +214,14 @@ pub enum Command {
         /// transactions in the mix, as pgbench's `-f FILE@WEIGHT` does.
         #[arg(required = true, value_name = "FILE[@WEIGHT]")]
         files: Vec<String>,
-        /// The SQL dialect: mysql or postgres (default: postgres for a pgbench script or a
-        /// SERIAL column, else mysql).
+        /// The SQL dialect: mysql or postgres (default: postgres for a pgbench script, a
+        /// SERIAL column, ON CONFLICT, nextval or a $1 parameter, else mysql).
         #[arg(long, value_name = "mysql|postgres")]
         dialect: Option<String>,
         /// pgbench's scale factor (`:scale`), the spec's `scale`.
         #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=100000))]
         scale: u64,
-        /// Print `{ spec, assumptions }` as JSON (the spec runs as `--workload spec.json`).
+        /// Print `{ spec, assumptions, statements }` as JSON (statements: what each statement became) (the spec runs as `--workload spec.json`).
         #[arg(long)]
         json: bool,
     },

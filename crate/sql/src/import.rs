@@ -40,18 +40,21 @@ impl Dialect {
         }
     }
 
-    /// PostgreSQL for a pgbench script (a line starting with `\`) or a SERIAL column, else
-    /// MySQL. A digest CSV is MySQL's whatever the others are: it is left out of the guess.
+    /// PostgreSQL for a pgbench script (a line starting with `\`), a SERIAL column, an
+    /// `ON CONFLICT`, `nextval(` or a `$1` parameter, else MySQL. A digest CSV is MySQL's
+    /// whatever the others are: it is left out of the guess.
     pub fn guess(sources: &[Source]) -> Dialect {
-        let serial = |text: &str| {
-            text.to_ascii_lowercase()
-                .split(|c: char| !c.is_ascii_alphanumeric() && c != '_')
-                .any(|w| matches!(w, "serial" | "bigserial" | "smallserial"))
+        let postgres = |text: &str| {
+            let lower = text.to_ascii_lowercase();
+            let words: Vec<&str> = lower.split(|c: char| !c.is_ascii_alphanumeric() && c != '_').filter(|w| !w.is_empty()).collect();
+            words.iter().any(|w| matches!(*w, "serial" | "bigserial" | "smallserial" | "nextval"))
+                || words.windows(2).any(|p| p == ["on", "conflict"])
+                || lower.as_bytes().windows(2).any(|p| p[0] == b'$' && p[1].is_ascii_digit())
         };
         let pg = sources
             .iter()
             .filter(|s| !digests::is_digest_csv(s))
-            .any(|s| s.text.lines().any(|l| l.trim_start().starts_with('\\')) || serial(&s.text));
+            .any(|s| s.text.lines().any(|l| l.trim_start().starts_with('\\')) || postgres(&s.text));
         if pg {
             Dialect::Postgres
         } else {
