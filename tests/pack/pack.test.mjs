@@ -182,9 +182,11 @@ test("the fit's WebAssembly module stays within its size budget (270 KiB gzipped
 // with the digest CSV's reader (the csv crate). Every idiom a counter is written in (upserts,
 // MERGE, WITH, sequences, statements parsed one by one, what each became) took it to 698 KiB
 // (715,020 bytes); it borrows the syntax tree, since a clone of it compiles the tree's whole
-// Clone in (727,482 bytes).
-test("the SQL import's WebAssembly module stays within its size budget (700 KiB gzipped)", () => {
-  withinBudget("dist/sql/hotrow_sql_bg.wasm", 700);
+// Clone in (727,482 bytes). Reading an INSERT without a column list and MySQL's INSERT ...
+// SET, and refusing or saying what it cannot read (two sequences in one statement, a MERGE
+// from a table, a shared sequence), took it to 717,207 bytes; the budget moved to 720 KiB.
+test("the SQL import's WebAssembly module stays within its size budget (720 KiB gzipped)", () => {
+  withinBudget("dist/sql/hotrow_sql_bg.wasm", 720);
 });
 
 // The report's own module (crate/report-wasm: the HTML and SVG writer, serde_json's reader

@@ -212,8 +212,11 @@ impl Reader<'_> {
         }
         if let Some((a, _)) = notes.iter().zip(&claimed).find(|(_, c)| !**c) {
             let inside = parsed.iter().any(|p| (a.line, a.column) > p.start && (a.line, a.column) < p.end);
+            let later = parsed.iter().any(|p| (a.line, a.column) < p.start);
             let message = if inside {
                 "`-- hotrow:` inside a statement: put the line before the statement it is about"
+            } else if later {
+                "`-- hotrow:` before the `;` of the statement it follows: put it after the `;`, before the statement it is about"
             } else {
                 "`-- hotrow:` after the last statement: an annotation applies to the statement that follows it, and none does"
             };

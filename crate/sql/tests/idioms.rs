@@ -49,6 +49,16 @@ fn a_counter_written_as_an_upsert_a_merge_or_a_with_binds_on_its_row() {
     let remedies = hotrow::explain::remedies(&s.config, s.bottleneck.as_ref(), s.deadlocks.as_ref());
     let slots = remedies.iter().find(|r| r.label.contains("spread over 32 slots")).expect("the slotted counter is offered");
     assert!(slots.warning.as_deref().is_some_and(|w| w.contains("stop being unique")), "{:?}", slots.warning);
+    // Without a column list (the table's columns in order) and in MySQL's SET form, the
+    // upsert still finds its row.
+    for sql in [
+        "INSERT INTO counters VALUES ('orders', 1) ON DUPLICATE KEY UPDATE n = n + 1;\n",
+        "INSERT INTO counters SET name = 'orders', n = 1 ON DUPLICATE KEY UPDATE n = n + 1;\n",
+    ] {
+        let got = import(&[corpus("counters-schema.sql"), text("u.sql", sql)], &Options::default()).unwrap();
+        let st = &got.spec["transactions"][0]["statements"][0];
+        assert_eq!((st["op"].as_str(), st["key"]["dist"].as_str()), (Some("update"), Some("fixed")), "{sql}: {st}");
+    }
     // Written as a plain insert (what the importer made of it before), nothing binds there.
     let plain = pg(&[corpus("counters-schema.sql"), text("p.sql", "INSERT INTO counters (name, n) VALUES ('orders', 1);\n")]).unwrap();
     assert!(!bottleneck(&run(&plain.spec)).contains("counters"));
@@ -127,6 +137,14 @@ fn what_cannot_be_read_is_named_where_it_stands() {
             "MERGE INTO nowhere n USING (SELECT 1 AS id) s ON n.id = s.id WHEN MATCHED THEN DELETE;\n",
             1,
             "MERGE INTO `nowhere`: not in the schema",
+        ),
+        ("BEGIN;\nSELECT nextval('s');\nINSERT INTO nowhere VALUES ($1);\nCOMMIT;\n", 3, "table `nowhere` is not in the schema"),
+        ("INSERT INTO nowhere VALUES (1);\n", 1, "table `nowhere` is not in the schema"),
+        ("SELECT nextval('s'), nextval('s');\n", 1, "two sequences' values or advisory locks in one SELECT"),
+        (
+            "UPDATE t SET v = 1 WHERE id = $1 -- hotrow: rows=2\n;\nUPDATE t SET v = 1 WHERE id = $2;\n",
+            1,
+            "before the `;` of the statement it follows",
         ),
     ];
     for (sql, line, says) in cases {

@@ -110,6 +110,18 @@ impl Reader<'_> {
             None => "the cluster's cacheSize at a time (no CACHE given)".into(),
         };
         self.say(&t.at, format!("{}: its keys come from sequence {}, {how}", t.name, seq.name));
+        let shared: Vec<String> =
+            self.tables.iter().filter(|o| o.name != t.name && o.sequence.as_ref() == Some(&seq.name)).map(|o| o.name.clone()).collect();
+        if !shared.is_empty() {
+            self.say(
+                &t.at,
+                format!(
+                    "sequence {} also keys {}: each table has its own counter row here, so the one row's contention is split between them (the real row is hotter)",
+                    seq.name,
+                    shared.join(", ")
+                ),
+            );
+        }
         seq.cache
     }
 

@@ -27,7 +27,7 @@ pub(super) fn statements(dialect: &dyn SqlDialect, text: &str) -> Result<Vec<Par
         let mut expecting = !out.is_empty();
         while parser.consume_token(&Token::SemiColon) {
             expecting = false;
-            let semi = parser.get_previous_token().span.end;
+            let semi = parser.get_current_token().span.end;
             after = (semi.line, semi.column);
         }
         let next = parser.peek_token();
@@ -39,7 +39,7 @@ pub(super) fn statements(dialect: &dyn SqlDialect, text: &str) -> Result<Vec<Par
         }
         let start = (next.span.start.line, next.span.start.column);
         let statement = parser.parse_statement()?;
-        let last = parser.get_previous_token().span.end;
+        let last = parser.get_current_token().span.end;
         let end = (last.line, last.column);
         out.push(Parsed { statement, start, after, end });
         after = end;

@@ -20,8 +20,12 @@ impl Reader<'_> {
         open: &mut Option<Txn>,
     ) -> Result<String, ImportError> {
         let tables = &self.tables;
-        let key_columns =
-            |name: &str| tables.iter().find(|t| t.name == name).map(|t| (t.primary_key.clone(), t.partition_by.clone(), t.unique.clone()));
+        let key_columns = |name: &str| {
+            tables
+                .iter()
+                .find(|t| t.name == name)
+                .map(|t| (t.primary_key.clone(), t.partition_by.clone(), t.unique.clone(), t.columns.clone()))
+        };
         let read = statements::accesses(s, &key_columns).map_err(|message| ImportError { at: here.clone(), message })?;
         let mut list = match read {
             Read::Rows(list) => list,
@@ -121,7 +125,12 @@ fn takes_from(
     if !sequences.iter().any(|s| s.name == seq) {
         return Err(ImportError { at: here.clone(), message: format!("nextval('{seq}'): no CREATE SEQUENCE {seq} above") });
     }
-    let t = tables.iter_mut().find(|t| t.name == table).expect("the insert's table was looked up");
+    let Some(t) = tables.iter_mut().find(|t| t.name == table) else {
+        return Err(ImportError {
+            at: here.clone(),
+            message: format!("table `{table}` is not in the schema (give its CREATE TABLE first)"),
+        });
+    };
     match &t.sequence {
         Some(other) if other != seq => Err(ImportError {
             at: here.clone(),

@@ -15,7 +15,8 @@ pub(crate) fn relation(r: &TableFactor) -> Result<String, String> {
 
 /// A statement on `table` whose rows `selection` picks.
 pub(crate) fn keyed(op: Op, table: String, selection: Option<&Expr>, key_columns: &dyn Fn(&str) -> Option<Keys>) -> Result<Access, String> {
-    let (pk, by, _) = key_columns(&table).ok_or_else(|| format!("table `{table}` is not in the schema (give its CREATE TABLE first)"))?;
+    let (pk, by, _, _) =
+        key_columns(&table).ok_or_else(|| format!("table `{table}` is not in the schema (give its CREATE TABLE first)"))?;
     let mut found: Vec<(String, KeyFrom, u64)> = Vec::new();
     if let Some(e) = selection {
         terms(e, &mut |column, key, rows| {

@@ -84,9 +84,9 @@ impl Access {
     }
 }
 
-/// A table's primary key columns, the column it is partitioned by (if any) and its UNIQUE
-/// keys' columns.
-pub type Keys = (Vec<String>, Option<String>, Vec<Vec<String>>);
+/// A table's primary key columns, the column it is partitioned by (if any), its UNIQUE
+/// keys' columns and all its columns in order.
+pub type Keys = (Vec<String>, Option<String>, Vec<Vec<String>>, Vec<String>);
 
 /// What a statement is: its row operations in order (a `WITH` may hold several), or none
 /// with what was said about it (`SELECT 1`: it reads no row).
@@ -136,7 +136,7 @@ fn query(q: &Query, key_columns: &dyn Fn(&str) -> Option<Keys>) -> Result<Read, 
     let mut out = Vec::new();
     for cte in ctes {
         let name = cte.alias.name.value.to_lowercase();
-        match body(&cte.query.body, key_columns, ctes) {
+        match query(&cte.query, key_columns) {
             Ok(Read::Rows(mut rows)) => {
                 for a in &mut rows {
                     a.notes.push(format!("WITH {name} AS (...): its statement runs first, in the order written"));
@@ -181,6 +181,9 @@ fn body(b: &SetExpr, key_columns: &dyn Fn(&str) -> Option<Keys>, ctes: &[Cte]) -
                         _ => None,
                     })
                 };
+                if exprs().filter_map(nextval).count() + exprs().filter_map(advisory).count() > 1 {
+                    return Err("two sequences' values or advisory locks in one SELECT: one per statement here".into());
+                }
                 if let Some(seq) = exprs().find_map(nextval) {
                     return Ok(Read::Rows(vec![Access::new(Op::NextVal, seq, 1, KeyFrom::New)]));
                 }

@@ -30,11 +30,30 @@ enum OnExisting {
 pub(super) fn insert(i: &Insert, key_columns: &dyn Fn(&str) -> Option<Keys>, ctes: &[Cte]) -> Result<Vec<Access>, String> {
     let TableObject::TableName(name) = &i.table else { return Err("INSERT into a table function: not a table".into()) };
     let table = name_of(name);
-    let columns: Vec<String> = i.columns.iter().map(name_of).collect();
+    let (pk, _, _, all) =
+        key_columns(&table).ok_or_else(|| format!("table `{table}` is not in the schema (give its CREATE TABLE first)"))?;
     let mut out = Vec::new();
     let (rows, first) = source_rows(i, &table, key_columns, ctes, &mut out)?;
-    let bound: Vec<(String, KeyFrom)> = columns.iter().zip(&first).map(|(c, e)| (c.clone(), value(e))).collect();
-    let sequence = first.iter().find_map(|e| nextval(e));
+    // The values by column: the column list's, else the table's columns in order; MySQL's
+    // `INSERT ... SET col = value` names its own.
+    let mut columns: Vec<String> = i.columns.iter().map(name_of).collect();
+    if columns.is_empty() {
+        columns = all;
+    }
+    let mut given: Vec<(String, &Expr)> = columns.iter().cloned().zip(first.iter().copied()).collect();
+    for x in &i.assignments {
+        if let sqlparser::ast::AssignmentTarget::ColumnName(c) = &x.target {
+            given.push((name_of(c), &x.value));
+        }
+    }
+    let bound: Vec<(String, KeyFrom)> = given.iter().map(|(c, e)| (c.clone(), value(e))).collect();
+    let sequences: Vec<(String, String)> = given.iter().filter_map(|(c, e)| nextval(e).map(|s| (c.clone(), s))).collect();
+    if sequences.len() > 1 {
+        return Err(format!(
+            "two sequences' values in one INSERT into {table}: one sequence per insert here (each table has one counter row)"
+        ));
+    }
+    let sequence = sequences.first().map(|(_, s)| s.clone());
     let (on, target) = on_existing(i);
     let mut a = match on {
         OnExisting::Fails => Access::new(Op::Insert, table.clone(), rows, KeyFrom::New),
@@ -45,7 +64,17 @@ pub(super) fn insert(i: &Insert, key_columns: &dyn Fn(&str) -> Option<Keys>, cte
     };
     if a.op == Op::Insert {
         a.bound = bound;
+        if let Some((column, seq)) = sequences.first().filter(|(c, _)| !pk.contains(c)) {
+            a.notes.push(format!(
+                "nextval('{seq}') fills {column}, not {table}'s key: its new rows are keyed by the sequence's values here (its counter row is the hot row either way)"
+            ));
+        }
         a.sequence = sequence;
+    }
+    if let Some(OnInsert::OnConflict(sqlparser::ast::OnConflict { conflict_target: Some(ConflictTarget::OnConstraint(c)), .. })) = &i.on {
+        a.notes.push(format!(
+            "ON CONFLICT ON CONSTRAINT {c}: the constraint's columns are not read here; the primary key (or the first UNIQUE key the row gives) is taken as the conflict key"
+        ));
     }
     super::returning(&mut a, i.returning.is_some());
     out.push(a);
@@ -100,6 +129,7 @@ fn on_existing(i: &Insert) -> (OnExisting, Option<Vec<String>>) {
         Some(OnInsert::OnConflict(oc)) => {
             let target = match &oc.conflict_target {
                 Some(ConflictTarget::Columns { columns, .. }) => Some(columns.iter().map(|c| c.value.to_lowercase()).collect()),
+                // `ON CONSTRAINT name`: the constraint's columns are not known here (said).
                 _ => None,
             };
             let on = match &oc.action {
@@ -128,7 +158,7 @@ fn upserted(
     from_sequence: bool,
     key_columns: &dyn Fn(&str) -> Option<Keys>,
 ) -> Result<Access, String> {
-    let (pk, by, unique) =
+    let (pk, by, unique, _) =
         key_columns(table).ok_or_else(|| format!("table `{table}` is not in the schema (give its CREATE TABLE first)"))?;
     let given = |c: &String| bound.iter().any(|(b, k)| b == c && !matches!(k, KeyFrom::Unknown(_)));
     // The conflict key: ON CONFLICT's columns, else the primary key when the row gives it,
@@ -180,7 +210,7 @@ fn shown(k: &KeyFrom) -> String {
 /// deleted, or only inserted.
 pub(super) fn merge(m: &Merge, key_columns: &dyn Fn(&str) -> Option<Keys>) -> Result<Access, String> {
     let table = relation(&m.table)?;
-    let (pk, by, _) =
+    let (pk, by, _, _) =
         key_columns(&table).ok_or_else(|| format!("MERGE INTO `{table}`: not in the schema (give its CREATE TABLE first)"))?;
     let target_alias = match &m.table {
         TableFactor::Table { alias: Some(a), .. } => a.name.value.to_lowercase(),
@@ -229,8 +259,14 @@ pub(super) fn merge(m: &Merge, key_columns: &dyn Fn(&str) -> Option<Keys>) -> Re
         }
         _ => (Op::Read, format!("MERGE that writes nothing: the row of {table} {row} is read")),
     };
-    let mut a = picked(op, table, found, &pk, by.as_ref(), &why);
+    let mut a = picked(op, table.clone(), found, &pk, by.as_ref(), &why);
     a.notes.push(note);
+    if given.is_empty() {
+        a.notes.push(format!(
+            "MERGE ... USING {}: its rows come from another table or query, not read here: one row of {table} per MERGE assumed",
+            clip(&m.source.to_string())
+        ));
+    }
     Ok(a)
 }
 
