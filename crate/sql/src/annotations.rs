@@ -34,15 +34,16 @@ pub struct Annotation {
 
 const KEYS: &[&str] = &["rows", "values", "name", "weight", "client", "sort_keys", "key", "remote", "repeat", "statements", "share"];
 
-/// Every `-- hotrow:` line of `text`, in order; an unknown key or a pair without `=` is
+/// Every `-- hotrow:` comment of `text` (`comments`: where its `--` comments start), in order; an unknown key or a pair without `=` is
 /// refused where it stands.
-pub fn scan(file: &str, text: &str) -> Result<Vec<Annotation>, ImportError> {
+pub fn scan(file: &str, text: &str, comments: &[(u64, u64)]) -> Result<Vec<Annotation>, ImportError> {
     let mut out = Vec::new();
     for (i, line) in text.lines().enumerate() {
-        // The line's comment: its first `--` outside a quoted string (after code too).
-        let Some(dash) = comment_start(line) else { continue };
-        let Some(rest) = line[dash + 2..].trim_start().strip_prefix("hotrow:") else { continue };
         let line_no = i as u64 + 1;
+        // The line's `--` comment, where the tokenizer found one (its column counts characters).
+        let Some(&(_, column)) = comments.iter().find(|(l, _)| *l == line_no) else { continue };
+        let Some((dash, _)) = line.char_indices().nth(column.saturating_sub(1) as usize) else { continue };
+        let Some(rest) = line[dash..].strip_prefix("--").map(str::trim_start).and_then(|r| r.strip_prefix("hotrow:")) else { continue };
         let base = line.len() - rest.len();
         let mut pairs = Vec::new();
         let mut offset = 0;
@@ -66,22 +67,6 @@ pub fn scan(file: &str, text: &str) -> Result<Vec<Annotation>, ImportError> {
         out.push(Annotation { line: line_no, column: dash as u64 + 1, pairs });
     }
     Ok(out)
-}
-
-/// Where a line's `--` comment starts: the first `--` outside '...' and "..." strings.
-fn comment_start(line: &str) -> Option<usize> {
-    let mut quote: Option<char> = None;
-    let mut chars = line.char_indices().peekable();
-    while let Some((i, c)) = chars.next() {
-        match (quote, c) {
-            (Some(q), c) if c == q => quote = None,
-            (Some(_), _) => {}
-            (None, '\'' | '"') => quote = Some(c),
-            (None, '-') if chars.peek().is_some_and(|&(_, n)| n == '-') => return Some(i),
-            _ => {}
-        }
-    }
-    None
 }
 
 /// Splits at the commas outside parentheses (`key=hotspot(0.01, 0.9), rows=3`; a pgbench

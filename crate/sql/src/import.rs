@@ -187,18 +187,17 @@ impl Reader<'_> {
         let (vars, text) = pgbench::take_out(file, &source.text, &mut self.assumptions)?;
         self.vars.push(vars);
         let (text, partitions) = take_partitions(&text);
-        let notes = annotations::scan(file, &text)?;
-        let parsed = match self.options.dialect {
-            Dialect::Mysql => parse::statements(&MySqlDialect {}, &text),
-            Dialect::Postgres => parse::statements(&PostgreSqlDialect {}, &text),
+        let refused = |message: String| ImportError {
+            at: parser_at(file, &message),
+            message: message.split(" at Line: ").next().unwrap_or(&message).replace("sql parser error: ", "").to_string(),
         };
-        let parsed = parsed.map_err(|e| {
-            let message = e.to_string();
-            ImportError {
-                at: parser_at(file, &message),
-                message: message.split(" at Line: ").next().unwrap_or(&message).replace("sql parser error: ", "").to_string(),
-            }
-        })?;
+        let (comments, parsed) = match self.options.dialect {
+            Dialect::Mysql => (parse::comments(&MySqlDialect {}, &text), parse::statements(&MySqlDialect {}, &text)),
+            Dialect::Postgres => (parse::comments(&PostgreSqlDialect {}, &text), parse::statements(&PostgreSqlDialect {}, &text)),
+        };
+        let comments = comments.map_err(|e| refused(e.to_string()))?;
+        let notes = annotations::scan(file, &text, &comments)?;
+        let parsed = parsed.map_err(|e| refused(e.to_string()))?;
         let mut claimed = vec![false; notes.len()];
         let mut open: Option<Txn> = None;
         for (n, p) in parsed.iter().enumerate() {

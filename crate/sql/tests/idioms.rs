@@ -100,6 +100,12 @@ fn annotations_apply_after_any_formatting_and_never_silently() {
             "{sql}"
         );
     }
+    // Only a real `--` comment is read: not one inside a string or a /* */ comment.
+    for body in ["UPDATE t SET v = '-- hotrow: weigth=3' WHERE id = 1;\n", "/* -- hotrow: weigth=3 */\nUPDATE t SET v = 1 WHERE id = 1;\n"]
+    {
+        let got = import(&[text("x.sql", &format!("{schema}{body}"))], &Options::default());
+        assert!(got.is_ok(), "{body}: {:?}", got.err());
+    }
     // After a `;` on the same line, the annotation belongs to the next statement.
     let got = import(
         &[text("x.sql", &format!("{schema}UPDATE t SET v = 1 WHERE id = 2; -- hotrow: name=second\nUPDATE t SET v = 1 WHERE id = 3;\n"))],

@@ -7,7 +7,7 @@
 use sqlparser::ast::Statement;
 use sqlparser::dialect::Dialect as SqlDialect;
 use sqlparser::parser::{Parser, ParserError};
-use sqlparser::tokenizer::Token;
+use sqlparser::tokenizer::{Token, Tokenizer, TokenizerError, Whitespace};
 
 /// One statement and its place: `(line, column)` of its first token, and of the end of the
 /// statement before it (`(0, 0)` for the first).
@@ -45,4 +45,15 @@ pub(super) fn statements(dialect: &dyn SqlDialect, text: &str) -> Result<Vec<Par
         after = end;
     }
     Ok(out)
+}
+
+/// Where each `--` comment of `text` starts (line, column), as the tokenizer reads them: a
+/// `--` inside a string, a `$$` body or a `/* */` comment is none.
+pub(super) fn comments(dialect: &dyn SqlDialect, text: &str) -> Result<Vec<(u64, u64)>, TokenizerError> {
+    let tokens = Tokenizer::new(dialect, text).tokenize_with_location()?;
+    Ok(tokens
+        .iter()
+        .filter(|t| matches!(&t.token, Token::Whitespace(Whitespace::SingleLineComment { prefix, .. }) if prefix.starts_with("--")))
+        .map(|t| (t.span.start.line, t.span.start.column))
+        .collect())
 }
