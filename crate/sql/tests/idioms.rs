@@ -100,6 +100,12 @@ fn annotations_apply_after_any_formatting_and_never_silently() {
             "{sql}"
         );
     }
+    // A block annotated before a statement that makes several operations (a WITH) takes
+    // them all in, once.
+    let with = "BEGIN;\n-- hotrow: repeat=3\nWITH c AS (UPDATE t SET v = v + 1 WHERE id = 1 RETURNING v) INSERT INTO t (id, v) SELECT $1, v FROM c;\nCOMMIT;\n";
+    let got = import(&[text("x.sql", &format!("{schema}{with}"))], &Options { dialect: Dialect::Postgres, ..Options::default() }).unwrap();
+    let st = &got.spec["transactions"][0]["statements"];
+    assert_eq!((st[0]["repeat"]["statements"].as_u64(), st[1].get("repeat")), (Some(2), None), "{st}");
     // Only a real `--` comment is read: not one inside a string or a /* */ comment.
     for body in ["UPDATE t SET v = '-- hotrow: weigth=3' WHERE id = 1;\n", "/* -- hotrow: weigth=3 */\nUPDATE t SET v = 1 WHERE id = 1;\n"]
     {

@@ -56,7 +56,15 @@ impl Reader<'_> {
             None => open.insert(self.txn(k, here.clone(), pairs)?),
         };
         let mut became = Vec::new();
-        for a in list.drain(..) {
+        // A block (`repeat=`, `share=`) starts at the statement's first operation and takes
+        // in all of its operations (a WITH makes several); the others start none.
+        let extra = list.len().saturating_sub(1);
+        for (k, a) in list.drain(..).enumerate() {
+            let mut said = said.clone();
+            said.repeat = match said.repeat.take() {
+                Some((lo, hi, len, share, at)) if k == 0 => Some((lo, hi, len + extra, share, at)),
+                _ => None,
+            };
             became.push(self.join(t, a, &here, &said)?);
         }
         if autocommit {
