@@ -164,7 +164,7 @@ fn is_row(s: &Statement) -> bool {
 
 /// A statement's first three words, for a message.
 fn first_words(s: &Statement) -> String {
-    s.to_string().split_whitespace().take(3).collect::<Vec<_>>().join(" ")
+    crate::statements::first_words(&s.to_string())
 }
 
 /// A `SELECT nextval('s')` whose value no later INSERT of its transaction takes.

@@ -4,7 +4,7 @@
 use sqlparser::ast::{AlterTable, CreateIndex, CreateTable, ObjectName, SequenceOptions};
 
 use super::Reader;
-use crate::schema::{self, Sequence};
+use crate::schema::{self, Sequence, TableDef};
 use crate::{annotations, At, ImportError};
 
 impl Reader<'_> {
@@ -40,11 +40,7 @@ impl Reader<'_> {
 
     pub(super) fn alter_table(&mut self, a: &AlterTable, here: At) -> Result<String, ImportError> {
         let name = schema::name_of(&a.name);
-        let t = self
-            .tables
-            .iter_mut()
-            .find(|t| t.name == name)
-            .ok_or_else(|| ImportError { at: here.clone(), message: format!("ALTER TABLE `{name}`: not created above") })?;
+        let t = self.created(&name, &here, "ALTER TABLE")?;
         for ignored in schema::alter(t, &a.operations) {
             self.say(&here, format!("ALTER TABLE {name} {ignored}: ignored (only added keys matter here)"));
         }
@@ -54,11 +50,7 @@ impl Reader<'_> {
     /// CREATE INDEX: a UNIQUE one is a key of its table; another is said and left out.
     pub(super) fn create_index(&mut self, ci: &CreateIndex, here: At) -> Result<String, ImportError> {
         let name = schema::name_of(&ci.table_name);
-        let t = self
-            .tables
-            .iter_mut()
-            .find(|t| t.name == name)
-            .ok_or_else(|| ImportError { at: here.clone(), message: format!("CREATE INDEX on `{name}`: not created above") })?;
+        let t = self.created(&name, &here, "CREATE INDEX on")?;
         let columns = schema::index_columns(&ci.columns);
         let text = if ci.unique {
             t.unique.push(columns.clone());
@@ -107,6 +99,15 @@ impl Reader<'_> {
         let became = format!("sequence {name}");
         self.sequences.push(Sequence { name, cache });
         Ok(became)
+    }
+
+    /// The table named `name`, which `what` (`ALTER TABLE`) names, or why not.
+    fn created(&mut self, name: &str, here: &At, what: &str) -> Result<&mut TableDef, ImportError> {
+        let at = here.clone();
+        self.tables
+            .iter_mut()
+            .find(|t| t.name == name)
+            .ok_or_else(|| ImportError { at, message: format!("{what} `{name}`: not created above") })
     }
 
     /// The sequence named `name`, or why not.

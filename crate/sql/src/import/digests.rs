@@ -14,6 +14,7 @@ use sqlparser::dialect::MySqlDialect;
 use sqlparser::parser::Parser;
 
 use super::{at, Reader, Source};
+use crate::statements::clip;
 use crate::{At, ImportError};
 
 /// Whether a source is a digest CSV: its first line names `DIGEST_TEXT` and `COUNT_STAR`.
@@ -123,13 +124,5 @@ impl Reader<'_> {
             self.say(here, format!("`{}`: an IN (...) list: one row assumed (the digest keeps no list length)", clip(text)));
         }
         Some(text.replace("/* , ... */", "").replace("(...)", "(?)"))
-    }
-}
-
-/// A digest's text for a message: its first 60 characters.
-fn clip(text: &str) -> String {
-    match text.char_indices().nth(60) {
-        Some((i, _)) => format!("{}...", &text[..i]),
-        None => text.to_string(),
     }
 }

@@ -245,16 +245,17 @@ fn returning(a: &mut Access, returning: bool) {
     }
 }
 
-fn first_words(text: &str) -> String {
+/// A statement's first three words, for a message.
+pub(crate) fn first_words(text: &str) -> String {
     text.split_whitespace().take(3).collect::<Vec<_>>().join(" ")
 }
 
-/// A statement's text cut to 60 characters for a message.
+/// A statement's text on one line, cut after 60 characters for a message (the import's
+/// and the digest table's).
 pub(crate) fn clip(text: &str) -> String {
     let one_line = text.split_whitespace().collect::<Vec<_>>().join(" ");
-    if one_line.chars().count() > 60 {
-        format!("{}...", one_line.chars().take(57).collect::<String>())
-    } else {
-        one_line
+    match one_line.char_indices().nth(60) {
+        Some((i, _)) => format!("{}...", &one_line[..i]),
+        None => one_line,
     }
 }
