@@ -2,8 +2,8 @@
 
 import type { Cycle, CycleStep, Deadlocks, Explanation, NextCeiling, Remedy, Resource, ResourceKind, WaitPart } from "./explain.js";
 export type { Cycle, CycleStep, Deadlocks, Explanation, NextCeiling, Remedy, Resource, ResourceKind, WaitPart };
-import type { Workload, KeyChoice, WorkloadSpec, Allocator, IdCacheScope, Partitioning, KeyLayout, PresetName, CpuConfig, NetworkConfig, Fault, Config, ConfigInput, LiveField } from "./config.js";
-export type { Workload, KeyChoice, WorkloadSpec, Allocator, IdCacheScope, Partitioning, KeyLayout, PresetName, CpuConfig, NetworkConfig, Fault, Config, ConfigInput, LiveField };
+import type { Workload, KeyChoice, WorkloadSpec, Allocator, IdCacheScope, Partitioning, KeyLayout, PresetName, CpuConfig, NetworkConfig, Engine, ServerConfig, Fault, Config, ConfigInput, LiveField } from "./config.js";
+export type { Workload, KeyChoice, WorkloadSpec, Allocator, IdCacheScope, Partitioning, KeyLayout, PresetName, CpuConfig, NetworkConfig, Engine, ServerConfig, Fault, Config, ConfigInput, LiveField };
 import type { Snapshot, WindowColumns, Latency, NodeSummary, HotRowSummary, TxnKind, HotRow, Summary, AllocatorSummary, KeysSummary } from "./summary.js";
 export type { Snapshot, WindowColumns, Latency, NodeSummary, HotRowSummary, TxnKind, HotRow, Summary, AllocatorSummary, KeysSummary };
 
@@ -86,7 +86,7 @@ export class Simulation {
   /** Every window kept, as the CSV `hotrow run --csv` prints (one row per window). */
   windowsCsv(): string;
   /** What holds the throughput so far: the summary's bottleneck, next ceiling and busiest resources. */
-  explain(): Explanation & { remedies: Remedy[] };
+  explain(): Explanation;
   /** Changes a field live; throws (changing nothing) for bad values or fields that need a new Simulation. */
   set(field: LiveField, value: number | boolean): void;
   /** Injects a fault now; throws (changing nothing) when it cannot happen now. */
@@ -256,3 +256,11 @@ export interface ReportOptions {
  * run so far). Loads the report's own WebAssembly module (dist/report) at the first call;
  * in a browser, after `init()`. */
 export function report(source: ConfigInput | Simulation, options?: ReportOptions): Promise<string>;
+
+/**
+ * The bottleneck's standard remedies (what `hotrow run --remedies` runs) for a run of
+ * `config` whose explanation is `explanation` (`sim.explain()`): each a change to try, none
+ * when nothing can be relieved. Loads a module of its own (the fit's) at the first call; in
+ * a browser, after `init()`. Rejects when either is not what it says.
+ */
+export function remedies(config: ConfigInput | Config, explanation: Explanation): Promise<Remedy[]>;

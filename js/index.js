@@ -30,3 +30,5 @@ export const version = "0.2.0";
 export { importSql, SqlImportError } from "./sql.js";
 /** A run as one HTML file with no script (its own WebAssembly module, loaded at the first call): js/report.js. */
 export { report } from "./report.js";
+/** The bottleneck's standard remedies (a module of their own, loaded at the first call): js/remedies.js. */
+export { remedies } from "./remedies.js";

@@ -6,12 +6,15 @@ import { readFileSync } from "node:fs";
 import * as wasm from "../dist/web/hotrow.js";
 import { instantiateSqlWith } from "./sql.js";
 import { instantiateReportWith } from "./report.js";
+import { instantiateRemediesWith } from "./remedies.js";
 
 wasm.initSync({ module: readFileSync(new URL("../dist/web/hotrow_bg.wasm", import.meta.url)) });
 // The SQL import's module, from disk too, at importSql's first call only.
 instantiateSqlWith((sql) => sql.initSync({ module: readFileSync(new URL("../dist/sql/hotrow_sql_bg.wasm", import.meta.url)) }));
 // The report's, at report()'s first call only.
 instantiateReportWith((r) => r.initSync({ module: readFileSync(new URL("../dist/report/hotrow_report_bg.wasm", import.meta.url)) }));
+// The remedies' (the fit's module), at remedies()' first call only.
+instantiateRemediesWith((f) => f.initSync({ module: readFileSync(new URL("../dist/fit/hotrow_fit_bg.wasm", import.meta.url)) }));
 
 export * from "./index.js";
 

@@ -5,6 +5,7 @@
 // first time a report is asked for, so the main module every embed loads does not grow.
 import { lazyModule } from "./lazy-module.js";
 import { setField } from "./element/state.js";
+import { remedies as remediesOf } from "./remedies.js";
 import reportInit, * as rep from "../dist/report/hotrow_report.js";
 
 const wasmModule = lazyModule(reportInit, rep);
@@ -34,7 +35,7 @@ export async function report(source, options = {}) {
   const sim = given ? source : new Simulation(source);
   try {
     if (!given) sim.runToEnd();
-    const runs = remedies ? runRemedies(Simulation, source, sim) : undefined;
+    const runs = remedies ? await runRemedies(Simulation, source, sim) : undefined;
     return await reportOf(sim.summary(), sim.windowsCsv(), runs ? { ...rest, remedies: runs } : rest);
   } finally {
     if (!given) sim.free();
@@ -43,8 +44,9 @@ export async function report(source, options = {}) {
 
 /** Each standard remedy for the run's bottleneck, run from the start with `config` changed as
  * it says (`hotrow report --remedies`' runs): `{ label, summary }`, or `{ label, error }`. */
-function runRemedies(Simulation, config, sim) {
-  return sim.explain().remedies.map(({ label, set }) => {
+async function runRemedies(Simulation, config, sim) {
+  const list = await remediesOf(config, sim.explain());
+  return list.map(({ label, set }) => {
     let changed;
     try {
       changed = structuredClone(config);

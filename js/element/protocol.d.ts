@@ -4,7 +4,7 @@
 // One request-id scheme: a request that expects an answer carries `id` (one counter per
 // element, requests.js `request`); its answer carries `replyTo` with that id, and a refusal
 // is an `error` message with the same `replyTo`.
-import type { ClusterView, Config, ConfigInput, Explanation, FieldInfo, Fault, MetricInfo, Remedy, Snapshot, Summary, WindowColumns, WorkloadSpec } from "../index.js";
+import type { ClusterView, Config, ConfigInput, Explanation, FieldInfo, Fault, MetricInfo, Snapshot, Summary, WindowColumns, WorkloadSpec } from "../index.js";
 
 /** A config as the element sends it: fields, possibly with a workload spec object. */
 type ConfigIn = ConfigInput | Record<string, unknown>;
@@ -45,7 +45,7 @@ export interface TickRun {
   /** Run A's cluster view; null for run B. */
   cluster: ClusterView | null;
   /** `explain()`, a few times a second (null in between). */
-  explain: (Explanation & { remedies: Remedy[] }) | null;
+  explain: Explanation | null;
 }
 
 /** One run of a sweep share, with every summary metric of the metric table by name. */

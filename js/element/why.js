@@ -3,9 +3,38 @@
 // resources as bars, and the bottleneck's standard remedies as buttons: a remedy on a live
 // field forks the run at the moment shown (run A goes on unchanged); one that reshapes the
 // cluster or the workload restarts the run with it. Everything comes from the package's
-// `explain()` (the worker asks for it a few times a second).
+// `explain()` (the worker asks for it a few times a second) and its `remedies()` (in a
+// module of their own, the fit's, loaded when the reader first asks what would lift it).
 import { fmtInt, fmtPct, fmtPm, withCode, plainName } from "./format.js";
 import { setField } from "./state.js";
+import { remedies as remediesOf } from "../remedies.js";
+
+/** Each element's remedies, asked once per config and bottleneck: `{ key, list }`, `list`
+ * null while the answer is on its way. Written only here. */
+const answers = new WeakMap();
+
+/** The elements whose reader asked what would lift it: from then on each bottleneck's
+ * remedies are shown as it comes. Written only here. */
+const asked = new WeakSet();
+
+/** The remedies of run A's explanation `e`, or null until they came (the panel is drawn
+ * again then). A failed load shows none, and is tried again when the bottleneck changes. */
+function remediesFor(el, e) {
+  const config = el.effective[0];
+  const key = JSON.stringify([config, e.bottleneck.name, e.bottleneck.kind, e.deadlocks?.text ?? null]);
+  const known = answers.get(el);
+  if (known?.key === key) return known.list;
+  answers.set(el, { key, list: null });
+  const settle = (list) => {
+    const now = answers.get(el);
+    if (now?.key !== key) return;
+    now.list = list;
+    el.whyShown = null;
+    drawWhy(el);
+  };
+  remediesOf(config, e).then(settle, () => settle([]));
+  return null;
+}
 
 /** The headline unit of a run and the factor from transactions/s to it (TPM for DBT2, as
  * the throughput chart leads), from the last second of windows: a bound is said in
@@ -79,7 +108,10 @@ function section(el, e, i, compare) {
     const share = Math.abs(perTxn - 1) < 0.02 ? ""
       : perTxn < 1 ? ` ${fmtPct(perTxn)} of transactions lock it, so its ${fmtInt(b.ceilingGrantsPerSecond)} grants/s bound ${fmtInt(b.boundTransactionsPerSecond)} transactions/s.`
         : ` Each transaction locks it ${perTxn.toFixed(1)} times, so its ${fmtInt(b.ceilingGrantsPerSecond)} grants/s bound ${fmtInt(b.boundTransactionsPerSecond)} transactions/s.`;
-    box.append(sentence(`Its lock is held ${fmtInt(b.holdMeanUs)} us at a time: one holder at once allows at most ` +
+    // A one-server engine that wakes every waiter counts the hand-off as the row's time.
+    const handOff = b.kind === "row" && (el.effective[i] ?? el.effective[0])?.engine === "postgres"
+      ? " (with its hand-off: every waiter wakes, one takes it)" : "";
+    box.append(sentence(`Its lock is held ${fmtInt(b.holdMeanUs)} us at a time${handOff}: one holder at once allows at most ` +
       `${fmtInt(b.ceilingGrantsPerSecond)} grants/s (1 / hold), and it grants ${fmtInt(b.grantsPerSecond)}/s.${share}`));
   }
   if (e.nextCeiling) {
@@ -95,7 +127,9 @@ function section(el, e, i, compare) {
   }
   if (e.deadlocks) box.append(...deadlocks(e.deadlocks));
   box.append(resourceBars(e.resources, b, at));
-  if (!compare && e.remedies?.length) box.append(remedyButtons(el, e.remedies));
+  if (!compare && !asked.has(el)) box.append(askButton(el));
+  const remedies = compare || !asked.has(el) ? null : remediesFor(el, e);
+  if (remedies?.length) box.append(remedyButtons(el, remedies));
   return box;
 }
 
@@ -142,6 +176,23 @@ function resourceBars(resources, b, at) {
     bars.append(row);
   }
   return bars;
+}
+
+/** "What would lift it?": the remedies' module is loaded only when a reader asks. */
+function askButton(el) {
+  const row = document.createElement("div");
+  row.className = "why-remedies";
+  const button = document.createElement("button");
+  button.className = "why-ask";
+  button.textContent = "What would lift it?";
+  button.title = "the bottleneck's standard remedies, each a fork or a restart to try (loads their module the first time)";
+  button.addEventListener("click", () => {
+    asked.add(el);
+    el.whyShown = null;
+    drawWhy(el);
+  });
+  row.append(button);
+  return row;
 }
 
 /** The bottleneck's standard remedies as buttons: a fork for a live field, else a restart. */

@@ -6,8 +6,13 @@
 //! (`js/element/fit-session.js`): a set is a handful of configs, and the module needs no
 //! JavaScript-value conversion of its own.
 //!
+//! It also answers the bottleneck's remedies (`remedies.rs`), which only the full page and
+//! the report's remedies ask for.
+//!
 //! Errors are thrown as `Error` with a message a person can act on. A panic would be a
 //! bug: the hook reports it on the console, and every later call throws.
+
+mod remedies;
 
 use hotrow_fit::{Fit, FitSession as Session, Measured, Options, Plan, RunResult, Step};
 use serde::Serialize;

@@ -10,7 +10,6 @@ use hotrow::catalog::{self, Read, Shape};
 use hotrow::time;
 use hotrow::{Config, Window};
 use js_sys::Array;
-use serde::Serialize;
 use serde_json::{Map, Value};
 use std::sync::Mutex;
 use wasm_bindgen::prelude::*;
@@ -199,25 +198,11 @@ impl Simulation {
     }
 
     /// What holds the throughput so far: the summary's `bottleneck`, `nextCeiling` and
-    /// `resources`, without the rest of the summary (cheaper to ask for often).
-    /// With `remedies`: the bottleneck's standard remedies, `{ label, set: { field: value } }`.
+    /// `resources`, without the rest of the summary (cheaper to ask for often). The
+    /// bottleneck's remedies are `remedies()`'s (js/remedies.js: a module of their own).
     pub fn explain(&self) -> Result<JsValue, JsValue> {
         alive()?;
-        let explanation = self.inner.explain();
-        let remedies: Vec<RemedyOut> =
-            hotrow::explain::remedies(self.inner.config(), explanation.bottleneck.as_ref(), explanation.deadlocks.as_ref())
-                .into_iter()
-                .map(|r| {
-                    // Inserted one by one: a map collected from an iterator sorts its entries
-                    // first, and that stable sort would cost this module 8 KiB.
-                    let mut set = Map::new();
-                    for (field, value) in r.set {
-                        set.insert(field, value);
-                    }
-                    RemedyOut { label: r.label, set, warning: r.warning }
-                })
-                .collect();
-        Ok(to_js(&ExplainOut { explanation, remedies }))
+        Ok(to_js(&self.inner.explain()))
     }
 
     /// Changes one config field live (`cacheSize`, `hintedRefill`, `clientsPerApiNode`,
@@ -351,19 +336,4 @@ impl Checkpoint {
     pub fn memory_bytes(&self) -> f64 {
         self.inner.memory_bytes() as f64
     }
-}
-
-/// `explain()`'s answer: the explanation and the bottleneck's remedies.
-#[derive(Serialize)]
-struct ExplainOut {
-    #[serde(flatten)]
-    explanation: hotrow::explain::Explanation,
-    remedies: Vec<RemedyOut>,
-}
-
-#[derive(Serialize)]
-struct RemedyOut {
-    label: String,
-    set: Map<String, Value>,
-    warning: Option<String>,
 }

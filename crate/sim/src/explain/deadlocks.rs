@@ -23,7 +23,7 @@ pub const MATERIAL: f64 = 0.05;
 const SHOWN: usize = 3;
 
 /// What lock-wait timeouts cost a span, and the cycles they ended.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, serde::Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Deadlocks {
     pub lock_timeouts_per_second: f64,
@@ -47,7 +47,7 @@ pub struct Deadlocks {
 
 /// One lock-order cycle: its transactions in wait order, each waiting for a row the next
 /// one holds, the last for one the first holds.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, serde::Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Cycle {
     /// Of the timeouts, the share whose wait led to this cycle.
@@ -57,7 +57,7 @@ pub struct Cycle {
     pub text: String,
 }
 
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, serde::Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct CycleStep {
     /// The transaction's name (`place_order`, `newOrder`).
