@@ -13,7 +13,8 @@ export type Workload =
   | "sysbench-insert"
   | "bulk-insert"
   | "event-log"
-  | "ycsb-a";
+  | "ycsb-a"
+  | "counter";
 
 /** Which key each row of a statement gets. Absent: uniform for reads, updates and
  * deletes, sequential for inserts; an insert into an `autoIncrement` or `hidden` table
@@ -109,7 +110,8 @@ export type PresetName =
   | "adaptive-cache"
   | "range-sequential"
   | "range-shard-bits"
-  | "range-bit-reversed";
+  | "range-bit-reversed"
+  | "postgres";
 
 /** CPU cost of each kind of work, in nanoseconds of one thread (0..=10,000,000 each), and
  * how a service's time varies around its cost. */
@@ -134,6 +136,24 @@ export interface CpuConfig {
   /** Coefficient of variation of every service time (0..=4): 0 = each takes exactly its
    * cost, 1 = exponential (gamma-distributed with the cost as its mean). */
   serviceCv: number;
+}
+
+/** The database engine: NDB's cluster, or one PostgreSQL server. */
+export type Engine = "ndb" | "postgres";
+
+/** A one-server engine's machine and costs (unused under `ndb`). */
+export interface ServerConfig {
+  /** CPU cores the server's backends share (1..=1024). */
+  cores: number;
+  /** One durable flush of the log, microseconds (0..=1,000,000): a commit waits for the
+   * flush covering it; commits arriving during a flush share the next. */
+  flushUs: number;
+  /** postgres: CPU a woken waiter spends re-checking a released row, nanoseconds
+   * (0..=10,000,000); every waiter wakes at each hand-off, one wins. */
+  recheckNs: number;
+  /** postgres: how long a woken waiter takes to run again (a semaphore's post and the
+   * scheduler), microseconds (0..=1,000,000), before its re-check queues for a core. */
+  wakeUs: number;
 }
 
 export interface NetworkConfig {
@@ -223,6 +243,9 @@ export interface Config {
   precision: number;
   /** The figure whose interval decides the stop (default "transactionsPerSecond"). */
   precisionMetric: IntervalMetric | "headline";
+  /** "ndb" (the default) or "postgres": one server (dataNodes, replicas, ldmThreads 1, tcThreads 0). */
+  engine: Engine;
+  server: ServerConfig;
   network: NetworkConfig;
   cpu: CpuConfig;
   /** Scheduled faults, at most 64. */
@@ -233,8 +256,9 @@ export interface Config {
 export type WarmupMode = "fixed" | "auto";
 
 /** What `new Simulation()` accepts: a preset name and any fields (nested ones may be partial). */
-export type ConfigInput = Partial<Omit<Config, "network" | "cpu">> & {
+export type ConfigInput = Partial<Omit<Config, "network" | "cpu" | "server">> & {
   preset?: PresetName;
+  server?: Partial<ServerConfig>;
   network?: Partial<NetworkConfig>;
   cpu?: Partial<CpuConfig>;
 };
@@ -252,6 +276,9 @@ export type LiveField =
   | "hintedTransactions"
   | "lockWaitTimeoutMs"
   | "durationMs"
+  | "server.flushUs"
+  | "server.recheckNs"
+  | "server.wakeUs"
   | "network.latencyUs"
   | "network.latencyCv"
   | `cpu.${keyof CpuConfig}`;

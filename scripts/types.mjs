@@ -13,6 +13,7 @@ export const UNIONS = [
   { file: "js/config.d.ts", type: "Partitioning", names: (t) => choice(t, "partitioning") },
   { file: "js/config.d.ts", type: "KeyLayout", names: (t) => choice(t, "keyLayout") },
   { file: "js/config.d.ts", type: "WarmupMode", names: (t) => choice(t, "warmup") },
+  { file: "js/config.d.ts", type: "Engine", names: (t) => choice(t, "engine") },
   { file: "js/config.d.ts", type: "PresetName", names: (t) => t.presets.map((p) => JSON.stringify(p.name)), multiline: true },
   { file: "js/config.d.ts", type: "LiveField", names: liveFields, multiline: true },
   // precisionMetric's choices less "headline" (the run's headline figure, not a metric).

@@ -28,8 +28,10 @@ export class ClusterDrawing {
   /** The latest view (`Simulation.cluster()`), the snapshot's per-node figures and the display settings. */
   /** `binding`: the hot row of the workload's own that binds now (outlined instead of the counter row's node), or null. */
   /** `traits`: what the first run's id strategy has (`traitsOf`): a counter row's lock or a service is drawn only for a strategy that has one. */
-  update(view, snapshot, { speed, traits, binding = null }) {
+  /** `server`: a one-server engine's name ("PostgreSQL (one server)"), or null for NDB's cluster. */
+  update(view, snapshot, { speed, traits, binding = null, server = null }) {
     this.binding = binding;
+    this.server = server;
     if (this.view && view.dataNodes !== this.view.dataNodes) this.reset();
     this.view = view;
     this.snapshot = snapshot;
@@ -126,7 +128,7 @@ export class ClusterDrawing {
       ctx.lineWidth = 1;
       ctx.strokeRect(20 + L.groupW * g + 3, L.dataY - 36, L.groupW - 6, 100);
       ctx.fillStyle = color.muted;
-      ctx.fillText(`node group ${g}`, 20 + L.groupW * (g + 0.5), L.dataY + 56);
+      ctx.fillText(this.server ?? `node group ${g}`, 20 + L.groupW * (g + 0.5), L.dataY + 56);
     }
     // Messages, under the hosts.
     const drawn = this.signals ? this.drawSignals(ctx, L, color) : this.drawFlows(ctx, L, color);
@@ -269,6 +271,7 @@ export class ClusterDrawing {
       ? ` Node ${this.binding.node} holds ${this.binding.counterOf ? `the counter row of ${this.binding.counterOf}` : `${this.binding.table} ${this.binding.key}`}, the row that binds; its lock is busy ${Math.round(100 * this.binding.lockBusyFraction)}% of the time.`
       : this.counterRow ? ` Node ${v.hotRowNode} holds the counter row; its lock is ${held} with ${v.lockWaiting} refills waiting.` : "";
     const service = this.serviceShown ? " The allocator service runs on a host of its own." : "";
-    return `${v.dataNodes} data nodes in ${v.nodeGroups} node groups, ${v.apiNodes} API nodes.${row}${service} ${v.inFlight} messages in flight.`;
+    const hosts = this.server ? `One server, ${this.server},` : `${v.dataNodes} data nodes in ${v.nodeGroups} node groups,`;
+    return `${hosts} ${v.apiNodes} API nodes.${row}${service} ${v.inFlight} messages in flight.`;
   }
 }

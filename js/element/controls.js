@@ -9,7 +9,10 @@ import { fmtInt, fmtUs, fmtSpeed, logSlider } from "./format.js";
 /** Controls that are their field's own select (a choice) or number box (a whole number):
  * bound and shown alike, named once. */
 const CHOICE_CONTROLS = ["allocator", "idCacheScope", "partitioning", "keyLayout"];
-const WHOLE_CONTROLS = ["cacheGrowth", "shardBits"];
+const WHOLE_CONTROLS = ["cacheGrowth", "shardBits", "server.cores", "server.flushUs", "server.recheckNs", "server.wakeUs"];
+
+/** The preset each engine starts from: the default for NDB, else the engine's own. */
+const enginePreset = (engine) => (engine === "ndb" ? DEFAULT_PRESET : engine);
 
 /** How config fields are named in the UI: the field table's labels (`learnLabels`). */
 export const FIELD_LABELS = {};
@@ -74,6 +77,11 @@ function wireFields(el, labels) {
     el.note(`Preset ${e.target.value}: restarted.`);
     el.update({ config: { preset: e.target.value, ...(el.overrides.seed !== undefined ? { seed: el.overrides.seed } : {}) } }, { restart: true });
   };
+  $("#engine").onchange = (e) => {
+    const preset = enginePreset(e.target.value);
+    el.note(`Engine ${choiceLabel("engine", e.target.value)}: its preset ${preset}, restarted.`);
+    el.update({ config: { preset, ...(el.overrides.seed !== undefined ? { seed: el.overrides.seed } : {}) } }, { restart: true });
+  };
   $("#workload").onchange = (e) => e.target.value !== "__custom" && el.change("workload", e.target.value);
   $("#cacheSize").oninput = (e) => ($("output[for=cacheSize]").textContent = fmtInt(Math.round(10 ** +e.target.value)));
   $("#cacheSize").onchange = (e) => el.change("cacheSize", Math.round(10 ** +e.target.value));
@@ -117,7 +125,7 @@ function wireFields(el, labels) {
   $("#serviceCv").oninput = (e) => ($("output[for=serviceCv]").textContent = fmtCv(+e.target.value));
   $("#serviceCv").onchange = (e) => el.change("cpu.serviceCv", +e.target.value);
   for (const id of CHOICE_CONTROLS) $(`#${id}`).onchange = (e) => el.change(id, e.target.value);
-  for (const id of WHOLE_CONTROLS) $(`#${id}`).onchange = (e) => el.change(id, Math.floor(+e.target.value));
+  for (const id of WHOLE_CONTROLS) $(`#${CSS.escape(id)}`).onchange = (e) => el.change(id, Math.floor(+e.target.value));
 }
 
 /** The mode tabs and compare's knob and values. */
@@ -280,7 +288,12 @@ export function syncControls(el) {
   $("#serviceCv").value = String(c.cpu.serviceCv);
   $("output[for=serviceCv]").textContent = fmtCv(c.cpu.serviceCv);
   $("#seed").value = String(c.seed);
-  for (const id of [...CHOICE_CONTROLS, ...WHOLE_CONTROLS]) $(`#${id}`).value = String(c[id]);
+  for (const id of [...CHOICE_CONTROLS, ...WHOLE_CONTROLS]) $(`#${CSS.escape(id)}`).value = String(getField(c, id));
+  $("#engine").value = c.engine;
+  // A one-server engine has no data nodes, replicas, hints or NDB's faults to offer.
+  const oneServer = c.engine !== "ndb";
+  for (const n of el.$$(".ndb-only")) n.hidden = oneServer;
+  for (const n of el.$$(".server-only")) n.hidden = !oneServer;
   $("#speed").value = logSlider(el.view.speed, 1, 1e5);
   $("#speed-out").textContent = fmtSpeed(el.view.speed);
   const spec = el.compareSpec();

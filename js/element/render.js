@@ -264,7 +264,13 @@ export function render(el) {
   drawWhy(el);
   const view = m.sims[0].cluster;
   if (view) {
-    el.cluster.update(view, snap, { speed: el.view.speed, traits: traitsOf(el.fieldTable, el.effective[0]?.allocator ?? "counterRow"), binding });
+    // A counter row is drawn when the run takes ids from one (the core's facts say), and a
+    // one-server engine's node is the server, not a node group's.
+    const c = el.effective[0];
+    const traits = traitsOf(el.fieldTable, c?.allocator ?? "counterRow");
+    const counterRow = traits.counterRow && !!snap.facts?.counterRow;
+    const server = c && c.engine !== "ndb" ? valueName("engine", c.engine) : null;
+    el.cluster.update(view, snap, { speed: el.view.speed, traits: { ...traits, counterRow }, binding, server });
     el.cluster.draw();
   }
   el.figures = figures;

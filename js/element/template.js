@@ -44,7 +44,7 @@ export const template = () => `
   <dl></dl>
   <button class="keys-close">Close</button>
 </section>
-<div class="row faults full-only" role="group" aria-label="faults">
+<div class="row faults full-only ndb-only" role="group" aria-label="faults">
   <span class="legend-note">Faults:</span>
   <label for="faultNode">data node</label><select id="faultNode"></select>
   <button class="fail-node" title="the node stops; its partner takes over; it restarts after 3 s">Fail node</button>
@@ -140,6 +140,8 @@ export const template = () => `
 <div class="controls" part="controls">
   <div class="control full-only"><label for="preset">preset</label><select id="preset" aria-describedby="preset-about"></select>
     <span class="hint" id="preset-about"></span></div>
+  <div class="control full-only"><label for="engine">engine</label><select id="engine"></select>
+    <span class="hint">picks the engine's preset (restarts the run)</span></div>
   <div class="control full-only wide"><label for="workload">workload</label><select id="workload"></select>
     <span class="hint restart-tag">restarts the run</span>
     <details class="spec-editor"><summary>edit the workload spec, or bring your SQL</summary>
@@ -157,13 +159,21 @@ export const template = () => `
   <div class="control"><label for="cacheSize">id cache size <span class="live-tag">live</span></label>
     <span class="inline"><input id="cacheSize" type="range" min="0" max="6" step="0.01"><output for="cacheSize"></output></span>
     <span class="hint">ids per fetch of a cached range, by a refill or a service request (log scale, 1 to 1,000,000)</span></div>
-  <div class="control"><label><input id="hintedRefill" type="checkbox"> refill uses a transaction hint <span class="live-tag">live</span></label>
+  <div class="control ndb-only"><label><input id="hintedRefill" type="checkbox"> refill uses a transaction hint <span class="live-tag">live</span></label>
     <span class="hint">TC on the node holding the counter row, instead of round robin</span></div>
   <div class="control full-only"><label><input id="primaryKey" type="checkbox"> inserted table has a primary key</label>
     <span class="hint">no hidden key, no allocator (restarts)</span></div>
-  <div class="control full-only"><label for="dataNodes">data nodes</label><select id="dataNodes"></select>
+  <div class="control full-only server-only"><label for="server.cores">server cores</label>
+    <input id="server.cores" type="number" min="1" max="1024" step="1"><span class="hint" data-about="server.cores"></span></div>
+  <div class="control full-only server-only"><label for="server.flushUs">log flush (us) <span class="live-tag">live</span></label>
+    <input id="server.flushUs" type="number" min="0" step="10"><span class="hint" data-about="server.flushUs"></span></div>
+  <div class="control full-only server-only"><label for="server.recheckNs">woken waiter CPU (ns) <span class="live-tag">live</span></label>
+    <input id="server.recheckNs" type="number" min="0" step="1000"><span class="hint" data-about="server.recheckNs"></span></div>
+  <div class="control full-only server-only"><label for="server.wakeUs">waiter wake-up (us) <span class="live-tag">live</span></label>
+    <input id="server.wakeUs" type="number" min="0" step="10"><span class="hint" data-about="server.wakeUs"></span></div>
+  <div class="control full-only ndb-only"><label for="dataNodes">data nodes</label><select id="dataNodes"></select>
     <span class="hint">node groups = data nodes / replicas (restarts)</span></div>
-  <div class="control full-only"><label for="replicas">replicas</label><select id="replicas">
+  <div class="control full-only ndb-only"><label for="replicas">replicas</label><select id="replicas">
     <option>1</option><option>2</option><option>3</option><option>4</option></select><span class="hint">restarts the run</span></div>
   <div class="control full-only"><label for="apiNodes">API nodes</label><input id="apiNodes" type="number" min="1" max="256" step="1">
     <span class="hint">mysqld / NDB API processes (restarts)</span></div>
@@ -184,11 +194,11 @@ export const template = () => `
     <span class="hint" data-about="idCacheScope"></span></div>
   <div class="control full-only strategy"><label for="cacheGrowth">cache growth per range (x) <span class="live-tag">live</span></label>
     <input id="cacheGrowth" type="number" min="1" max="1000" step="1"><span class="hint" data-about="cacheGrowth"></span></div>
-  <div class="control full-only strategy"><label for="partitioning">how rows are placed</label><select id="partitioning"></select>
+  <div class="control full-only strategy ndb-only"><label for="partitioning">how rows are placed</label><select id="partitioning"></select>
     <span class="hint" data-about="partitioning"></span></div>
-  <div class="control full-only strategy"><label for="keyLayout">how an id becomes a key</label><select id="keyLayout"></select>
+  <div class="control full-only strategy ndb-only"><label for="keyLayout">how an id becomes a key</label><select id="keyLayout"></select>
     <span class="hint" data-about="keyLayout"></span></div>
-  <div class="control full-only strategy"><label for="shardBits">shard bits</label>
+  <div class="control full-only strategy ndb-only"><label for="shardBits">shard bits</label>
     <input id="shardBits" type="number" min="1" max="15" step="1"><span class="hint" data-about="shardBits"></span></div>
   <div class="control full-only"><label for="latency">network latency <span class="live-tag">live</span></label>
     <span class="inline"><input id="latency" type="range" min="0" max="500" step="5"><output for="latency"></output></span>
@@ -207,9 +217,11 @@ export const template = () => `
   <div class="panel why-panel full-only" part="why"><h3>Why this number <span class="legend-note">(over the run after warm-up; the dashed line on the
     throughput chart is the bound per window)</span></h3><div class="why-body"><p class="legend-note">…</p></div></div>
   <div class="panel cluster-panel full-only" data-view="cluster" data-messages-in-flight="0">
-    <h3>the cluster now<span class="legend-note run-a-only" hidden></span> <span class="legend-note">(one simulated moment; API nodes above, data nodes by node group below)</span></h3>
+    <h3>the cluster now<span class="legend-note run-a-only" hidden></span> <span class="legend-note ndb-only">(one simulated moment; API nodes above, data nodes by node group below)</span><span class="legend-note server-only">(one simulated moment; the clients' API node above, the server below)</span></h3>
     <canvas class="cluster" role="img" aria-label="the cluster"></canvas>
-    <div class="legend-note">Dots are signals crossing the network (at speeds up to 1/100 of real time; faster, lines whose width is
+    <div class="legend-note server-only">Dots are statements and replies crossing the socket between the clients and the server. The
+      server's fill is its CPU load (its backends share its cores); the outlined node holds the row that binds.</div>
+    <div class="legend-note ndb-only">Dots are signals crossing the network (at speeds up to 1/100 of real time; faster, lines whose width is
       the traffic): <span class="key-api">API ↔ TC</span>, <span class="key-lqh">TC ↔ data (prepare, commit, complete)</span>,
       <span class="key-alloc">id refills</span>. A node's fill is its load, the bar under it the transactions it coordinates;
       the outlined node holds the row that binds (the SYSTAB_0 counter row, or a row of the workload when one of its own is the bottleneck), and the squares are refills waiting for the counter row's lock.</div></div>
@@ -219,7 +231,7 @@ export const template = () => `
     <h3 class="compare-only run-name" hidden>B</h3>
     <canvas class="heatmap compare-only" role="img" aria-label="run B: load per data node over time" hidden></canvas><div class="bars bars-load compare-only" hidden></div></div>
   <div class="panel full-only"><h3>latency (p50, p99) <button class="dl-png" data-chart="latencyChart" title="download this chart as a PNG image">PNG</button></h3><div class="chart chart-latency"></div></div>
-  <div class="panel full-only"><h3>transactions coordinated per data node / s</h3><div class="bars bars-tc"></div>
+  <div class="panel full-only ndb-only"><h3>transactions coordinated per data node / s</h3><div class="bars bars-tc"></div>
     <h3 class="compare-only run-name" hidden>B</h3><div class="bars bars-tc compare-only" hidden></div>
     <div class="legend-note tc-note"></div></div>
   <div class="panel hottest-panel full-only" part="hottest-rows"><h3>hottest rows (last window)<span class="legend-note run-a-only" hidden></span></h3>
@@ -236,7 +248,12 @@ export const template = () => `
 <div class="explain full-only">
   <h2>What you are looking at</h2>
   <p class="running-now"></p>
-  <p>A simulated MySQL Cluster (NDB): data nodes in node groups, each holding replicas of partitions; clients run transactions
+  <p class="server-only">A simulated PostgreSQL server: its backends share the server's cores; a contended UPDATE waits on the
+  holder's transaction, and when it commits (after its WAL flush, which a group of commits shares) every waiter wakes and
+  re-checks the row: one wins, the others wait again. With few clients the row hands over once per flush; with many, the
+  woken waiters' re-checks take the CPU and throughput falls. Watch the hot row lock busy figure and the server's load as you
+  add clients (docs/MODEL.md §11 says how it was calibrated against a real PostgreSQL 15).</p>
+  <p class="ndb-only">A simulated MySQL Cluster (NDB): data nodes in node groups, each holding replicas of partitions; clients run transactions
   whose every row operation travels as messages through a transaction coordinator (TC), the primary replica and its backup,
   and commits with two-phase commit. Nothing here is a formula: throughput, load and latency come out of messages waiting
   for CPU threads, for the network, and for row locks.</p>

@@ -38,7 +38,7 @@ test("the playground loads without errors, charts draw, figures move", async () 
     apiNodes: [el.shadowRoot.querySelector("#apiNodes").max, el.shadowRoot.querySelector("#apiNodes").title],
     reported: el.shadowRoot.querySelector(".reported-note").hidden,
   }));
-  assert.deepEqual(fromPackage.presets, ["bug39267", "bug39267-fixed", "ndbapi-pk", "ndbapi-hidden-pk", "modern", "ndb-autoincrement", "central-allocator", "timestamp-ids", "adaptive-cache", "range-sequential", "range-shard-bits", "range-bit-reversed"]);
+  assert.deepEqual(fromPackage.presets, ["bug39267", "bug39267-fixed", "ndbapi-pk", "ndbapi-hidden-pk", "modern", "ndb-autoincrement", "central-allocator", "timestamp-ids", "adaptive-cache", "range-sequential", "range-shard-bits", "range-bit-reversed", "postgres"]);
   assert.match(fromPackage.version, /^hotrow \d+\.\d+\.\d+$/);
   assert.equal(fromPackage.apiNodes[0], "256");
   assert.match(fromPackage.apiNodes[1], /^apiNodes: API nodes/);

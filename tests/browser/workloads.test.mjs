@@ -142,7 +142,7 @@ test("sweep and compare work over workloads: every shipped one and one's own, ea
     assert.equal(digest, cli.digest, JSON.stringify(config.workload).slice(0, 60));
   }
   const names = rows.map((r) => r[0]);
-  assert.equal(rows.length, 9, names.join(", "));
+  assert.equal(rows.length, 10, names.join(", "));
   assert.equal(names.at(-1), "your spec: mine");
   const row = (start) => rows.find((r) => r[0].startsWith(start));
   assert.notEqual(row("YCSB")[1], "0", "YCSB A commits transactions");

@@ -20,6 +20,7 @@ test("index.d.ts's Config has exactly the table's fields", () => {
   const typed = members("Config").flatMap((name) => {
     if (name === "network") return members("NetworkConfig").map((m) => `network.${m}`);
     if (name === "cpu") return members("CpuConfig").map((m) => `cpu.${m}`);
+    if (name === "server") return members("ServerConfig").map((m) => `server.${m}`);
     return [name];
   });
   assert.deepEqual(typed.sort(), fields().map((f) => f.name).sort());
@@ -75,7 +76,7 @@ test("the table describes each field for people: unit, range, default", () => {
 test("index.d.ts's choice unions are exactly the table's choices", () => {
   const unions = {
     workload: "Workload", allocator: "Allocator", idCacheScope: "IdCacheScope", partitioning: "Partitioning", keyLayout: "KeyLayout",
-    precisionMetric: "IntervalMetric", warmup: "WarmupMode",
+    precisionMetric: "IntervalMetric", warmup: "WarmupMode", engine: "Engine",
   };
   const choices = fields().filter((f) => f.kind.type === "choice");
   assert.deepEqual(choices.map((f) => f.name).sort(), Object.keys(unions).sort(), "every choice field has its union");

@@ -52,7 +52,8 @@ test("the packed tarball installs into an empty project and works there", (t) =>
     console.log(JSON.stringify({ digest: sim.summary().digest, presets: presets().length, version, sqlTables: sql.spec.tables.length, report: page.length > 1000 && !page.includes("<script") }));
   `);
   const out = JSON.parse(execFileSync("node", ["main.mjs"], { cwd: app, encoding: "utf8" }));
-  assert.equal(out.presets, 12);
+  const nativePresets = JSON.parse(execFileSync(cli, ["presets", "--json"], { encoding: "utf8" }));
+  assert.equal(out.presets, nativePresets.length, "the installed package lists the CLI's presets");
   assert.equal(out.sqlTables, 1, "importSql works from the installed package");
   assert.equal(out.report, true, "report works from the installed package");
   const native = JSON.parse(execFileSync(cli, ["run", "--json", "--preset", "ndbapi-hidden-pk", "--set", "seed=5", "--set", "durationMs=200", "--set", "warmupMs=50"], { encoding: "utf8" }));
@@ -160,6 +161,10 @@ function withinBudget(file, kib) {
 // explanation worked out again) took it to 308,851; one copy each of the next ceiling, the
 // interval and the moving hot spot's explanation, the buckets' rows kept by field, the
 // method's text without a float, and wasm-opt's --converge brought it to 307,158.
+// The engines' seam with PostgreSQL (group commit, every waiter woken at a hand-off, the
+// server.* fields, a preset and the counter workload) took it from 306,801 to 316,124; the
+// bottleneck's remedies moved to a module loaded when a reader asks what would lift it (the
+// fit's, js/remedies.js: 8.6 KiB of this one), which brought it to 306,106.
 test("the WebAssembly module stays within its size budget (300 KiB gzipped)", () => {
   withinBudget("dist/web/hotrow_bg.wasm", 300);
 });
@@ -170,9 +175,13 @@ test("the WebAssembly module stays within its size budget (300 KiB gzipped)", ()
 // catalog): 249 KiB gzipped when it landed (683,790 bytes raw, built with -Oz). Tried
 // first inside the main module: +95 KiB for every page, not landed. What real schemas need in
 // the spec language (several tables taking ids, unique indexes, four more key choices) took it
-// to 259.3 KiB (265,558 bytes), and the budget to 270 KiB.
-test("the fit's WebAssembly module stays within its size budget (270 KiB gzipped)", () => {
-  withinBudget("dist/fit/hotrow_fit_bg.wasm", 270);
+// to 259.3 KiB (265,558 bytes), and the budget to 270 KiB. The engines' fields took it to
+// 266,945; the remedies, moved in from the main module (js/remedies.js loads this module for
+// them, when the Why panel's reader asks what would lift it), to 285,995: 19 KiB here
+// against 8.6 KiB there, as this module had none of the explanation's types or the spec's
+// writing. The budget moved to 290 KiB.
+test("the fit's WebAssembly module stays within its size budget (290 KiB gzipped)", () => {
+  withinBudget("dist/fit/hotrow_fit_bg.wasm", 290);
 });
 
 // The SQL import's module (crate/sql-wasm) is loaded only when SQL is given (importSql, the

@@ -34,17 +34,25 @@ fn metric_lines(s: &Summary, f: &hotrow::facts::Facts) -> Vec<(String, String, S
 
 /// The row that binds (or the busiest row lock, while something else binds) and the id
 /// counter row, when it is another row.
-fn hot_rows(w: &mut String, f: &hotrow::facts::Facts) {
+/// On one server (`one_server`) a row has no node to name.
+fn hot_rows(w: &mut String, f: &hotrow::facts::Facts, one_server: bool) {
+    let on = |node: u32, what: &str| if one_server { String::new() } else { format!(", {what} {node}") };
     match &f.hot_row {
         Some(h) if h.binds => {
-            let _ = writeln!(w, "  hot row: {}, primary on node {}, lock busy {}: it binds", h.name, h.node, percent(h.lock_busy_fraction));
+            let _ = writeln!(
+                w,
+                "  hot row: {}{}, lock busy {}: it binds",
+                h.name,
+                on(h.node, "primary on node"),
+                percent(h.lock_busy_fraction)
+            );
         }
         Some(h) => {
             let _ = writeln!(
                 w,
-                "  hot row: none binds (see What holds it); the busiest row lock is {}, on node {}, {} busy",
+                "  hot row: none binds (see What holds it); the busiest row lock is {}{}, {} busy",
                 h.name,
-                h.node,
+                on(h.node, "on node"),
                 percent(h.lock_busy_fraction)
             );
         }
@@ -54,7 +62,11 @@ fn hot_rows(w: &mut String, f: &hotrow::facts::Facts) {
     }
     if let Some(c) = &f.counter_row {
         if !c.is_hot_row {
-            let _ = writeln!(w, "  id counter row: the counter row of `{}` in SYSTAB_0, primary on node {}", c.of, c.node);
+            if one_server {
+                let _ = writeln!(w, "  id sequence: the sequence of `{}`", c.of);
+            } else {
+                let _ = writeln!(w, "  id counter row: the counter row of `{}` in SYSTAB_0, primary on node {}", c.of, c.node);
+            }
         }
     }
 }
@@ -106,7 +118,7 @@ pub fn render(s: &Summary) -> String {
     let _ = writeln!(w, "hotrow: {}; seed {}", s.facts.described, c.seed);
     let _ = writeln!(w, "measured {:.2} simulated s after {}, {} events{}\n", s.simulated_seconds, warmup(s), s.events, services(c));
     let f = &s.facts;
-    hot_rows(w, f);
+    hot_rows(w, f, c.engine.one_server());
     deadlocks(w, s);
     let lines = metric_lines(s, f);
     let width = lines.iter().map(|l| l.0.chars().count()).max().unwrap_or(0).max(40);

@@ -129,6 +129,9 @@ pub struct LockTable {
     pub released: u64,
     /// The wait the last release's holder caused, per waiting class (reused buffer).
     parts: Vec<WaitPart>,
+    /// The waiters the last `release_all` woke, with when each started waiting (reused
+    /// buffer: the caller reads and clears it).
+    pub woken: Vec<(Owner, Ns)>,
     /// Wait queues of locks released since (empty, with their capacity), which the next
     /// locks to get a first waiter take: a contention episode allocates only when none is
     /// spare (at most `SPARE` are kept) or its queue outgrows what it held before.
@@ -152,6 +155,12 @@ pub enum Acquire {
 impl LockTable {
     /// Asks for the exclusive lock of `row` on behalf of `who` at time `now`.
     pub fn acquire(&mut self, row: RowReplica, who: Owner, now: Ns) -> Acquire {
+        self.acquire_since(row, who, now, now)
+    }
+
+    /// Asks for the lock at `now` for a request waiting since `since` (a woken waiter
+    /// that lost the row again keeps its first wait's start: `release_all`).
+    pub fn acquire_since(&mut self, row: RowReplica, who: Owner, now: Ns, since: Ns) -> Acquire {
         match self.locks.entry(row) {
             Entry::Vacant(v) => {
                 v.insert(Lock { holder: who, granted_at: now, waiters: VecDeque::new(), classes: Vec::new(), since: now });
@@ -169,7 +178,7 @@ impl LockTable {
                 }
                 lock.integrate(now);
                 lock.count(who.class, 1);
-                lock.waiters.push_back((who, now));
+                lock.waiters.push_back((who, since));
                 Acquire::Queued(lock.waiters.len())
             }
         }
@@ -209,6 +218,25 @@ impl LockTable {
         Released { next: Some((next, since)), ..released }
     }
 
+    /// Releases `row` and wakes every waiter instead of granting the first: they leave the
+    /// queue for [`LockTable::woken`] and the row is free, for whoever asks first (a
+    /// woken waiter re-checking it, or a newcomer). PostgreSQL's hand-off of a row. The
+    /// wait each caused is charged to the holder, as `release` charges it.
+    pub fn release_all(&mut self, row: RowReplica, txn: u32, now: Ns) -> Released {
+        let mut lock = self.locks.remove(&row).unwrap_or_else(|| panic!("release of unlocked row {row:?} by txn {txn}"));
+        assert_eq!(lock.holder.txn, txn, "txn {txn} releases a lock it does not hold");
+        self.released += 1;
+        self.parts.clear();
+        lock.integrate(now);
+        self.parts.extend(lock.classes.iter().filter(|w| w.ns > 0).map(|w| WaitPart { waiter: w.class, ns: w.ns }));
+        self.woken.extend(lock.waiters.drain(..));
+        if lock.waiters.capacity() > 0 && self.spare.len() < SPARE {
+            lock.classes.clear();
+            self.spare.push((lock.waiters, lock.classes));
+        }
+        Released { held_since: lock.granted_at, holder_class: lock.holder.class, next: None }
+    }
+
     /// The wait the last released holder caused, per waiting class.
     pub fn wait_parts(&self) -> &[WaitPart] {
         &self.parts
@@ -217,13 +245,13 @@ impl LockTable {
     /// Lock requests waiting since `since` or earlier, as (transaction, row), by
     /// transaction (not the map's order, which may differ between targets; a transaction's
     /// rows come in no particular order, and the caller only asks whether any still waits).
-    /// One pass over the waiters: a queue is in arrival order, so those waiting since then
-    /// are its first ones.
+    /// One pass over the waiters (not only a queue's first ones: a woken waiter that lost
+    /// the row again queues behind later ones with its first wait's start).
     pub fn waiting_since(&self, since: Ns) -> Vec<(u32, RowReplica)> {
         let mut rows = Vec::new();
         let mut order: Vec<(u64, u64)> = Vec::new();
         for (row, l) in &self.locks {
-            for (w, _) in l.waiters.iter().take_while(|(_, t)| *t <= since) {
+            for (w, _) in l.waiters.iter().filter(|(_, t)| *t <= since) {
                 order.push((w.txn as u64, rows.len() as u64));
                 rows.push(*row);
             }
@@ -237,6 +265,14 @@ impl LockTable {
     /// Who holds `row` (its transaction and operation), if anyone.
     pub fn owner(&self, row: RowReplica) -> Option<Owner> {
         self.locks.get(&row).map(|l| l.holder)
+    }
+
+    /// Backdates the grant of `row`'s lock, just acquired, to `at`: a woken waiter that
+    /// took the row counts its hand-off as the lock's (`sim/server.rs`).
+    pub fn backdate(&mut self, row: RowReplica, at: Ns) {
+        if let Some(l) = self.locks.get_mut(&row) {
+            l.granted_at = at.min(l.granted_at);
+        }
     }
 
     /// Since when `txn` has waited for `row`, if it waits there.
@@ -281,6 +317,7 @@ impl LockTable {
             + self.spare.iter().map(|(w, c)| queues((w, c))).sum::<usize>()
             + self.spare.capacity() * std::mem::size_of::<Queues>()
             + self.parts.capacity() * 16
+            + self.woken.capacity() * 24
     }
 
     pub fn held(&self) -> usize {
@@ -289,82 +326,4 @@ impl LockTable {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    const ROW: RowReplica = RowReplica { node: 1, row: 42 };
-    fn who(txn: u32) -> Owner {
-        Owner { txn, op: 0, replica: 0, class: txn as u16 % 2 }
-    }
-
-    /// A contention episode's queues are kept when it ends and taken by the next one: one
-    /// pair of queues serves episode after episode, on any row.
-    #[test]
-    fn contended_locks_reuse_the_queues_of_released_ones() {
-        let mut t = LockTable::default();
-        let mut bytes = Vec::new();
-        for episode in 0..4 {
-            let row = RowReplica { node: 1, row: episode };
-            assert_eq!(t.acquire(row, who(1), 10 * episode), Acquire::Granted);
-            assert_eq!(t.acquire(row, who(2), 10 * episode + 1), Acquire::Queued(1));
-            assert!(t.spare.is_empty(), "the episode took the spare queues");
-            t.release(row, 1, 10 * episode + 2);
-            t.release(row, 2, 10 * episode + 3);
-            assert_eq!((t.held(), t.spare.len()), (0, 1), "its queues are spare again");
-            bytes.push(t.memory_bytes());
-        }
-        assert!(bytes.windows(2).all(|w| w[0] == w[1]), "no episode grew memory: {bytes:?}");
-    }
-
-    #[test]
-    fn waiters_are_granted_in_fifo_order() {
-        let mut t = LockTable::default();
-        assert_eq!(t.acquire(ROW, who(1), 0), Acquire::Granted);
-        assert_eq!(t.acquire(ROW, who(2), 5), Acquire::Queued(1));
-        assert_eq!(t.acquire(ROW, who(3), 6), Acquire::Queued(2));
-        assert_eq!(t.release(ROW, 1, 7).next, Some((who(2), 5)));
-        assert_eq!(t.release(ROW, 2, 8), Released { held_since: 7, holder_class: 0, next: Some((who(3), 6)) });
-        assert_eq!(t.release(ROW, 3, 9), Released { held_since: 8, holder_class: 1, next: None });
-        assert_eq!(t.held(), 0);
-        assert_eq!((t.granted, t.released), (3, 3));
-    }
-
-    /// Three requests wait behind two holders: each release charges its holder with the
-    /// wait it caused per class, and the parts add up to every request's wait.
-    #[test]
-    fn a_wait_is_split_over_the_holders_it_waited_for() {
-        let mut t = LockTable::default();
-        t.acquire(ROW, who(1), 0); // class 1 holds from 0
-        t.acquire(ROW, who(2), 10); // class 0 waits 10..40
-        t.acquire(ROW, who(4), 20); // class 0 waits 20..70
-        t.acquire(ROW, who(3), 30); // class 1 waits 30..55, then leaves (aborted)
-        let r = t.release(ROW, 1, 40);
-        assert_eq!(r.holder_class, 1);
-        // Until 40: txn 2 waited 30, txn 4 20 (class 0: 50), txn 3 10 (class 1).
-        assert_eq!(t.wait_parts(), &[WaitPart { waiter: 0, ns: 50 }, WaitPart { waiter: 1, ns: 10 }]);
-        assert!(t.remove_waiter(ROW, 3, 55));
-        let r = t.release(ROW, 2, 70);
-        assert_eq!(r.holder_class, 0);
-        // 40..70: txn 4 waited 30; txn 3 waited 15 more until it left at 55.
-        assert_eq!(t.wait_parts(), &[WaitPart { waiter: 0, ns: 30 }, WaitPart { waiter: 1, ns: 15 }]);
-        t.release(ROW, 4, 80);
-        assert!(t.wait_parts().is_empty());
-        let waited = (40 - 10) + (70 - 20) + (55 - 30);
-        assert_eq!(50 + 10 + 30 + 15, waited);
-    }
-
-    #[test]
-    fn replicas_lock_independently() {
-        let mut t = LockTable::default();
-        assert_eq!(t.acquire(ROW, who(1), 0), Acquire::Granted);
-        assert_eq!(t.acquire(RowReplica { node: 2, ..ROW }, who(2), 0), Acquire::Granted);
-    }
-
-    #[test]
-    #[should_panic(expected = "does not hold")]
-    fn releasing_someone_elses_lock_is_a_bug() {
-        let mut t = LockTable::default();
-        t.acquire(ROW, who(1), 0);
-        t.release(ROW, 2, 0);
-    }
-}
+mod tests;

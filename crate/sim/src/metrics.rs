@@ -70,6 +70,9 @@ impl Window {
 #[derive(Clone)]
 pub struct Metrics {
     threads_per_node: u64,
+    /// CPU cores behind each data-node station (`Topology::data_cores`): a node's load
+    /// is its stations' busy time over threads x cores.
+    data_cores: u64,
     window_ns: Ns,
     pub window_start: Ns,
     pub window: Counts,
@@ -127,11 +130,12 @@ pub struct Metrics {
 }
 
 impl Metrics {
-    pub fn new(dims: Dims, threads_per_node: u32, partitions: u32, window_ns: Ns, warmup_end: Ns) -> Metrics {
+    pub fn new(dims: Dims, (threads_per_node, data_cores): (u32, u32), partitions: u32, window_ns: Ns, warmup_end: Ns) -> Metrics {
         let nodes = dims.nodes as u32;
         let threads = (nodes * threads_per_node) as usize;
         Metrics {
             threads_per_node: threads_per_node as u64,
+            data_cores: data_cores as u64,
             window_ns,
             window_start: 0,
             window: Counts::sized(dims),
@@ -319,7 +323,7 @@ impl Metrics {
             });
         }
         let t = Throughput::of(w, span);
-        let threads = self.threads_per_node as f64;
+        let threads = (self.threads_per_node * self.data_cores) as f64;
         (self.skew_busiest, self.skew_total) = self.skew_so_far();
         let partition_inserts_per_second = self.window_partition_inserts.iter().map(|&n| span.per_second(n)).collect();
         self.window_partition_inserts.fill(0);

@@ -27,6 +27,9 @@ pub struct Topology {
     pub ldm_threads: u32,
     pub tc_threads: u32,
     pub api_nodes: u32,
+    /// CPU cores behind each data-node station: 1 for NDB's threads; a one-server engine's
+    /// one station is a pool of `server.cores` (its backends share them).
+    pub data_cores: u32,
     /// Execution threads per data node, and data-node threads in all (the first stations):
     /// asked on every message, so kept, not multiplied out.
     threads_per_node: u32,
@@ -53,6 +56,7 @@ impl Topology {
             ldm_threads,
             tc_threads,
             api_nodes,
+            data_cores: 1,
             threads_per_node: tpn,
             data_stations: data_nodes * tpn,
             station_host,

@@ -5,7 +5,9 @@
 //! playground's field list are pinned by tests. A test checks that it names exactly the
 //! fields `Config` serialises.
 
-use super::{json::lookup, Allocator, Config, ConfigError, IdCacheScope, KeyLayout, Partitioning, Traits, WORKLOAD_LABELS, WORKLOAD_NAMES};
+use super::{
+    json::lookup, Allocator, Config, ConfigError, Engine, IdCacheScope, KeyLayout, Partitioning, Traits, WORKLOAD_LABELS, WORKLOAD_NAMES,
+};
 use serde::Serialize;
 use serde_json::Value;
 
@@ -165,6 +167,11 @@ pub const FIELDS: &[Field] = &[
         about: "stop the run once the 95% interval of precisionMetric is within this fraction of it (after 10 measured windows, its batch means not correlated, and with warmup auto once the detected cut is in the run's first fifth), durationMs at most; 0: run the whole duration",
     },
     choice("precisionMetric", "precision metric", (PRECISION_METRICS, PRECISION_LABELS), "the figure whose interval decides when a run with a precision stops; headline: the figure the run is about (TPM for DBT2, inserts/s for a workload that only inserts, transactions/s otherwise), which a detected warm-up reads as transactions/s"),
+    choice("engine", "engine", (Engine::NAMES, Engine::LABELS), "the database engine: NDB's cluster (every field above), or one PostgreSQL server (dataNodes, replicas and ldmThreads 1, tcThreads 0; its CPU is server.cores)"),
+    int("server.cores", "server cores", 1, 1_024, "", false, "one-server engines: CPU cores the server's backends share"),
+    int("server.flushUs", "log flush", 0, 1_000_000, "us", true, "one-server engines: one durable flush of the log; a commit waits for the flush covering its record, and commits arriving during a flush share the next"),
+    int("server.recheckNs", "woken waiter CPU", 0, 10_000_000, "ns", true, "postgres: CPU a woken waiter spends re-checking a released row (every waiter wakes at each hand-off; one wins, the others queue again)"),
+    int("server.wakeUs", "waiter wake-up", 0, 1_000_000, "us", true, "postgres: how long a woken waiter takes to run again (a semaphore's post and the scheduler) before its re-check queues for a core"),
     int("network.latencyUs", "network latency", 0, 100_000, "us", true, "mean one-way latency between two hosts (of a lone message: on a busy link a message may wait for the one before it)"),
     real(
         "network.latencyCv",
@@ -319,7 +326,9 @@ mod tests {
             if let Kind::Choice { values, labels, traits } = f.kind {
                 assert_eq!(values.len(), labels.len(), "{}: a label for each value", f.name);
                 for v in values {
-                    let input = serde_json::json!({ f.name: v });
+                    // An engine's value on the cluster it runs on (one server or NDB's).
+                    let base = if f.name == "engine" { "postgres" } else { "bug39267" };
+                    let input = serde_json::json!({ "preset": base, f.name: v });
                     let c = Config::from_json(&input).unwrap_or_else(|e| panic!("{} = {v}: {e}", f.name));
                     assert_eq!(lookup(&serde_json::to_value(&c).unwrap(), f.name), Some(&Value::from(*v)));
                     if let Some(i) = (!traits.is_empty()).then(|| values.iter().position(|x| x == v).unwrap()) {

@@ -14,6 +14,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 mod cpu;
+mod engine;
 mod fault;
 pub mod fields;
 mod ids;
@@ -24,6 +25,7 @@ mod workload;
 pub use crate::error::ConfigError;
 pub use crate::keys::{KeyLayout, Partitioning};
 pub use cpu::CpuConfig;
+pub use engine::{Engine, ServerConfig};
 pub use fault::Fault;
 pub use ids::{Allocator, IdCacheScope, Traits};
 pub use json::{lookup, set_dotted};
@@ -141,6 +143,11 @@ pub struct Config {
     /// of `fields::PRECISION_METRICS`; `headline` is the run's headline figure,
     /// `facts::precision_metric`).
     pub precision_metric: String,
+    /// `"ndb"` (the default: the cluster of every field above) or `"postgres"` (one
+    /// server): see [`Engine`].
+    pub engine: Engine,
+    /// The one-server engines' machine and costs (unused under `ndb`): see [`ServerConfig`].
+    pub server: ServerConfig,
     pub network: NetworkConfig,
     pub cpu: CpuConfig,
     /// Scheduled faults (at most 64), in any order. See [`Fault`].
@@ -186,6 +193,8 @@ impl Default for Config {
             warmup: "fixed".into(),
             precision: 0.0,
             precision_metric: "headline".into(),
+            engine: Engine::Ndb,
+            server: ServerConfig::default(),
             network: NetworkConfig { latency_us: 47, latency_cv: 0.75 },
             cpu: CpuConfig::ndbd_2008(),
             faults: Vec::new(),
@@ -197,7 +206,11 @@ impl Config {
     /// The cluster's numbering for this config: hosts, node groups, partitions, stations.
     /// (Here, not in topology.rs, so that the numbering does not depend on the config.)
     pub fn topology(&self) -> crate::topology::Topology {
-        crate::topology::Topology::of(self.data_nodes, self.replicas, self.ldm_threads, self.tc_threads, self.api_nodes)
+        let mut topo = crate::topology::Topology::of(self.data_nodes, self.replicas, self.ldm_threads, self.tc_threads, self.api_nodes);
+        if self.engine.one_server() {
+            topo.data_cores = self.server.cores;
+        }
+        topo
     }
 }
 
@@ -266,6 +279,7 @@ impl Config {
                 "must be above 0 when network.latencyUs is 0 and an API round costs no CPU (cpu.apiExecuteNs, cpu.apiStatementNs and cpu.apiOpNs times cpu.scale): a transaction would take no simulated time and the run never advance",
             ));
         }
+        self.check_one_server()?;
         if self.faults.len() > fields::MAX_FAULTS {
             return Err(ConfigError::new("faults", format!("{} faults", self.faults.len()), "at most 64 faults"));
         }

@@ -39,6 +39,7 @@ mod batched;
 mod deadlocks;
 mod lock_order;
 mod moving;
+mod named;
 mod remedies;
 mod resources;
 
@@ -56,7 +57,7 @@ use crate::config::Config;
 use serde::Serialize;
 
 /// What kind of resource holds the throughput.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub enum Kind {
     /// A data node's thread (its one thread in 2008's ndbd, an LDM or a TC thread).
@@ -150,7 +151,7 @@ impl Kind {
 }
 
 /// One resource, as reports give it.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, serde::Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Resource {
     /// Which resource it is across spans (`Load::id`: a row's full key for a row lock).

@@ -5,10 +5,8 @@ use super::{Kind, Resource};
 use crate::config::{Config, IdCacheScope};
 use crate::counts::Counts;
 use crate::heat::RowLockTotals;
-use crate::row_report;
 use crate::time;
 use crate::topology::Topology;
-use crate::workload;
 
 /// The client population, for its bound N / (R0 + Z).
 #[derive(Clone, Copy, Debug)]
@@ -52,7 +50,7 @@ pub(crate) struct Inputs<'a> {
 
 /// An id for a resource that is neither a station nor a row: a tag above every row key
 /// (whose table ids stay below 2^7) and a number.
-fn tagged(tag: u64, n: u64) -> u64 {
+pub(super) fn tagged(tag: u64, n: u64) -> u64 {
     (0xF0 + tag) << 56 | n
 }
 
@@ -68,16 +66,16 @@ pub struct Load {
     pub servers: u32,
     span_ns: u64,
     /// Summed over its servers.
-    busy_ns: f64,
-    blocked_ns: f64,
-    queued_ns: f64,
-    alloc_ns: f64,
+    pub(super) busy_ns: f64,
+    pub(super) blocked_ns: f64,
+    pub(super) queued_ns: f64,
+    pub(super) alloc_ns: f64,
     /// Threads of one role pool together (`pooled`): the node's one thread, LDM, TC, API.
-    role: u8,
-    grants: u64,
+    pub(super) role: u8,
+    pub(super) grants: u64,
     /// A row's lock requests over the span (its demand): more than its grants while a
     /// convoy's queue at it grows.
-    requests: u64,
+    pub(super) requests: u64,
     /// The clients.
     clients: Option<Population>,
     /// Open arrivals: user transactions offered per second.
@@ -85,7 +83,7 @@ pub struct Load {
 }
 
 impl Load {
-    fn new(id: u64, name: String, kind: Kind, node: Option<u32>, servers: u32, span_ns: u64, busy_ns: u64) -> Load {
+    pub(super) fn new(id: u64, name: String, kind: Kind, node: Option<u32>, servers: u32, span_ns: u64, busy_ns: u64) -> Load {
         Load {
             id,
             name,
@@ -180,6 +178,10 @@ impl Load {
         for role in 0..4u8 {
             let pool: Vec<&Load> = threads.iter().filter(|l| l.role == role).collect();
             let Some(first) = pool.first() else { continue };
+            if pool.len() == 1 {
+                rest.push((*first).clone()); // A pool of one is itself, by its own name.
+                continue;
+            }
             let what = ["data-node threads", "LDM threads", "TC threads", "API nodes' CPUs"][role as usize];
             let mut p =
                 Load::new(tagged(5, role as u64), format!("the {} {what}, pooled", pool.len()), first.kind, None, 0, first.span_ns, 0);
@@ -271,7 +273,7 @@ impl Inputs<'_> {
             let plain_name = if rate > 0 {
                 format!("{} client threads taking requests as they come", c.n)
             } else {
-                format!("{} clients thinking {} us", c.n, self.cfg.think_time_us)
+                format!("{} client{} thinking {} us", c.n, if c.n == 1 { "" } else { "s" }, self.cfg.think_time_us)
             };
             let name = if c.lost_named {
                 format!("{plain_name}, each commit costing {} waited out in lock-wait timeouts", crate::format::seconds(c.lost_us))
@@ -290,76 +292,6 @@ impl Inputs<'_> {
             let name = format!("the offered load: {} requests/s ({} per API node)", offered.round(), per_api.round());
             let mut l = Load::new(tagged(4, 1), name, Kind::Offered, None, 1, self.span_ns, 0);
             l.offered = Some(offered);
-            loads.push(l);
-        }
-        loads
-    }
-
-    fn stations(&self) -> Vec<Load> {
-        let (t, c) = (self.topo, self.counts);
-        let tpn = t.threads_per_node();
-        (0..t.stations())
-            .map(|s| {
-                let (name, kind, node, servers, role) = if let Some(n) = t.data_node_of(s) {
-                    let i = s % tpn;
-                    let (name, role) = if tpn == 1 {
-                        (format!("the thread of data node {n}"), 0)
-                    } else if i < t.ldm_threads {
-                        (format!("LDM thread {i} of data node {n}"), 1)
-                    } else {
-                        (format!("TC thread {} of data node {n}", i - t.ldm_threads), 2)
-                    };
-                    (name, Kind::Thread, Some(n), 1, role)
-                } else if s == t.service_station() {
-                    ("the allocator service".to_string(), Kind::Service, None, 1, 4)
-                } else {
-                    let a = s - t.data_stations();
-                    (format!("the CPU of API node {a} ({} cores)", self.cfg.api_cores), Kind::ApiCpu, Some(a), self.cfg.api_cores, 3)
-                };
-                let (name, kind, node, servers, role) = (name, kind, node, servers, role);
-                let mut l = Load::new(s as u64, name, kind, node, servers, self.span_ns, c.station_busy_ns[s as usize]);
-                l.role = role;
-                l.alloc_ns = c.station_alloc_ns[s as usize] as f64;
-                l
-            })
-            .collect()
-    }
-
-    fn locks(&self) -> Vec<Load> {
-        let c = self.counts;
-        let mut loads = Vec::new();
-        if self.cfg.allocator.traits().counter_row {
-            let table = row_report::table_name(self.cfg, self.counter_row & ((1 << 56) - 1));
-            let name = format!("the counter row of `{table}` in SYSTAB_0, on data node {}", self.counter_row_node);
-            let mut l = Load::new(self.counter_row, name, Kind::CounterRow, Some(self.counter_row_node), 1, self.span_ns, c.hot_busy_ns);
-            l.grants = c.hot_holds;
-            l.busy_ns = l.busy_ns.max(0.0);
-            if let Some(r) = self.rows.iter().find(|r| r.row == self.counter_row) {
-                l.blocked_ns = (r.blocked_ns as f64).min(l.busy_ns);
-                l.queued_ns = (r.queued_ns as f64).min(l.busy_ns - l.blocked_ns);
-            }
-            loads.push(l);
-        }
-        for r in self.rows.iter().filter(|r| r.row != self.counter_row) {
-            let key = r.row & ((1 << 56) - 1);
-            // Another table's counter row (a spec may have several tables taking ids): a
-            // counter row too, though its time is counted as a tracked row's.
-            let (name, kind) = if workload::table_of(r.row) == workload::table::SYSTAB {
-                let of = row_report::table_name(self.cfg, key);
-                (format!("the counter row of `{of}` in SYSTAB_0, on data node {}", r.node), Kind::CounterRow)
-            } else {
-                let table = row_report::table_name(self.cfg, workload::table_of(r.row));
-                let (k, slot) = (key % crate::spec::MAX_TABLE_ROWS, key / crate::spec::MAX_TABLE_ROWS);
-                let slot = if slot > 0 { format!(" (slot {slot})") } else { String::new() };
-                (format!("row {k}{slot} of `{table}`, on data node {}", r.node), Kind::Row)
-            };
-            // Over the whole span: a row first tracked after it began is weighed by what
-            // was counted (a lower bound of its load, never a short span's noise).
-            let mut l = Load::new(r.row, name, kind, Some(r.node), 1, self.span_ns, r.busy_ns);
-            l.blocked_ns = r.blocked_ns as f64;
-            l.queued_ns = r.queued_ns as f64;
-            l.grants = r.grants;
-            l.requests = r.requests;
             loads.push(l);
         }
         loads

@@ -16,7 +16,13 @@ pub fn described(cfg: &Config) -> String {
     };
     let s = |count: u32| if count == 1 { "" } else { "s" };
     let (d, r, a, c) = (cfg.data_nodes, cfg.replicas, cfg.api_nodes, cfg.clients_per_api_node);
-    let cluster = format!("{d} data node{} ({r} replica{}), {a} API node{} with {c} client{} each", s(d), s(r), s(a), s(c));
+    let clients = format!("{a} API node{} with {c} client{} each", s(a), s(c));
+    if cfg.engine.one_server() {
+        let cores = cfg.server.cores;
+        let server = format!("one {} server ({cores} core{}), {clients}", cfg.engine.title(), s(cores));
+        return format!("{what} on {server}; {}; {}", arrivals(cfg), ids(cfg));
+    }
+    let cluster = format!("{d} data node{} ({r} replica{}), {clients}", s(d), s(r));
     let placed = if cfg.partitioning == Partitioning::Range { "key range" } else { "hash" };
     format!("{what} on {cluster}; {}; {}; rows placed by {placed}", arrivals(cfg), ids(cfg))
 }
@@ -65,7 +71,9 @@ fn ids(cfg: &Config) -> String {
         return format!("ids come from {label}");
     }
     let owner = if cfg.id_cache_scope == IdCacheScope::Client { "each client" } else { "each API node" };
-    if traits.counter_row {
+    if traits.counter_row && cfg.engine.one_server() {
+        format!("{owner} takes {cache} from its table's sequence (nextval, not transactional)")
+    } else if traits.counter_row {
         let hint = if cfg.hinted_refill { "hinted (coordinated on the row's node)" } else { "unhinted (coordinated round robin)" };
         format!("{owner} fetches {cache} from the SYSTAB_0 counter row, {hint}")
     } else if traits.service {
@@ -93,6 +101,11 @@ mod tests {
         );
         let open = of(json!({ "preset": "modern", "arrivalRatePerApiNode": 500, "allocator": "centralService", "idCacheScope": "client" }));
         assert!(open.contains("open arrivals: 500 requests/s offered to each API node (Poisson)"), "{open}");
+        assert_eq!(
+            of(json!({ "preset": "postgres", "primaryKey": false })),
+            "the workload \"counter\" on one PostgreSQL server (2 cores), 1 API node with 8 clients each; each client runs a closed loop, \
+             no think time; each client takes one id at a time from its table's sequence (nextval, not transactional)"
+        );
         assert!(open.contains("each client fetches ranges of 1,000 ids from one allocator service"), "{open}");
         assert!(of(json!({ "thinkTimeUs": 1000 })).contains("thinking 1.0 ms between transactions"));
         assert!(of(json!({ "primaryKey": true })).contains("a primary key of its own"));

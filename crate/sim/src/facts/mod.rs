@@ -126,9 +126,12 @@ pub fn warmup_metric(cfg: &Config) -> &str {
     }
 }
 
-/// Whether the run takes its principal table's ids from a SYSTAB_0 counter row.
+/// Whether the run takes its principal table's ids from a SYSTAB_0 counter row: a
+/// counter-row strategy, and a table that takes ids (DBT2's HISTORY; a spec's table keyed
+/// by AUTO_INCREMENT or a hidden key).
 pub fn uses_counter_row(cfg: &Config) -> bool {
-    cfg.allocator.traits().counter_row && !cfg.primary_key
+    let takes_ids = cfg.workload.spec().is_none_or(|s| s.tables.iter().any(|t| t.key != crate::spec::KeyKind::PrimaryKey));
+    cfg.allocator.traits().counter_row && !cfg.primary_key && takes_ids
 }
 
 /// Whether the bug report's TPM figures compare with a run of `cfg`.

@@ -5,7 +5,7 @@
 //! queue holds nothing else, and `Simulation::dispatch` is the one match over events.
 
 use super::txn::Txn;
-use crate::config::CpuConfig;
+use crate::config::{Config, CpuConfig};
 use crate::time::Ns;
 use crate::topology::{Host, StationId};
 
@@ -35,6 +35,9 @@ pub(super) enum MsgKind {
     AllocReq,
     /// API CPU: the service's reply with the range came back (`txn` is the request's slot).
     AllocConf,
+    /// Server CPU (`postgres`): a waiter woken by a released row re-checks it; it takes
+    /// the row or queues again (`sim/server.rs`).
+    Recheck,
 }
 
 impl MsgKind {
@@ -61,6 +64,7 @@ impl MsgKind {
             MsgKind::Completed => "COMPLETED",
             MsgKind::AllocReq => "ALLOC_REQ",
             MsgKind::AllocConf => "ALLOC_CONF",
+            MsgKind::Recheck => "RECHECK",
         }
     }
 }
@@ -120,12 +124,15 @@ pub(super) enum Event {
     Tick { api: u32 },
     /// An open arrival at API node `api` (dropped unless `generation` is the streams' current).
     Arrival { api: u32, generation: u32 },
+    /// A one-server engine's log flush is done: the commits it covers go on (`sim/server.rs`).
+    Flushed,
 }
 
 /// The CPU a station spends serving `msg` of transaction `txn`: the cost table. An API
 /// round is a SQL statement through mysqld (`sql_api`), except for NDB API programs and
 /// refills, which are NDB API executes.
-pub(super) fn cost(c: &CpuConfig, sql_api: bool, txn: &Txn, msg: Msg) -> Ns {
+pub(super) fn cost(cfg: &Config, sql_api: bool, txn: &Txn, msg: Msg) -> Ns {
+    let c = &cfg.cpu;
     let sql = txn.kind.is_user() && sql_api;
     let statement = if sql { c.api_statement_ns } else { c.api_execute_ns };
     match msg.kind {
@@ -143,6 +150,7 @@ pub(super) fn cost(c: &CpuConfig, sql_api: bool, txn: &Txn, msg: Msg) -> Ns {
         MsgKind::Commit => c.lqh_commit_ns,
         MsgKind::Complete => c.lqh_complete_ns,
         MsgKind::AllocReq | MsgKind::AllocConf => service_cost(c, msg.kind),
+        MsgKind::Recheck => cfg.server.recheck_ns,
     }
 }
 

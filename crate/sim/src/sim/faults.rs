@@ -231,7 +231,7 @@ impl Simulation {
             // and nothing else takes a request out of a queue here, so it waits while
             // another holds a lock it queued for.
             let waiting = wait.iter().any(|&(_, row)| self.locks.holder(row) != Some(t));
-            if txn.live() && !txn.tc_done && txn.phase == Phase::Prepare && waiting {
+            if txn.live() && !txn.tc_done && txn.phase == Phase::Prepare && waiting && self.wait_ends(t) {
                 self.metrics.totals.lock_timeouts += 1;
                 let waited = self.lock_waited_ns(t);
                 self.metrics.count(self.now, |c| {

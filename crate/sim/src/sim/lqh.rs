@@ -30,7 +30,12 @@ impl Simulation {
             self.metrics.row_requested(o.row);
         }
         match self.locks.acquire(row, owner, self.now) {
-            Acquire::Granted => self.locked(t, op, replica, host, 0),
+            Acquire::Granted => {
+                if self.cfg.engine.one_server() {
+                    self.taken_in_hand_off(row);
+                }
+                self.locked(t, op, replica, host, 0)
+            }
             Acquire::Queued(_) => {
                 if self.is_hot(replica, o.row) {
                     self.hot_queue_change(1);
@@ -41,7 +46,7 @@ impl Simulation {
 
     /// The operation holds its row lock at `replica` (after waiting `waited` ns): apply
     /// it and pass it down the replica chain, or confirm to the TC from the last replica.
-    fn locked(&mut self, t: u32, op: usize, replica: u32, host: Host, waited: Ns) {
+    pub(super) fn locked(&mut self, t: u32, op: usize, replica: u32, host: Host, waited: Ns) {
         let txn = &mut self.txns[t];
         txn.blocked_ns += waited;
         if replica == 0 {
@@ -68,7 +73,9 @@ impl Simulation {
         if hot {
             self.counter_row_released();
         }
-        let released = self.locks.release(RowReplica { node: host, row: o.row }, t, self.now);
+        let wake_all = self.wakes_all(o.row);
+        let at = RowReplica { node: host, row: o.row };
+        let released = if wake_all { self.locks.release_all(at, t, self.now) } else { self.locks.release(at, t, self.now) };
         if replica == 0 {
             let txn = &self.txns[t];
             let hold = Hold {
@@ -86,6 +93,9 @@ impl Simulation {
                 self.hot_queue_change(-1);
             }
             self.locked(next.txn, next.op as usize, next.replica as u32, host, self.now - since);
+        }
+        if wake_all {
+            self.wake_waiters(o.row, host, hot);
         }
     }
 

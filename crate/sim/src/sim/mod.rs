@@ -39,6 +39,7 @@ mod checkpoint;
 mod checks;
 mod client;
 mod deadlock;
+mod engine;
 mod event;
 mod faults;
 mod ids;
@@ -47,6 +48,7 @@ mod live;
 mod lqh;
 mod network;
 mod programs;
+mod server;
 mod stepping;
 mod tables;
 mod tc;
@@ -63,6 +65,7 @@ use ids::Ids;
 use links::Links;
 use network::Station;
 use programs::Programs;
+use server::Server;
 use txn::TxnSlots;
 
 pub use checkpoint::Checkpoint;
@@ -112,6 +115,8 @@ pub struct Simulation {
     /// service, the id checker.
     ids: Ids,
     faults: FaultState,
+    /// A one-server engine's log (group commit) and its woken waiters (`server.rs`).
+    server: Server,
     /// Open arrivals: the streams, the waiting lines and the idle client threads.
     arrivals: Arrivals,
     metrics: Metrics,
@@ -127,13 +132,18 @@ pub struct Simulation {
 impl Simulation {
     pub fn new(cfg: Config) -> Simulation {
         let topo = cfg.topology();
-        let mut stations: Vec<Station> = (0..topo.data_stations()).map(|_| Station::new(1)).collect();
+        let mut stations: Vec<Station> = (0..topo.data_stations()).map(|_| Station::new(topo.data_cores)).collect();
         stations.extend((0..cfg.api_nodes).map(|_| Station::new(cfg.api_cores)));
         stations.push(Station::new(1)); // The allocator service's one thread.
         let clients: Vec<Client> = (0..cfg.clients()).map(|c| Client::new(&cfg, c, c / cfg.clients_per_api_node)).collect();
         let dims = Dims { nodes: cfg.data_nodes as usize, stations: topo.stations() as usize, api_nodes: cfg.api_nodes as usize };
-        let metrics =
-            Metrics::new(dims, topo.threads_per_node(), topo.partitions, time::from_ms(cfg.window_ms), time::from_ms(cfg.warmup_ms));
+        let metrics = Metrics::new(
+            dims,
+            (topo.threads_per_node(), topo.data_cores),
+            topo.partitions,
+            time::from_ms(cfg.window_ms),
+            time::from_ms(cfg.warmup_ms),
+        );
         let warmup = crate::summary::Warmup { decided: cfg.warmup != "auto", truncation_ms: None };
         let mut sim = Simulation {
             queue: EventQueue::with_capacity(4 * clients.len() + 64),
@@ -149,6 +159,7 @@ impl Simulation {
             metrics,
             place: Placement::new(&topo),
             faults: FaultState::new(&cfg),
+            server: Server::default(),
             arrivals: Arrivals::new(cfg.seed, cfg.api_nodes),
             topo,
             clients,
@@ -275,7 +286,7 @@ impl Simulation {
         let queue = self.queue.capacity() * EventQueue::<Event>::entry_bytes();
         let stations: usize = self.stations.iter().map(Station::memory_bytes).sum();
         let clients = self.clients.capacity() * std::mem::size_of::<Client>();
-        let allocator = self.ids.memory_bytes() + self.arrivals.memory_bytes() + self.links.memory_bytes();
+        let allocator = self.ids.memory_bytes() + self.arrivals.memory_bytes() + self.links.memory_bytes() + self.server.memory_bytes();
         queue + stations + self.txns.memory_bytes() + clients + self.locks.memory_bytes() + allocator + self.metrics.memory_bytes()
     }
 
@@ -306,6 +317,7 @@ impl Simulation {
             Event::DataNodeRestart { node } => self.restart_data_node(node),
             Event::Tick { api } => self.timestamp_tick(api),
             Event::Arrival { api, generation } => self.arrival(api, generation),
+            Event::Flushed => self.flushed(),
             Event::ClientStart { client } if self.open() => self.client_free(client),
             Event::ClientStart { client } => {
                 if self.clients[client as usize].active {
@@ -364,6 +376,7 @@ impl Simulation {
             }
             MsgKind::AllocReq => self.serve_request(t),
             MsgKind::AllocConf => self.range_replied(t),
+            MsgKind::Recheck => self.recheck(t, op, host),
         }
     }
 }

@@ -126,7 +126,7 @@ impl Simulation {
             }
             txn.queued_ns += waited;
             alloc = txn.kind == crate::workload::TxnKind::REFILL;
-            event::cost(&self.cfg.cpu, self.programs.sql(), txn, msg)
+            event::cost(&self.cfg, self.programs.sql(), txn, msg)
         };
         // A data-node thread also does the socket work of a signal from another host.
         let io = if msg.remote() && self.topo.is_data_station(s) { self.cfg.cpu.remote_signal_ns } else { 0 };

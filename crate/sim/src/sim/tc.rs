@@ -55,8 +55,8 @@ impl Simulation {
         txn.pending == 0
     }
 
-    /// The commit decision: COMMIT goes to the last replica of every write.
-    pub(super) fn start_commit(&mut self, t: u32, host: Host) {
+    /// NDB's commit decision: COMMIT goes to the last replica of every write.
+    pub(super) fn start_two_phase_commit(&mut self, t: u32, host: Host) {
         self.txns[t].phase = Phase::Commit;
         let writes = self.txns[t].writes().count() as u32;
         if writes == 0 {

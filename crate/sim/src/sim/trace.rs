@@ -71,6 +71,7 @@ impl TraceEvent {
             Event::DataNodeRestart { node } => TraceEvent { event: "dataNodeRestart", subject: node, ..base },
             Event::Tick { api } => TraceEvent { event: "tick", subject: api, ..base },
             Event::Arrival { api, .. } => TraceEvent { event: "arrival", subject: api, ..base },
+            Event::Flushed => TraceEvent { event: "flushed", ..base },
         }
     }
 }

@@ -4,7 +4,7 @@ use super::Spec;
 
 /// `(name, menu label, spec JSON)` of every shipped spec, in the order lists show them
 /// (the spec's own `about` says the rest).
-pub const SHIPPED: [(&str, &str, &str); 7] = [
+pub const SHIPPED: [(&str, &str, &str); 8] = [
     ("ndbapi-insert", "NDB API single-row inserts", include_str!("../../workloads/ndbapi-insert.json")),
     ("sql-insert", "SQL single-row INSERTs via mysqld", include_str!("../../workloads/sql-insert.json")),
     ("tpcb", "TPC-B transfers (branch, teller, account, history)", include_str!("../../workloads/tpcb.json")),
@@ -12,6 +12,7 @@ pub const SHIPPED: [(&str, &str, &str); 7] = [
     ("bulk-insert", "multi-row INSERTs of 100 rows", include_str!("../../workloads/bulk-insert.json")),
     ("event-log", "append-only event log via the NDB API", include_str!("../../workloads/event-log.json")),
     ("ycsb-a", "YCSB A: 50/50 read/update, Zipfian", include_str!("../../workloads/ycsb-a.json")),
+    ("counter", "one counter row, UPDATE n = n + 1", include_str!("../../workloads/counter.json")),
 ];
 
 /// Every workload: `[{ name, about, spec }]`, DBT2 first (`spec` null: built in), then

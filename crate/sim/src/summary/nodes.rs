@@ -74,7 +74,8 @@ impl NodeSummary {
         (0..topo.data_nodes)
             .map(|n| {
                 let threads = n as usize * tpn..(n as usize + 1) * tpn;
-                let thread_load: Vec<f64> = threads.clone().map(|t| span.fraction(r.station_busy_ns[t]).min(1.0)).collect();
+                let cores = topo.data_cores as f64;
+                let thread_load: Vec<f64> = threads.clone().map(|t| (span.fraction(r.station_busy_ns[t]) / cores).min(1.0)).collect();
                 let service_mean_us: Vec<f64> =
                     threads.clone().map(|t| time::as_us(ratio(m.thread_cost_ns[t], m.thread_services[t]))).collect();
                 NodeSummary {

@@ -90,7 +90,12 @@ pub fn config_for(seed: u64) -> Value {
                 })
             }
             Kind::Bool => Value::from(rng.chance(1, 2)),
-            Kind::Choice { values, .. } => Value::from(pick(&mut rng, values)),
+            // The default half the time, as a number keeps its default often: a choice
+            // that reshapes the run (the engine) leaves most draws to the rest.
+            Kind::Choice { values, .. } => match lookup(&defaults, f.name) {
+                Some(d) if rng.chance(1, 2) => d.clone(),
+                _ => Value::from(pick(&mut rng, values)),
+            },
             Kind::Faults => continue, // Drawn last, against the cluster drawn.
         };
         set_dotted(&mut c, f.name, value).expect("the table's names are dotted paths");
@@ -115,6 +120,12 @@ fn repair(c: &mut Value) {
         c["thinkTimeUs"] = 0.into(); // Open arrivals take no think time.
     }
     // A precision or a detected warm-up watches a figure the run has.
+    if c["engine"] != "ndb" {
+        // One server: NDB's cluster fields say so (`Config::check_one_server`).
+        for (k, one) in [("dataNodes", 1), ("replicas", 1), ("ldmThreads", 1), ("tcThreads", 0)] {
+            c[k] = one.into();
+        }
+    }
     if !matches!(c["precisionMetric"].as_str(), Some("headline" | "insertsPerSecond" | "transactionsPerSecond" | "latencyMeanUs")) {
         c["precisionMetric"] = "transactionsPerSecond".into();
     }
@@ -133,7 +144,9 @@ fn faults(rng: &mut Prng, c: &Value) -> Value {
         .is_some_and(|i| crate::config::Allocator::TRAITS[i].service);
     let mut list = Vec::new();
     let mut trial = c.clone();
-    for _ in 0..rng.below(5) {
+    // A one-server engine has none of NDB's faults.
+    let count = if c["engine"] == "ndb" { rng.below(5) } else { 0 };
+    for _ in 0..count {
         let at = rng.below(end.max(1));
         let fault = match rng.below(if service { 4 } else { 3 }) {
             3 => json!({ "kind": "allocatorFailure", "atMs": at, "takeoverMs": pick(rng, &[0, 10, 100]) }),

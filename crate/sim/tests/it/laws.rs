@@ -6,14 +6,16 @@
 use crate::{close, run, PRESETS};
 use serde_json::json;
 
-/// Utilization law: a thread's busy fraction = completions per second x mean service time.
+/// Utilization law: a thread's busy fraction = completions per second x mean service time
+/// (over its cores: a one-server engine's one station is a pool of `server.cores`).
 #[test]
 fn utilization_law_per_thread() {
     for preset in PRESETS {
         let s = run(preset, json!({ "durationMs": 400, "warmupMs": 100 }));
+        let cores = if s.config.engine.one_server() { s.config.server.cores as f64 } else { 1.0 };
         for n in &s.nodes {
             for (t, load) in n.thread_load.iter().enumerate() {
-                let predicted = n.thread_services_per_second[t] * n.thread_service_mean_us[t] / 1e6;
+                let predicted = n.thread_services_per_second[t] * n.thread_service_mean_us[t] / 1e6 / cores;
                 assert!(
                     (load - predicted).abs() <= 0.02 * predicted.max(0.05),
                     "{preset} node {} thread {t}: load {load} vs X*S {predicted}",

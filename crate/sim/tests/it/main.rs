@@ -5,6 +5,7 @@ mod architecture;
 mod arrivals;
 mod checkpoint;
 mod determinism;
+mod engines;
 mod explain;
 mod faults;
 mod fidelity;

@@ -1,0 +1,104 @@
+//! The engines' mechanisms, each a property the simulation must show without being told
+//! it: PostgreSQL's one hot row peaks at a few clients and falls past them (every waiter
+//! woken at each hand-off), its commits share log flushes, and a long wait ends in an
+//! abort only when it closes a cycle.
+
+use crate::run;
+use serde_json::json;
+
+fn postgres(fields: serde_json::Value) -> hotrow::Summary {
+    let mut all = json!({ "durationMs": 1500, "warmupMs": 300 });
+    for (k, v) in fields.as_object().unwrap() {
+        all[k] = v.clone();
+    }
+    run("postgres", all)
+}
+
+/// One counter row: throughput rises to a peak within a few clients, then falls as more
+/// wait (each hand-off wakes them all, and each re-check costs the server CPU); past the
+/// peak the row is what binds, named without a data node, until the re-checks fill the CPU.
+#[test]
+fn one_hot_row_peaks_at_a_few_clients_then_falls() {
+    let clients = [1, 2, 4, 8, 16, 64];
+    let runs: Vec<hotrow::Summary> = clients.iter().map(|&c| postgres(json!({ "clientsPerApiNode": c }))).collect();
+    let tps: Vec<f64> = runs.iter().map(|s| s.transactions_per_second).collect();
+    let peak = tps.iter().cloned().fold(0.0, f64::max);
+    let at = clients[tps.iter().position(|&t| t == peak).unwrap()];
+    assert!((2..=8).contains(&at), "the peak is at {at} clients: {tps:?}");
+    assert!(tps[5] < 0.7 * peak, "64 clients keep {:.0}% of the peak: {tps:?}", 100.0 * tps[5] / peak);
+    for s in &runs[3..5] {
+        let b = s.bottleneck.as_ref().expect("a bottleneck");
+        assert_eq!(b.name, "row 0 of `counters`", "at {} clients", s.config.clients_per_api_node);
+    }
+    // Past the peak the woken waiters' re-checks take the server's CPU: busier at 64
+    // clients than at 8, for fewer transactions.
+    assert!(runs[5].nodes[0].load > runs[3].nodes[0].load + 0.2, "{} vs {}", runs[5].nodes[0].load, runs[3].nodes[0].load);
+}
+
+/// Without woken waiters re-checking (recheckNs 0) the row hands over for free, so the fall
+/// past the peak is the re-checks' doing.
+#[test]
+fn the_fall_is_the_woken_waiters_cpu() {
+    let with = postgres(json!({ "clientsPerApiNode": 64 }));
+    let without = postgres(json!({ "clientsPerApiNode": 64, "server": { "recheckNs": 0 } }));
+    assert!(
+        without.transactions_per_second > 1.5 * with.transactions_per_second,
+        "{} vs {}",
+        without.transactions_per_second,
+        with.transactions_per_second
+    );
+}
+
+/// Group commit: with a slow flush (1 ms) one client commits fewer than 1000 transactions
+/// a second, and 32 clients inserting rows of their own commit many per flush.
+#[test]
+fn commits_share_a_log_flush() {
+    let slow = json!({ "server": { "flushUs": 1000 }, "workload": "sql-insert", "primaryKey": true });
+    let mut one = slow.clone();
+    one["clientsPerApiNode"] = json!(1);
+    let mut many = slow;
+    many["clientsPerApiNode"] = json!(32);
+    let one = postgres(one);
+    let many = postgres(many);
+    assert!(one.transactions_per_second < 1000.0, "{}", one.transactions_per_second);
+    assert!(many.transactions_per_second > 8_000.0, "{} transactions/s over 1000 flushes/s at most", many.transactions_per_second);
+}
+
+/// A wait past lockWaitTimeoutMs (deadlock_timeout) on one hot row closes no cycle: nothing
+/// is aborted, where NDB would time it out.
+#[test]
+fn a_long_wait_without_a_cycle_is_not_aborted() {
+    let s = postgres(json!({ "clientsPerApiNode": 64, "lockWaitTimeoutMs": 1 }));
+    assert_eq!((s.aborts, s.lock_timeouts), (0, 0));
+}
+
+/// Two transactions that update rows a and b in opposite orders deadlock; the check after
+/// deadlock_timeout finds the cycle and aborts one, which runs again.
+#[test]
+fn a_deadlock_is_found_and_aborted() {
+    let key = |k: u64| json!({ "dist": "fixed", "key": k });
+    let pair = |name: &str, a: u64, b: u64| {
+        json!({ "name": name, "statements": [
+            { "op": "update", "table": "t", "key": key(a) },
+            { "op": "update", "table": "t", "key": key(b) }
+        ] })
+    };
+    let spec = json!({
+        "name": "opposite-orders", "api": "mysqld",
+        "tables": [{ "name": "t", "rows": 2, "key": "primaryKey" }],
+        "transactions": [pair("ab", 0, 1), pair("ba", 1, 0)]
+    });
+    let s = postgres(json!({ "workload": spec, "clientsPerApiNode": 8, "lockWaitTimeoutMs": 20 }));
+    assert!(s.lock_timeouts > 0 && s.aborts >= s.lock_timeouts, "{} deadlocks, {} aborts", s.lock_timeouts, s.aborts);
+    assert!(s.transactions_per_second > 0.0);
+}
+
+/// A one-server engine refuses NDB's cluster fields, naming the field and what to do.
+#[test]
+fn postgres_is_one_server() {
+    let e = hotrow::Config::from_json(&json!({ "preset": "postgres", "dataNodes": 2, "replicas": 2 })).unwrap_err();
+    assert_eq!(e.field, "dataNodes");
+    assert!(e.allowed.contains("postgres"), "{}", e.allowed);
+    let e = hotrow::Config::from_json(&json!({ "preset": "postgres", "engine": "mysql" })).unwrap_err();
+    assert_eq!(e.field, "engine");
+}
