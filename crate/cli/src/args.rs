@@ -33,6 +33,7 @@ const EXAMPLES: &str = "Examples:
   hotrow run --preset bug39267 --csv              the window time series, one row per window
   hotrow run --preset modern --workload tpcb --remedies   what holds it, and what each remedy buys
   hotrow sweep --vary cacheSize=1,10,100,1000 --seeds 2 --csv
+  hotrow measure --postgres 'host=/tmp/pg port=5432 dbname=db' --script one.sql --setup schema.sql --out points.csv
   hotrow sweep --vary dataNodes=2,4,8 --vary hintedRefill=false,true --json
   hotrow swarm --seeds 1000                       random configs and faults, invariants checked
   hotrow fields                                   every config field: unit, range, default, live
@@ -224,6 +225,45 @@ pub enum Command {
         /// Print `{ spec, assumptions, statements }` as JSON (statements: what each statement became) (the spec runs as `--workload spec.json`).
         #[arg(long)]
         json: bool,
+    },
+    /// Measure your own PostgreSQL: a pgbench-style script (SQL statements, `\set k random(1,
+    /// N)` lines) as closed loops at each client count; print transactions/s and latency,
+    /// labelled measured, and write them as `hotrow fit --measured` reads them. Writes only to
+    /// the workload's own tables; a server on another machine only with --allow-remote.
+    Measure {
+        /// The server, as libpq takes it: `host=/tmp/dir port=5432 user=me dbname=db`, or
+        /// `postgresql://me@localhost:5432/db`.
+        #[arg(long, value_name = "CONNINFO")]
+        postgres: String,
+        /// The script each client runs again and again (one run is one transaction).
+        #[arg(long, value_name = "FILE.sql")]
+        script: String,
+        /// SQL run once before measuring; the tables it creates are the workload's own.
+        #[arg(long, value_name = "FILE.sql")]
+        setup: Option<String>,
+        /// Tables the script may write besides those --setup creates (e.g. pgbench's, made by
+        /// `pgbench -i`).
+        #[arg(long, value_delimiter = ',', value_name = "TABLE,...")]
+        own: Vec<String>,
+        /// Client counts, measured one after another.
+        #[arg(long, value_delimiter = ',', default_value = "1,2,4,8,16,32", value_name = "N,...")]
+        clients: Vec<u32>,
+        /// Measured seconds per client count.
+        #[arg(long, default_value_t = 5.0)]
+        seconds: f64,
+        /// Seconds run before each measurement, not counted.
+        #[arg(long, default_value_t = 1.0)]
+        warmup_seconds: f64,
+        /// pgbench's scale factor (`:scale`, and the ranges written with it).
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(i64).range(1..=100000))]
+        scale: i64,
+        /// Write the points as CSV (`clientsPerApiNode,transactionsPerSecond`: `hotrow fit
+        /// --measured` reads it).
+        #[arg(long, value_name = "FILE.csv")]
+        out: Option<String>,
+        /// Measure a server that is not on this machine (the script writes to its tables).
+        #[arg(long)]
+        allow_remote: bool,
     },
     /// List the presets.
     Presets {

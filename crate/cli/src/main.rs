@@ -17,6 +17,7 @@ mod grid;
 mod import;
 mod lists;
 mod markdown;
+mod measure;
 mod report;
 mod results;
 mod scenario;
@@ -49,6 +50,21 @@ fn main() -> ExitCode {
         Command::Presets { json, markdown } => lists::presets(json, markdown),
         Command::Invariants { json, markdown } => lists::invariants(json, markdown),
         Command::Import { files, dialect, scale, json } => import::main(&files, dialect.as_deref(), scale, json),
+        Command::Measure { postgres, script, setup, own, clients, seconds, warmup_seconds, scale, out, allow_remote } => {
+            let req = measure::Request {
+                url: postgres,
+                script_file: String::new(),
+                script: String::new(),
+                setup: None,
+                own,
+                clients,
+                seconds,
+                warmup_seconds,
+                scale,
+                allow_remote,
+            };
+            measure::command(req, &script, setup.as_deref(), out.as_deref())
+        }
         Command::Workloads { json, markdown } => {
             workloads::print(json, markdown);
             ExitCode::SUCCESS

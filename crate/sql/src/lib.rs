@@ -10,7 +10,7 @@
 
 mod annotations;
 mod import;
-mod pgbench;
+pub mod pgbench;
 mod schema;
 mod statements;
 
