@@ -9,7 +9,7 @@
 //! events or `PROBE_MS` simulated, a few per cent of a one-second run's events):
 //! deterministic, like any run, from the config alone. So the summary and the explanation,
 //! which need R0, are asked for here, above the simulation: the simulation never runs
-//! another from inside (`sim` does not import this module; the architecture test holds
+//! another from inside (`sim` does not import this module; crate/lint's structure test holds
 //! the module graph free of cycles).
 
 use crate::config::Config;

@@ -1,7 +1,6 @@
 //! One integration-test binary, a module per feature.
 
 mod api;
-mod architecture;
 mod arrivals;
 mod checkpoint;
 mod determinism;

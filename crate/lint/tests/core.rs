@@ -1,38 +1,25 @@
 //! The core's own invariants that a test can check by reading its source: its short
 //! dependency list, no I/O or clocks in it, no model code that knows a preset, the summary
-//! apart from the simulation. The repository's checks (the code map, file and function
-//! sizes, import cycles in every crate) are crate/lint's, so the core's tests read only
-//! the core.
+//! apart from the simulation. Here with the repository's other checks, so that the core's
+//! own tests read nothing of its source.
 
+mod common;
+
+use common::{code, sources_in, ROOT};
 use std::path::{Path, PathBuf};
 
-const CRATE: &str = env!("CARGO_MANIFEST_DIR");
-
-fn sources() -> Vec<PathBuf> {
-    fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
-        for entry in std::fs::read_dir(dir).unwrap() {
-            let path = entry.unwrap().path();
-            if path.is_dir() {
-                walk(&path, out);
-            } else if path.extension().is_some_and(|e| e == "rs") {
-                out.push(path);
-            }
-        }
-    }
-    let mut out = Vec::new();
-    walk(&Path::new(CRATE).join("src"), &mut out);
-    out.sort();
-    out
+/// The core crate (crate/sim).
+fn core() -> PathBuf {
+    Path::new(ROOT).join("crate/sim")
 }
 
-/// The code outside comments (doc and line comments dropped).
-fn code(path: &Path) -> String {
-    std::fs::read_to_string(path).unwrap().lines().map(|l| l.split("//").next().unwrap_or("")).collect::<Vec<_>>().join("\n")
+fn sources() -> Vec<PathBuf> {
+    sources_in(&core().join("src"))
 }
 
 #[test]
 fn the_core_depends_only_on_its_short_list() {
-    let manifest = std::fs::read_to_string(Path::new(CRATE).join("Cargo.toml")).unwrap();
+    let manifest = std::fs::read_to_string(core().join("Cargo.toml")).unwrap();
     let deps = manifest.split("[dependencies]").nth(1).unwrap().split("\n[").next().unwrap();
     let mut names: Vec<&str> =
         deps.lines().filter_map(|l| l.split('=').next()).map(str::trim).filter(|n| !n.is_empty() && !n.starts_with('#')).collect();
@@ -69,7 +56,7 @@ fn the_core_does_no_io_and_reads_no_clock() {
 
 #[test]
 fn the_model_never_branches_on_a_preset_name() {
-    let model = Path::new(CRATE).join("src/sim");
+    let model = core().join("src/sim");
     for path in sources().iter().filter(|p| p.starts_with(&model)) {
         let text = code(path);
         for (name, _) in hotrow::PRESETS {
@@ -81,7 +68,7 @@ fn the_model_never_branches_on_a_preset_name() {
 #[test]
 fn the_summary_does_not_import_the_simulation() {
     for file in ["summary.rs", "rates.rs", "metrics.rs", "counts.rs"] {
-        let text = code(&Path::new(CRATE).join("src").join(file));
+        let text = code(&core().join("src").join(file));
         assert!(!text.contains("crate::sim") && !text.contains("Simulation"), "{file} imports the simulation");
     }
 }
