@@ -111,7 +111,8 @@ export type PresetName =
   | "range-sequential"
   | "range-shard-bits"
   | "range-bit-reversed"
-  | "postgres";
+  | "postgres"
+  | "innodb";
 
 /** CPU cost of each kind of work, in nanoseconds of one thread (0..=10,000,000 each), and
  * how a service's time varies around its cost. */
@@ -138,8 +139,15 @@ export interface CpuConfig {
   serviceCv: number;
 }
 
-/** The database engine: NDB's cluster, or one PostgreSQL server. */
-export type Engine = "ndb" | "postgres";
+/** The database engine: NDB's cluster, or one PostgreSQL or InnoDB server. */
+export type Engine = "ndb" | "postgres" | "innodb";
+
+/** Who gets a released row lock under `innodb`: the first waiter, or the one whose
+ * transaction blocks the most others (MySQL 8.0's CATS). */
+export type LockGrant = "fifo" | "cats";
+
+/** How a new lock wait searches for a deadlock under `innodb`. */
+export type DeadlockSearch = "holders" | "graph" | "off";
 
 /** A one-server engine's machine and costs (unused under `ndb`). */
 export interface ServerConfig {
@@ -151,9 +159,20 @@ export interface ServerConfig {
   /** postgres: CPU a woken waiter spends re-checking a released row, nanoseconds
    * (0..=10,000,000); every waiter wakes at each hand-off, one wins. */
   recheckNs: number;
-  /** postgres: how long a woken waiter takes to run again (a semaphore's post and the
-   * scheduler), microseconds (0..=1,000,000), before its re-check queues for a core. */
+  /** How long a woken waiter takes to run again (a semaphore's post and the scheduler),
+   * microseconds (0..=1,000,000), before it queues for a core. */
   wakeUs: number;
+  /** innodb: CPU the releasing thread spends per waiter still queued when it hands a row
+   * over, nanoseconds (0..=10,000,000). */
+  grantNs: number;
+  /** innodb: CPU a new lock wait's deadlock search spends per transaction it visits,
+   * nanoseconds (0..=10,000,000). */
+  deadlockNs: number;
+  /** innodb: how each new lock wait searches for a deadlock: from holder to holder
+   * (MariaDB 10.6+), through the wait-for graph with 200 at most (MySQL 5.7), or not at all. */
+  deadlockSearch: DeadlockSearch;
+  /** innodb: who gets a released row lock. */
+  lockGrant: LockGrant;
 }
 
 export interface NetworkConfig {
@@ -243,7 +262,7 @@ export interface Config {
   precision: number;
   /** The figure whose interval decides the stop (default "transactionsPerSecond"). */
   precisionMetric: IntervalMetric | "headline";
-  /** "ndb" (the default) or "postgres": one server (dataNodes, replicas, ldmThreads 1, tcThreads 0). */
+  /** "ndb" (the default), "postgres" or "innodb": one server (dataNodes, replicas, ldmThreads 1, tcThreads 0). */
   engine: Engine;
   server: ServerConfig;
   network: NetworkConfig;
@@ -279,6 +298,10 @@ export type LiveField =
   | "server.flushUs"
   | "server.recheckNs"
   | "server.wakeUs"
+  | "server.grantNs"
+  | "server.deadlockNs"
+  | "server.deadlockSearch"
+  | "server.lockGrant"
   | "network.latencyUs"
   | "network.latencyCv"
   | `cpu.${keyof CpuConfig}`;

@@ -2,8 +2,8 @@
 
 import type { Cycle, CycleStep, Deadlocks, Explanation, NextCeiling, Remedy, Resource, ResourceKind, WaitPart } from "./explain.js";
 export type { Cycle, CycleStep, Deadlocks, Explanation, NextCeiling, Remedy, Resource, ResourceKind, WaitPart };
-import type { Workload, KeyChoice, WorkloadSpec, Allocator, IdCacheScope, Partitioning, KeyLayout, PresetName, CpuConfig, NetworkConfig, Engine, ServerConfig, Fault, Config, ConfigInput, LiveField } from "./config.js";
-export type { Workload, KeyChoice, WorkloadSpec, Allocator, IdCacheScope, Partitioning, KeyLayout, PresetName, CpuConfig, NetworkConfig, Engine, ServerConfig, Fault, Config, ConfigInput, LiveField };
+import type { Workload, KeyChoice, WorkloadSpec, Allocator, IdCacheScope, Partitioning, KeyLayout, PresetName, CpuConfig, NetworkConfig, Engine, LockGrant, DeadlockSearch, ServerConfig, Fault, Config, ConfigInput, LiveField } from "./config.js";
+export type { Workload, KeyChoice, WorkloadSpec, Allocator, IdCacheScope, Partitioning, KeyLayout, PresetName, CpuConfig, NetworkConfig, Engine, LockGrant, DeadlockSearch, ServerConfig, Fault, Config, ConfigInput, LiveField };
 import type { Snapshot, WindowColumns, Latency, NodeSummary, HotRowSummary, TxnKind, HotRow, Summary, AllocatorSummary, KeysSummary } from "./summary.js";
 export type { Snapshot, WindowColumns, Latency, NodeSummary, HotRowSummary, TxnKind, HotRow, Summary, AllocatorSummary, KeysSummary };
 

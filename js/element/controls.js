@@ -8,8 +8,8 @@ import { fmtInt, fmtUs, fmtSpeed, logSlider } from "./format.js";
 
 /** Controls that are their field's own select (a choice) or number box (a whole number):
  * bound and shown alike, named once. */
-const CHOICE_CONTROLS = ["allocator", "idCacheScope", "partitioning", "keyLayout"];
-const WHOLE_CONTROLS = ["cacheGrowth", "shardBits", "server.cores", "server.flushUs", "server.recheckNs", "server.wakeUs"];
+const CHOICE_CONTROLS = ["allocator", "idCacheScope", "partitioning", "keyLayout", "server.lockGrant", "server.deadlockSearch"];
+const WHOLE_CONTROLS = ["cacheGrowth", "shardBits", "server.cores", "server.flushUs", "server.recheckNs", "server.wakeUs", "server.grantNs", "server.deadlockNs"];
 
 /** The preset each engine starts from: the default for NDB, else the engine's own. */
 const enginePreset = (engine) => (engine === "ndb" ? DEFAULT_PRESET : engine);
@@ -124,7 +124,7 @@ function wireFields(el, labels) {
   $("#cpuScale").onchange = (e) => el.change("cpu.scale", +e.target.value);
   $("#serviceCv").oninput = (e) => ($("output[for=serviceCv]").textContent = fmtCv(+e.target.value));
   $("#serviceCv").onchange = (e) => el.change("cpu.serviceCv", +e.target.value);
-  for (const id of CHOICE_CONTROLS) $(`#${id}`).onchange = (e) => el.change(id, e.target.value);
+  for (const id of CHOICE_CONTROLS) $(`#${CSS.escape(id)}`).onchange = (e) => el.change(id, e.target.value);
   for (const id of WHOLE_CONTROLS) $(`#${CSS.escape(id)}`).onchange = (e) => el.change(id, Math.floor(+e.target.value));
 }
 
@@ -294,6 +294,8 @@ export function syncControls(el) {
   const oneServer = c.engine !== "ndb";
   for (const n of el.$$(".ndb-only")) n.hidden = oneServer;
   for (const n of el.$$(".server-only")) n.hidden = !oneServer;
+  // What only one engine has (PostgreSQL's re-check, InnoDB's hand-over and deadlock search).
+  for (const n of el.$$("[data-engine]")) n.hidden = n.dataset.engine !== c.engine;
   $("#speed").value = logSlider(el.view.speed, 1, 1e5);
   $("#speed-out").textContent = fmtSpeed(el.view.speed);
   const spec = el.compareSpec();

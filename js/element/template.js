@@ -167,10 +167,18 @@ export const template = () => `
     <input id="server.cores" type="number" min="1" max="1024" step="1"><span class="hint" data-about="server.cores"></span></div>
   <div class="control full-only server-only"><label for="server.flushUs">log flush (us) <span class="live-tag">live</span></label>
     <input id="server.flushUs" type="number" min="0" step="10"><span class="hint" data-about="server.flushUs"></span></div>
-  <div class="control full-only server-only"><label for="server.recheckNs">woken waiter CPU (ns) <span class="live-tag">live</span></label>
+  <div class="control full-only server-only" data-engine="postgres"><label for="server.recheckNs">woken waiter CPU (ns) <span class="live-tag">live</span></label>
     <input id="server.recheckNs" type="number" min="0" step="1000"><span class="hint" data-about="server.recheckNs"></span></div>
   <div class="control full-only server-only"><label for="server.wakeUs">waiter wake-up (us) <span class="live-tag">live</span></label>
     <input id="server.wakeUs" type="number" min="0" step="10"><span class="hint" data-about="server.wakeUs"></span></div>
+  <div class="control full-only server-only" data-engine="innodb"><label for="server.grantNs">hand-over CPU per waiter (ns) <span class="live-tag">live</span></label>
+    <input id="server.grantNs" type="number" min="0" step="100"><span class="hint" data-about="server.grantNs"></span></div>
+  <div class="control full-only server-only" data-engine="innodb"><label for="server.deadlockNs">deadlock search CPU per waiter (ns) <span class="live-tag">live</span></label>
+    <input id="server.deadlockNs" type="number" min="0" step="100"><span class="hint" data-about="server.deadlockNs"></span></div>
+  <div class="control full-only server-only" data-engine="innodb"><label for="server.deadlockSearch">deadlock search <span class="live-tag">live</span></label><select id="server.deadlockSearch"></select>
+    <span class="hint" data-about="server.deadlockSearch"></span></div>
+  <div class="control full-only server-only" data-engine="innodb"><label for="server.lockGrant">lock grant order <span class="live-tag">live</span></label><select id="server.lockGrant"></select>
+    <span class="hint" data-about="server.lockGrant"></span></div>
   <div class="control full-only ndb-only"><label for="dataNodes">data nodes</label><select id="dataNodes"></select>
     <span class="hint">node groups = data nodes / replicas (restarts)</span></div>
   <div class="control full-only ndb-only"><label for="replicas">replicas</label><select id="replicas">
@@ -248,11 +256,17 @@ export const template = () => `
 <div class="explain full-only">
   <h2>What you are looking at</h2>
   <p class="running-now"></p>
-  <p class="server-only">A simulated PostgreSQL server: its backends share the server's cores; a contended UPDATE waits on the
+  <p class="server-only" data-engine="postgres">A simulated PostgreSQL server: its backends share the server's cores; a contended UPDATE waits on the
   holder's transaction, and when it commits (after its WAL flush, which a group of commits shares) every waiter wakes and
   re-checks the row: one wins, the others wait again. With few clients the row hands over once per flush; with many, the
   woken waiters' re-checks take the CPU and throughput falls. Watch the hot row lock busy figure and the server's load as you
   add clients (docs/MODEL.md §11 says how it was calibrated against a real PostgreSQL 15).</p>
+  <p class="server-only" data-engine="innodb">A simulated MySQL server with InnoDB: its threads share the server's cores; a
+  contended UPDATE queues for the row's record lock, and each new wait first searches the wait-for graph for a deadlock. A
+  commit releases its locks at once and then waits for the redo log's flush, which a group of commits shares, so the row
+  hands over faster than the log flushes. Each hand-over passes over the row's whole queue and wakes one waiter: with many
+  clients the pass grows and throughput falls slowly. Watch the hot row lock busy figure and the server's load as you add
+  clients (docs/MODEL.md §11 says how it was calibrated against a real MariaDB 10.11).</p>
   <p class="ndb-only">A simulated MySQL Cluster (NDB): data nodes in node groups, each holding replicas of partitions; clients run transactions
   whose every row operation travels as messages through a transaction coordinator (TC), the primary replica and its backup,
   and commits with two-phase commit. Nothing here is a formula: throughput, load and latency come out of messages waiting

@@ -108,9 +108,11 @@ function section(el, e, i, compare) {
     const share = Math.abs(perTxn - 1) < 0.02 ? ""
       : perTxn < 1 ? ` ${fmtPct(perTxn)} of transactions lock it, so its ${fmtInt(b.ceilingGrantsPerSecond)} grants/s bound ${fmtInt(b.boundTransactionsPerSecond)} transactions/s.`
         : ` Each transaction locks it ${perTxn.toFixed(1)} times, so its ${fmtInt(b.ceilingGrantsPerSecond)} grants/s bound ${fmtInt(b.boundTransactionsPerSecond)} transactions/s.`;
-    // A one-server engine that wakes every waiter counts the hand-off as the row's time.
-    const handOff = b.kind === "row" && (el.effective[i] ?? el.effective[0])?.engine === "postgres"
-      ? " (with its hand-off: every waiter wakes, one takes it)" : "";
+    // A one-server engine counts the hand-off as the row's time: PostgreSQL wakes every
+    // waiter, InnoDB passes over the queue and wakes the one granted.
+    const engine = b.kind === "row" ? (el.effective[i] ?? el.effective[0])?.engine : undefined;
+    const handOff = { postgres: " (with its hand-off: every waiter wakes, one takes it)",
+      innodb: " (with its hand-over: a pass over the queue, then the waiter granted wakes)" }[engine] ?? "";
     box.append(sentence(`Its lock is held ${fmtInt(b.holdMeanUs)} us at a time${handOff}: one holder at once allows at most ` +
       `${fmtInt(b.ceilingGrantsPerSecond)} grants/s (1 / hold), and it grants ${fmtInt(b.grantsPerSecond)}/s.${share}`));
   }

@@ -184,9 +184,10 @@ impl LockTable {
         }
     }
 
-    /// Releases `row`, held by `txn`, at `now`; the next waiter gets it. The wait the
-    /// holder caused is in [`LockTable::parts`] until the next release.
-    pub fn release(&mut self, row: RowReplica, txn: u32, now: Ns) -> Released {
+    /// Releases `row`, held by `txn`, at `now`; waiter number `pick` of the queue (0: the
+    /// first) gets it. The wait the holder caused is in [`LockTable::parts`] until the next
+    /// release.
+    pub fn release(&mut self, row: RowReplica, txn: u32, now: Ns, pick: usize) -> Released {
         let Entry::Occupied(mut o) = self.locks.entry(row) else {
             panic!("release of unlocked row {row:?} by txn {txn}");
         };
@@ -209,7 +210,7 @@ impl LockTable {
                 self.parts.push(WaitPart { waiter: w.class, ns: std::mem::take(&mut w.ns) });
             }
         }
-        let (next, since) = lock.waiters.pop_front().expect("waiters");
+        let (next, since) = if pick == 0 { lock.waiters.pop_front() } else { lock.waiters.remove(pick) }.expect("waiters");
         lock.count(next.class, -1);
         lock.classes.retain(|w| w.count > 0);
         lock.holder = next;
@@ -260,6 +261,16 @@ impl LockTable {
         // does not grow by another).
         order.sort_unstable();
         order.into_iter().map(|(txn, i)| (txn as u32, rows[i as usize])).collect()
+    }
+
+    /// The requests waiting for `row`, first first, with since when each waits.
+    pub fn waiters(&self, row: RowReplica) -> impl Iterator<Item = &(Owner, Ns)> + '_ {
+        self.locks.get(&row).into_iter().flat_map(|l| l.waiters.iter())
+    }
+
+    /// How many requests wait for `row`.
+    pub fn queue_len(&self, row: RowReplica) -> usize {
+        self.locks.get(&row).map_or(0, |l| l.waiters.len())
     }
 
     /// Who holds `row` (its transaction and operation), if anyone.

@@ -5,7 +5,8 @@
 use super::{Config, ConfigError};
 use serde::{Deserialize, Serialize};
 
-/// The engine: NDB's cluster (the default, every earlier run) or one PostgreSQL server.
+/// The engine: NDB's cluster (the default, every earlier run), or one PostgreSQL or
+/// InnoDB server.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub enum Engine {
@@ -17,12 +18,18 @@ pub enum Engine {
     /// re-checks it (`server.recheckNs`) and one wins; a long wait is checked for a
     /// deadlock and aborted only in one.
     Postgres,
+    /// One MySQL server with InnoDB: a commit releases its row locks first and then waits
+    /// for the redo log's flush, which a group of commits shares; a released row goes to
+    /// one waiter (`server.lockGrant`), after a pass over its queue (`server.grantNs`);
+    /// each new wait searches the wait-for graph (`server.deadlockNs`), and a search past
+    /// 200 transactions counts as a deadlock.
+    Innodb,
 }
 
 impl Engine {
-    pub(crate) const NAMES: &'static [&'static str] = &["ndb", "postgres"];
+    pub(crate) const NAMES: &'static [&'static str] = &["ndb", "postgres", "innodb"];
     /// How each of `NAMES` reads in a menu.
-    pub(crate) const LABELS: &'static [&'static str] = &["NDB (MySQL Cluster)", "PostgreSQL (one server)"];
+    pub(crate) const LABELS: &'static [&'static str] = &["NDB (MySQL Cluster)", "PostgreSQL (one server)", "InnoDB (MySQL, one server)"];
 
     /// The engine is one server (no data nodes, replicas or threads of NDB's).
     pub fn one_server(self) -> bool {
@@ -34,8 +41,67 @@ impl Engine {
         match self {
             Engine::Ndb => "NDB",
             Engine::Postgres => "PostgreSQL",
+            Engine::Innodb => "InnoDB",
         }
     }
+
+    /// What a table's id counter is on this engine, in words: "the sequence of `t`".
+    pub fn counter_of(self, table: &str) -> String {
+        match self {
+            Engine::Ndb => format!("the counter row of `{table}` in SYSTAB_0"),
+            Engine::Postgres => format!("the sequence of `{table}`"),
+            Engine::Innodb => format!("the AUTO_INCREMENT counter of `{table}`"),
+        }
+    }
+
+    /// The preset a one-server engine's runs start from (the cluster fields it needs).
+    pub fn preset(self) -> &'static str {
+        match self {
+            Engine::Ndb => "bug39267",
+            Engine::Postgres => "postgres",
+            Engine::Innodb => "innodb",
+        }
+    }
+}
+
+/// How InnoDB picks which waiter a released row lock goes to (`innodb`; MySQL 8.0 picks
+/// by CATS, MariaDB and MySQL 5.7 in order).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum LockGrant {
+    /// The first waiter in the queue.
+    #[default]
+    Fifo,
+    /// Contention-Aware Transaction Scheduling: the waiter whose transaction blocks the
+    /// most others (those waiting for rows it holds); the first of equals.
+    Cats,
+}
+
+/// How a new lock wait searches for a deadlock under `innodb`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum DeadlockSearch {
+    /// From holder to holder (MariaDB 10.6 and later: each waiter points at the one
+    /// transaction it waits for): a step or two, whatever the queue.
+    #[default]
+    Holders,
+    /// Through the wait-for graph, one step per request ahead in the queue; a search past
+    /// 200 counts as a deadlock (MySQL 5.7 and 8.0 to 8.0.17,
+    /// `LOCK_MAX_DEPTH_IN_DEADLOCK_CHECK`).
+    Graph,
+    /// No search (`innodb_deadlock_detect = OFF`): a deadlock ends at `lockWaitTimeoutMs`.
+    Off,
+}
+
+impl DeadlockSearch {
+    pub(crate) const NAMES: &'static [&'static str] = &["holders", "graph", "off"];
+    pub(crate) const LABELS: &'static [&'static str] =
+        &["holder to holder (MariaDB)", "whole graph, 200 at most (MySQL 5.7)", "off (innodb_deadlock_detect OFF)"];
+}
+
+impl LockGrant {
+    pub(crate) const NAMES: &'static [&'static str] = &["fifo", "cats"];
+    pub(crate) const LABELS: &'static [&'static str] = &["first come (FIFO)", "most blocking first (CATS)"];
 }
 
 /// A one-server engine's machine and its commit and lock costs (unused under `ndb`).
@@ -54,12 +120,33 @@ pub struct ServerConfig {
     /// How long a woken waiter takes to run again (0..=1000000 us): the semaphore's post
     /// and the scheduler's wake-up before its re-check queues for a core.
     pub wake_us: u64,
+    /// CPU the releasing thread spends per waiter still queued when it hands a row over
+    /// (0..=10000000 ns; `innodb`): the pass over the lock's queue that grants the next
+    /// and points every other waiter at its new holder.
+    pub grant_ns: u64,
+    /// CPU a new lock wait's deadlock search spends per transaction it visits
+    /// (0..=10000000 ns; `innodb`; how many: `deadlock_search`).
+    pub deadlock_ns: u64,
+    /// How a new lock wait searches for a deadlock under `innodb`.
+    pub deadlock_search: DeadlockSearch,
+    /// Who gets a released row lock under `innodb`.
+    pub lock_grant: LockGrant,
 }
 
 impl Default for ServerConfig {
     /// PostgreSQL 15 on this project's 2-core machine, as calibrated (docs/MODEL.md §11).
     fn default() -> ServerConfig {
-        ServerConfig { cores: 2, flush_us: 100, recheck_ns: 18_400, wake_us: 100 }
+        // The innodb fields are the `innodb` preset's calibration on the same machine.
+        ServerConfig {
+            cores: 2,
+            flush_us: 100,
+            recheck_ns: 18_400,
+            wake_us: 100,
+            grant_ns: 506,
+            deadlock_ns: 0,
+            deadlock_search: DeadlockSearch::Holders,
+            lock_grant: LockGrant::Fifo,
+        }
     }
 }
 
@@ -82,8 +169,9 @@ impl Config {
                     field,
                     value,
                     format!(
-                        "must be {one} with engine {:?}: one server, whose CPU is server.cores (start from the preset `postgres`)",
-                        self.engine.title()
+                        "must be {one} with engine {:?}: one server, whose CPU is server.cores (start from the preset `{}`)",
+                        self.engine.title(),
+                        self.engine.preset()
                     ),
                 ));
             }

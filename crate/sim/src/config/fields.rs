@@ -5,7 +5,7 @@
 //! playground's field list are pinned by tests. A test checks that it names exactly the
 //! fields `Config` serialises.
 
-use super::{
+use super::{DeadlockSearch, LockGrant, 
     json::lookup, Allocator, Config, ConfigError, Engine, IdCacheScope, KeyLayout, Partitioning, Traits, WORKLOAD_LABELS, WORKLOAD_NAMES,
 };
 use serde::Serialize;
@@ -167,11 +167,29 @@ pub const FIELDS: &[Field] = &[
         about: "stop the run once the 95% interval of precisionMetric is within this fraction of it (after 10 measured windows, its batch means not correlated, and with warmup auto once the detected cut is in the run's first fifth), durationMs at most; 0: run the whole duration",
     },
     choice("precisionMetric", "precision metric", (PRECISION_METRICS, PRECISION_LABELS), "the figure whose interval decides when a run with a precision stops; headline: the figure the run is about (TPM for DBT2, inserts/s for a workload that only inserts, transactions/s otherwise), which a detected warm-up reads as transactions/s"),
-    choice("engine", "engine", (Engine::NAMES, Engine::LABELS), "the database engine: NDB's cluster (every field above), or one PostgreSQL server (dataNodes, replicas and ldmThreads 1, tcThreads 0; its CPU is server.cores)"),
+    choice("engine", "engine", (Engine::NAMES, Engine::LABELS), "the database engine: NDB's cluster (every field above), or one PostgreSQL or InnoDB server (dataNodes, replicas and ldmThreads 1, tcThreads 0; its CPU is server.cores)"),
     int("server.cores", "server cores", 1, 1_024, "", false, "one-server engines: CPU cores the server's backends share"),
     int("server.flushUs", "log flush", 0, 1_000_000, "us", true, "one-server engines: one durable flush of the log; a commit waits for the flush covering its record, and commits arriving during a flush share the next"),
     int("server.recheckNs", "woken waiter CPU", 0, 10_000_000, "ns", true, "postgres: CPU a woken waiter spends re-checking a released row (every waiter wakes at each hand-off; one wins, the others queue again)"),
-    int("server.wakeUs", "waiter wake-up", 0, 1_000_000, "us", true, "postgres: how long a woken waiter takes to run again (a semaphore's post and the scheduler) before its re-check queues for a core"),
+    int("server.wakeUs", "waiter wake-up", 0, 1_000_000, "us", true, "one-server engines: how long a woken waiter takes to run again (a semaphore's post and the scheduler) before it queues for a core (postgres: to re-check the row; innodb: holding it)"),
+    int("server.grantNs", "hand-over CPU per waiter", 0, 10_000_000, "ns", true, "innodb: CPU the releasing thread spends per waiter still queued when it hands a row over (the pass over the lock's queue that grants the next waiter and points the others at it)"),
+    int("server.deadlockNs", "deadlock search CPU", 0, 10_000_000, "ns", true, "innodb: CPU a new lock wait's deadlock search spends per transaction it visits (how many: server.deadlockSearch)"),
+    Field {
+        name: "server.deadlockSearch",
+        label: "deadlock search",
+        kind: Kind::Choice { values: DeadlockSearch::NAMES, labels: DeadlockSearch::LABELS, traits: &[] },
+        unit: "",
+        live: true,
+        about: "innodb: how each new lock wait searches for a deadlock: from holder to holder (MariaDB 10.6+: a step or two), through the wait-for graph one step per waiter ahead, a search past 200 counting as a deadlock (MySQL 5.7), or not at all (innodb_deadlock_detect OFF: a deadlock ends at lockWaitTimeoutMs)",
+    },
+    Field {
+        name: "server.lockGrant",
+        label: "lock grant order",
+        kind: Kind::Choice { values: LockGrant::NAMES, labels: LockGrant::LABELS, traits: &[] },
+        unit: "",
+        live: true,
+        about: "innodb: who gets a released row: the first waiter (FIFO: MariaDB, MySQL 5.7) or the one whose transaction blocks the most others (CATS: MySQL 8.0)",
+    },
     int("network.latencyUs", "network latency", 0, 100_000, "us", true, "mean one-way latency between two hosts (of a lone message: on a busy link a message may wait for the one before it)"),
     real(
         "network.latencyCv",
@@ -328,7 +346,11 @@ mod tests {
                 for v in values {
                     // An engine's value on the cluster it runs on (one server or NDB's).
                     let base = if f.name == "engine" { "postgres" } else { "bug39267" };
-                    let input = serde_json::json!({ "preset": base, f.name: v });
+                    let mut input = serde_json::json!({ "preset": base });
+                    match f.name.split_once('.') {
+                        Some((outer, inner)) => input[outer] = serde_json::json!({ inner: v }),
+                        None => input[f.name] = Value::from(*v),
+                    }
                     let c = Config::from_json(&input).unwrap_or_else(|e| panic!("{} = {v}: {e}", f.name));
                     assert_eq!(lookup(&serde_json::to_value(&c).unwrap(), f.name), Some(&Value::from(*v)));
                     if let Some(i) = (!traits.is_empty()).then(|| values.iter().position(|x| x == v).unwrap()) {

@@ -25,7 +25,7 @@ mod workload;
 pub use crate::error::ConfigError;
 pub use crate::keys::{KeyLayout, Partitioning};
 pub use cpu::CpuConfig;
-pub use engine::{Engine, ServerConfig};
+pub use engine::{DeadlockSearch, Engine, LockGrant, ServerConfig};
 pub use fault::Fault;
 pub use ids::{Allocator, IdCacheScope, Traits};
 pub use json::{lookup, set_dotted};

@@ -7,7 +7,7 @@ use serde_json::Value;
 /// presets (from `ndb-autoincrement` on) all run single-row SQL inserts on the `modern`
 /// cluster, so that they differ only in how ids are handed out and where keys land:
 /// strategies transplanted onto one NDB-style cluster, not simulations of the products.
-pub const PRESETS: [(&str, &str); 13] = [
+pub const PRESETS: [(&str, &str); 14] = [
     ("bug39267", "DBT2 on 8 data nodes, hidden-key cache 1, refill without hint: the 2008 bug"),
     ("bug39267-fixed", "the same with cache 1000, as in MySQL Cluster 6.3.18"),
     ("ndbapi-pk", "NDB API single-row inserts into a table with a primary key"),
@@ -54,6 +54,12 @@ pub const PRESETS: [(&str, &str); 13] = [
         "one PostgreSQL 15 server on 2 cores, 8 pgbench clients updating one counter row: WAL \
          group commit, every waiter woken at each hand-off (calibrated on this project's machine)",
     ),
+    (
+        "innodb",
+        "one MariaDB 10.11 (InnoDB) server on 2 cores, 8 sysbench clients updating one counter row: \
+         locks released before the redo log's group flush, FIFO hand-over, a deadlock search at each wait \
+         (calibrated on this project's machine)",
+    ),
 ];
 
 /// The fields a preset sets on top of [`Config::default`](super::Config::default), as JSON. Written as JSON text and
@@ -86,13 +92,23 @@ pub fn preset(name: &str) -> Option<Value> {
                           "lqhCommitNs": 0, "lqhCompleteNs": 0, "apiStatementNs": 19500, "apiExecuteNs": 9700, "apiOpNs": 1950,
                           "apiReplyNs": 5800, "remoteSignalNs": 15600 } }"#
         }
+        "innodb" => {
+            r#"{ "engine": "innodb", "workload": "counter", "dataNodes": 1, "replicas": 1, "apiNodes": 1, "apiCores": 2,
+                 "clientsPerApiNode": 8, "idCacheScope": "client", "lockWaitTimeoutMs": 50000, "durationMs": 5000, "warmupMs": 1000,
+                 "server": { "cores": 2, "flushUs": 163, "recheckNs": 0, "wakeUs": 81, "grantNs": 506, "deadlockNs": 0,
+                             "deadlockSearch": "holders", "lockGrant": "fifo" },
+                 "network": { "latencyUs": 17, "latencyCv": 0.5 },
+                 "cpu": { "tcOpNs": 53070, "tcReplyNs": 1330, "tcCommitNs": 13290, "lqhReadNs": 10630, "lqhWriteNs": 19890,
+                          "lqhCommitNs": 0, "lqhCompleteNs": 0, "apiStatementNs": 13290, "apiExecuteNs": 6610, "apiOpNs": 1330,
+                          "apiReplyNs": 3950, "remoteSignalNs": 10630 } }"#
+        }
         _ => return None,
     };
     let mut v = crate::parse_json(text).expect("a preset is JSON");
     match name {
         "ndbapi-pk" | "ndbapi-hidden-pk" => v["primaryKey"] = (name == "ndbapi-pk").into(),
         "modern" => v["cpu"] = super::CpuConfig::ndbd_2008().faster(3),
-        "bug39267" | "bug39267-fixed" | "postgres" => {}
+        "bug39267" | "bug39267-fixed" | "postgres" | "innodb" => {}
         _ => v = lab(v),
     }
     Some(v)

@@ -44,11 +44,10 @@ impl Inputs<'_> {
         let c = self.counts;
         let mut loads = Vec::new();
         // Where a row is: a data node of NDB's, or the one server (which needs no saying);
-        // a counter row is SYSTAB_0's under NDB, a sequence's elsewhere.
+        // a counter row is the engine's (`Engine::counter_of`).
         let one_server = self.cfg.engine.one_server();
         let on = |node: u32| if one_server { String::new() } else { format!(", on data node {node}") };
-        let counter =
-            |of: &str| if one_server { format!("the sequence of `{of}`") } else { format!("the counter row of `{of}` in SYSTAB_0") };
+        let counter = |of: &str| self.cfg.engine.counter_of(of);
         if self.cfg.allocator.traits().counter_row {
             let table = row_report::table_name(self.cfg, self.counter_row & ((1 << 56) - 1));
             let name = format!("{}{}", counter(&table), on(self.counter_row_node));

@@ -90,9 +90,14 @@ fn bottleneck_remedies(cfg: &Config, b: &Resource) -> Vec<Remedy> {
         }
         Kind::Row => {
             list.extend(row_remedies(cfg, b));
-            // Every waiter wakes at each hand-off: fewer waiters, shorter hand-offs.
-            if cfg.engine == crate::config::Engine::Postgres {
+            // Every waiter wakes at each hand-off (postgres), or the hand-over passes over
+            // every waiter (innodb): fewer waiters, shorter hand-offs.
+            if cfg.engine.one_server() {
                 list.extend(pool(cfg));
+            }
+            // Each new wait searches for a deadlock: InnoDB's switch for hot rows.
+            if cfg.engine == crate::config::Engine::Innodb && cfg.server.deadlock_search != crate::config::DeadlockSearch::Off {
+                list.push(Remedy::new("no deadlock search (innodb_deadlock_detect OFF)", "server.deadlockSearch", json!("off")));
             }
         }
         Kind::Thread if cfg.engine.one_server() => {

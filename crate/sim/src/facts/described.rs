@@ -2,7 +2,7 @@
 //! ids come from and how rows are placed. `hotrow run`'s first line, the report's header and
 //! the playground's "Running now" line print this sentence and compose none of their own.
 
-use crate::config::{Allocator, Config, IdCacheScope, Partitioning, Workload};
+use crate::config::{Allocator, Config, Engine, IdCacheScope, Partitioning, Workload};
 use crate::format::grouped;
 
 /// One sentence on the run of `cfg` (without a full stop): "DBT2 on 8 data nodes (2
@@ -71,8 +71,10 @@ fn ids(cfg: &Config) -> String {
         return format!("ids come from {label}");
     }
     let owner = if cfg.id_cache_scope == IdCacheScope::Client { "each client" } else { "each API node" };
-    if traits.counter_row && cfg.engine.one_server() {
+    if traits.counter_row && cfg.engine == Engine::Postgres {
         format!("{owner} takes {cache} from its table's sequence (nextval, not transactional)")
+    } else if traits.counter_row && cfg.engine == Engine::Innodb {
+        format!("{owner} takes {cache} from its table's AUTO_INCREMENT counter (behind its mutex, not transactional)")
     } else if traits.counter_row {
         let hint = if cfg.hinted_refill { "hinted (coordinated on the row's node)" } else { "unhinted (coordinated round robin)" };
         format!("{owner} fetches {cache} from the SYSTAB_0 counter row, {hint}")
@@ -105,6 +107,11 @@ mod tests {
             of(json!({ "preset": "postgres", "primaryKey": false })),
             "the workload \"counter\" on one PostgreSQL server (2 cores), 1 API node with 8 clients each; each client runs a closed loop, \
              no think time; each client takes one id at a time from its table's sequence (nextval, not transactional)"
+        );
+        assert_eq!(
+            of(json!({ "preset": "innodb", "primaryKey": false, "clientsPerApiNode": 1 })),
+            "the workload \"counter\" on one InnoDB server (2 cores), 1 API node with 1 client each; each client runs a closed loop, \
+             no think time; each client takes one id at a time from its table's AUTO_INCREMENT counter (behind its mutex, not transactional)"
         );
         assert!(open.contains("each client fetches ranges of 1,000 ids from one allocator service"), "{open}");
         assert!(of(json!({ "thinkTimeUs": 1000 })).contains("thinking 1.0 ms between transactions"));

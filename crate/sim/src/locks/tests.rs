@@ -18,8 +18,8 @@ fn contended_locks_reuse_the_queues_of_released_ones() {
         assert_eq!(t.acquire(row, who(1), 10 * episode), Acquire::Granted);
         assert_eq!(t.acquire(row, who(2), 10 * episode + 1), Acquire::Queued(1));
         assert!(t.spare.is_empty(), "the episode took the spare queues");
-        t.release(row, 1, 10 * episode + 2);
-        t.release(row, 2, 10 * episode + 3);
+        t.release(row, 1, 10 * episode + 2, 0);
+        t.release(row, 2, 10 * episode + 3, 0);
         assert_eq!((t.held(), t.spare.len()), (0, 1), "its queues are spare again");
         bytes.push(t.memory_bytes());
     }
@@ -32,9 +32,9 @@ fn waiters_are_granted_in_fifo_order() {
     assert_eq!(t.acquire(ROW, who(1), 0), Acquire::Granted);
     assert_eq!(t.acquire(ROW, who(2), 5), Acquire::Queued(1));
     assert_eq!(t.acquire(ROW, who(3), 6), Acquire::Queued(2));
-    assert_eq!(t.release(ROW, 1, 7).next, Some((who(2), 5)));
-    assert_eq!(t.release(ROW, 2, 8), Released { held_since: 7, holder_class: 0, next: Some((who(3), 6)) });
-    assert_eq!(t.release(ROW, 3, 9), Released { held_since: 8, holder_class: 1, next: None });
+    assert_eq!(t.release(ROW, 1, 7, 0).next, Some((who(2), 5)));
+    assert_eq!(t.release(ROW, 2, 8, 0), Released { held_since: 7, holder_class: 0, next: Some((who(3), 6)) });
+    assert_eq!(t.release(ROW, 3, 9, 0), Released { held_since: 8, holder_class: 1, next: None });
     assert_eq!(t.held(), 0);
     assert_eq!((t.granted, t.released), (3, 3));
 }
@@ -48,16 +48,16 @@ fn a_wait_is_split_over_the_holders_it_waited_for() {
     t.acquire(ROW, who(2), 10); // class 0 waits 10..40
     t.acquire(ROW, who(4), 20); // class 0 waits 20..70
     t.acquire(ROW, who(3), 30); // class 1 waits 30..55, then leaves (aborted)
-    let r = t.release(ROW, 1, 40);
+    let r = t.release(ROW, 1, 40, 0);
     assert_eq!(r.holder_class, 1);
     // Until 40: txn 2 waited 30, txn 4 20 (class 0: 50), txn 3 10 (class 1).
     assert_eq!(t.wait_parts(), &[WaitPart { waiter: 0, ns: 50 }, WaitPart { waiter: 1, ns: 10 }]);
     assert!(t.remove_waiter(ROW, 3, 55));
-    let r = t.release(ROW, 2, 70);
+    let r = t.release(ROW, 2, 70, 0);
     assert_eq!(r.holder_class, 0);
     // 40..70: txn 4 waited 30; txn 3 waited 15 more until it left at 55.
     assert_eq!(t.wait_parts(), &[WaitPart { waiter: 0, ns: 30 }, WaitPart { waiter: 1, ns: 15 }]);
-    t.release(ROW, 4, 80);
+    t.release(ROW, 4, 80, 0);
     assert!(t.wait_parts().is_empty());
     let waited = (40 - 10) + (70 - 20) + (55 - 30);
     assert_eq!(50 + 10 + 30 + 15, waited);
@@ -75,7 +75,7 @@ fn replicas_lock_independently() {
 fn releasing_someone_elses_lock_is_a_bug() {
     let mut t = LockTable::default();
     t.acquire(ROW, who(1), 0);
-    t.release(ROW, 2, 0);
+    t.release(ROW, 2, 0, 0);
 }
 
 /// PostgreSQL's hand-off: a release wakes every waiter, with when each started waiting; the

@@ -1,21 +1,25 @@
-//! The seam of the engines: the few decisions in which NDB's cluster and a one-server
-//! engine differ, one method with one match each. Everything else (clients, rounds, row
+//! The seam of the engines: the few decisions in which NDB's cluster and the one-server
+//! engines differ, one method with one match each. Everything else (clients, rounds, row
 //! locks and their accounting, ids, metrics, the explanation) is the same for every
 //! engine.
 //!
-//! | decision | `ndb` | `postgres` |
-//! |---|---|---|
-//! | the commit path | linear two-phase commit down the replica chains (`tc.rs`) | one log flush shared by a group of commits, then the locks go (`server.rs`) |
-//! | a released row's waiters | the first is granted it (FIFO) | every one wakes and re-checks it; one wins (`server.rs`) |
-//! | a wait past `lockWaitTimeoutMs` | aborted: NDB ends deadlocks by timeout | aborted only when it closes a cycle (`deadlock_timeout`) |
+//! | decision | `ndb` | `postgres` | `innodb` |
+//! |---|---|---|---|
+//! | the commit path | linear two-phase commit down the replica chains (`tc.rs`) | one log flush shared by a group of commits, then the locks go (`server.rs`) | the locks go, then the client waits for the redo log's group flush (`innodb.rs`) |
+//! | a released row's waiters | the first is granted it (FIFO) | every one wakes and re-checks it; one wins (`server.rs`) | one is granted it (FIFO or CATS) after a pass over the queue, and wakes (`innodb.rs`) |
+//! | a new lock wait | waits | waits | searches for a deadlock: a cycle (or under `graph` a search past 200) rolls it back (`innodb.rs`) |
+//! | a wait past `lockWaitTimeoutMs` | aborted: NDB ends deadlocks by timeout | aborted only when it closes a cycle (`deadlock_timeout`) | aborted (`innodb_lock_wait_timeout`) |
 //!
 //! The ids come from the same strategies on every engine: under `postgres` the counter row
 //! is a sequence's, cached per session (`idCacheScope` `client`), and its refill (`nextval`)
 //! is not transactional: it waits for no flush and hands its row over in order, as a
-//! buffer lock does.
+//! buffer lock does. Under `innodb` it is the table's AUTO_INCREMENT counter behind its
+//! mutex, not transactional either.
 
 use super::Simulation;
-use crate::config::Engine;
+use crate::config::{DeadlockSearch, Engine};
+use crate::locks::Owner;
+use crate::time::Ns;
 use crate::topology::Host;
 use crate::workload::{self, table};
 
@@ -24,16 +28,36 @@ impl Simulation {
     pub(super) fn start_commit(&mut self, t: u32, host: Host) {
         match self.cfg.engine {
             Engine::Ndb => self.start_two_phase_commit(t, host),
-            Engine::Postgres => self.log_commit(t, host),
+            Engine::Postgres => self.log_commit(t, host, true),
+            Engine::Innodb => self.log_commit(t, host, false),
         }
     }
 
-    /// A released lock on `row` wakes every waiter (true) or grants the first (false).
+    /// A released lock on `row` wakes every waiter (true) or grants one (false).
     pub(super) fn wakes_all(&self, row: u64) -> bool {
         match self.cfg.engine {
-            Engine::Ndb => false,
+            Engine::Ndb | Engine::Innodb => false,
             // A sequence's row is behind a buffer lock, handed over in order.
             Engine::Postgres => workload::table_of(row) != table::SYSTAB,
+        }
+    }
+
+    /// A released lock on `row` at `host` was granted to `next`, waiting since `since`:
+    /// it goes on at once (NDB), or wakes after the releaser's pass over the queue.
+    #[inline]
+    pub(super) fn granted(&mut self, next: Owner, since: Ns, row: u64, host: Host) {
+        match self.cfg.engine {
+            Engine::Ndb | Engine::Postgres => self.locked(next.txn, next.op as usize, next.replica as u32, host, self.now - since),
+            Engine::Innodb => self.hand_over(next, since, row, host),
+        }
+    }
+
+    /// Operation `op` of `t` queued for its row behind `ahead` requests: InnoDB searches
+    /// for a deadlock at once; the others wait.
+    #[inline]
+    pub(super) fn lock_wait_begins(&mut self, t: u32, op: usize, ahead: usize) {
+        if self.cfg.engine == Engine::Innodb && self.cfg.server.deadlock_search != DeadlockSearch::Off {
+            self.search_deadlock(t, op, ahead);
         }
     }
 
@@ -41,7 +65,7 @@ impl Simulation {
     /// ends in an abort.
     pub(super) fn wait_ends(&self, t: u32) -> bool {
         match self.cfg.engine {
-            Engine::Ndb => true,
+            Engine::Ndb | Engine::Innodb => true,
             Engine::Postgres => self.cycle_of(t).is_some(),
         }
     }

@@ -38,6 +38,12 @@ pub(super) enum MsgKind {
     /// Server CPU (`postgres`): a waiter woken by a released row re-checks it; it takes
     /// the row or queues again (`sim/server.rs`).
     Recheck,
+    /// Server CPU (`innodb`): a released row was granted to this waiter; the releaser's
+    /// pass over the queue, then the waiter goes on holding it (`sim/innodb.rs`).
+    Resume,
+    /// Server CPU (`innodb`): a new lock wait's deadlock search; `op` is the number of
+    /// waiters it visits (`sim/innodb.rs`).
+    DeadlockSearch,
 }
 
 impl MsgKind {
@@ -65,6 +71,8 @@ impl MsgKind {
             MsgKind::AllocReq => "ALLOC_REQ",
             MsgKind::AllocConf => "ALLOC_CONF",
             MsgKind::Recheck => "RECHECK",
+            MsgKind::Resume => "LOCK_GRANT",
+            MsgKind::DeadlockSearch => "DEADLOCK_CHECK",
         }
     }
 }
@@ -151,6 +159,8 @@ pub(super) fn cost(cfg: &Config, sql_api: bool, txn: &Txn, msg: Msg) -> Ns {
         MsgKind::Complete => c.lqh_complete_ns,
         MsgKind::AllocReq | MsgKind::AllocConf => service_cost(c, msg.kind),
         MsgKind::Recheck => cfg.server.recheck_ns,
+        MsgKind::Resume => txn.handover_waiters as Ns * cfg.server.grant_ns,
+        MsgKind::DeadlockSearch => msg.op as Ns * cfg.server.deadlock_ns,
     }
 }
 

@@ -232,19 +232,25 @@ impl Simulation {
             // another holds a lock it queued for.
             let waiting = wait.iter().any(|&(_, row)| self.locks.holder(row) != Some(t));
             if txn.live() && !txn.tc_done && txn.phase == Phase::Prepare && waiting && self.wait_ends(t) {
-                self.metrics.totals.lock_timeouts += 1;
-                let waited = self.lock_waited_ns(t);
-                self.metrics.count(self.now, |c| {
-                    c.lock_timeouts += 1;
-                    c.timeout_wait_ns += waited;
-                });
-                if self.now >= self.metrics.warmup_end {
-                    match self.cycle_of(t) {
-                        Some(links) => self.metrics.cycles.add(links),
-                        None => self.metrics.cycles.outside += 1,
-                    }
-                }
+                self.count_aborted_wait(t);
                 self.abort_txn(t, true);
+            }
+        }
+    }
+
+    /// `t`'s lock wait ends in an abort (timed out, or a deadlock found): counted with
+    /// how long it waited, and the cycle it was in, if any.
+    pub(super) fn count_aborted_wait(&mut self, t: u32) {
+        self.metrics.totals.lock_timeouts += 1;
+        let waited = self.lock_waited_ns(t);
+        self.metrics.count(self.now, |c| {
+            c.lock_timeouts += 1;
+            c.timeout_wait_ns += waited;
+        });
+        if self.now >= self.metrics.warmup_end {
+            match self.cycle_of(t) {
+                Some(links) => self.metrics.cycles.add(links),
+                None => self.metrics.cycles.outside += 1,
             }
         }
     }

@@ -36,10 +36,11 @@ impl Simulation {
                 }
                 self.locked(t, op, replica, host, 0)
             }
-            Acquire::Queued(_) => {
+            Acquire::Queued(ahead) => {
                 if self.is_hot(replica, o.row) {
                     self.hot_queue_change(1);
                 }
+                self.lock_wait_begins(t, op, ahead);
             }
         }
     }
@@ -75,7 +76,12 @@ impl Simulation {
         }
         let wake_all = self.wakes_all(o.row);
         let at = RowReplica { node: host, row: o.row };
-        let released = if wake_all { self.locks.release_all(at, t, self.now) } else { self.locks.release(at, t, self.now) };
+        let released = if wake_all {
+            self.locks.release_all(at, t, self.now)
+        } else {
+            let pick = self.pick_waiter(at);
+            self.locks.release(at, t, self.now, pick)
+        };
         if replica == 0 {
             let txn = &self.txns[t];
             let hold = Hold {
@@ -92,7 +98,7 @@ impl Simulation {
             if hot {
                 self.hot_queue_change(-1);
             }
-            self.locked(next.txn, next.op as usize, next.replica as u32, host, self.now - since);
+            self.granted(next, since, o.row, host);
         }
         if wake_all {
             self.wake_waiters(o.row, host, hot);

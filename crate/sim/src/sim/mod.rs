@@ -43,6 +43,7 @@ mod engine;
 mod event;
 mod faults;
 mod ids;
+mod innodb;
 mod links;
 mod live;
 mod lqh;
@@ -377,6 +378,8 @@ impl Simulation {
             MsgKind::AllocReq => self.serve_request(t),
             MsgKind::AllocConf => self.range_replied(t),
             MsgKind::Recheck => self.recheck(t, op, host),
+            MsgKind::Resume => self.resumed(t, op, host),
+            MsgKind::DeadlockSearch => {}
         }
     }
 }

@@ -1,10 +1,11 @@
-//! A one-server engine's own mechanics (`postgres`): the log's group commit and the
-//! hand-off of a released row to every waiter. Which engine uses them is `engine.rs`.
+//! The one-server engines' log (`postgres`, `innodb`): group commit; and PostgreSQL's
+//! hand-off of a released row to every waiter. Which engine uses what is `engine.rs`.
 //!
 //! **Group commit.** A commit waits for a flush of the log that covers its record
 //! (`server.flushUs`). While a flush runs, the commits that arrive wait for the next one,
 //! which then covers them all: one flush per group, however large (PostgreSQL's
-//! `XLogFlush` under `WALWriteLock`). The row locks are held until the flush is done.
+//! `XLogFlush` under `WALWriteLock`, InnoDB's `log_write_up_to`). PostgreSQL holds the
+//! row locks until the flush is done; InnoDB releases them before it.
 //!
 //! **Wake every waiter.** A contended UPDATE in PostgreSQL takes the tuple lock, then
 //! waits on the holder's transaction id; when the holder ends, its waiters wake, take
@@ -31,9 +32,9 @@ pub(super) struct Server {
     flushing: Vec<(u32, u32)>,
     /// Commits waiting for the next flush.
     next: Vec<(u32, u32)>,
-    /// Woken waiters on their way to re-check their row: since when each has waited, by
-    /// transaction and operation.
-    rechecking: FastMap<u64, Ns>,
+    /// Woken waiters on their way to re-check their row (`postgres`) or to go on with it
+    /// (`innodb`): since when each has waited, by transaction and operation.
+    pub rechecking: FastMap<u64, Ns>,
     /// Rows whose waiters were woken and none has taken yet, since when: the hand-off is
     /// the row's busy time when a woken waiter takes it (nobody else does meanwhile but a
     /// newcomer, whose grant ends it).
@@ -46,22 +47,27 @@ impl Server {
     }
 }
 
-fn waiter_key(t: u32, op: usize) -> u64 {
+pub(super) fn waiter_key(t: u32, op: usize) -> u64 {
     (t as u64) << 16 | op as u64
 }
 
 impl Simulation {
     /// The commit decision under a one-server engine: a transaction that wrote waits for
-    /// the log flush covering it; one that only read, or a sequence's refill (not
-    /// transactional), commits at once.
-    pub(super) fn log_commit(&mut self, t: u32, host: Host) {
+    /// the log flush covering it; one that only read, or an id refill (not
+    /// transactional), commits at once. Its row locks go after the flush
+    /// (`locks_after_flush`: PostgreSQL, whose waiters wait on the transaction id until it
+    /// is durable) or before it (InnoDB: committed in memory, then the log is flushed).
+    pub(super) fn log_commit(&mut self, t: u32, host: Host, locks_after_flush: bool) {
         let txn = &mut self.txns[t];
         txn.phase = Phase::Commit;
         if txn.kind == TxnKind::REFILL || !txn.ops.iter().any(|o| o.write) {
             self.server_committed(t, host);
             return;
         }
-        self.server.next.push((t, txn.generation));
+        if !locks_after_flush {
+            self.release_writes(t, host);
+        }
+        self.server.next.push((t, self.txns[t].generation));
         if !self.server.busy {
             self.start_flush();
         }
@@ -92,19 +98,26 @@ impl Simulation {
         }
     }
 
-    /// The transaction is durable: its writes are applied, its locks go, and the client
-    /// is told.
+    /// The transaction is durable: its writes not yet released are applied and their
+    /// locks go, and the client is told.
     fn server_committed(&mut self, t: u32, host: Host) {
+        self.release_writes(t, host);
+        let api = self.topo.api_station(self.txns[t].api);
+        self.send(host, api, self.msg(MsgKind::TcCommitConf, t));
+        self.tc_finished(t);
+    }
+
+    /// Applies the transaction's writes and releases their locks (once: a write already
+    /// applied was released before).
+    fn release_writes(&mut self, t: u32, host: Host) {
         for i in 0..self.txns[t].ops.len() {
-            if self.txns[t].ops[i].write {
+            let o = self.txns[t].ops[i];
+            if o.write && o.applied & 1 == 0 {
                 self.apply_commit(t, i, 0);
                 self.unlock(t, i, 0, host);
             }
         }
         self.count_committed_writes(t);
-        let api = self.topo.api_station(self.txns[t].api);
-        self.send(host, api, self.msg(MsgKind::TcCommitConf, t));
-        self.tc_finished(t);
     }
 
     /// `release_all` woke the waiters of `row` on `host`: each goes to re-check it on the

@@ -92,6 +92,9 @@ pub(super) struct Txn {
     pub refill: Option<Refill>,
     /// Rolled back and run again (its lock requests then are not new demand).
     pub retried: bool,
+    /// `innodb`: the waiters left in the queue when a released row was handed to this
+    /// transaction; the releaser's pass over them is served with its wake-up (`innodb.rs`).
+    pub handover_waiters: u32,
 }
 
 impl Txn {
@@ -121,6 +124,7 @@ impl Txn {
             api_restarts: 0,
             refill: None,
             retried: false,
+            handover_waiters: 0,
         }
     }
 

@@ -102,3 +102,94 @@ fn postgres_is_one_server() {
     let e = hotrow::Config::from_json(&json!({ "preset": "postgres", "engine": "mysql" })).unwrap_err();
     assert_eq!(e.field, "engine");
 }
+
+fn innodb(fields: serde_json::Value) -> hotrow::Summary {
+    let mut all = json!({ "durationMs": 1500, "warmupMs": 300 });
+    for (k, v) in fields.as_object().unwrap() {
+        all[k] = v.clone();
+    }
+    run("innodb", all)
+}
+
+/// InnoDB releases a commit's row locks before its redo log flush: one hot row hands over
+/// many times per flush, where PostgreSQL, holding them to the flush, hands over once.
+#[test]
+fn innodb_releases_the_row_before_the_flush() {
+    let slow = json!({ "clientsPerApiNode": 16, "server": { "flushUs": 1000 } });
+    let inno = innodb(slow.clone());
+    let pg = postgres(slow);
+    assert!(pg.transactions_per_second < 1000.0, "postgres: {}", pg.transactions_per_second);
+    assert!(inno.transactions_per_second > 3_000.0, "innodb: {} transactions/s on 1000 flushes/s", inno.transactions_per_second);
+    let b = inno.bottleneck.as_ref().expect("a bottleneck");
+    assert_eq!(b.name, "row 0 of `counters`");
+}
+
+/// One hot row on InnoDB peaks at a few clients and falls slowly past them: each
+/// hand-over passes over the whole queue (without that pass the fall goes).
+#[test]
+fn innodb_falls_slowly_with_the_hand_over_pass() {
+    let tps = |c: u32, grant: u64| innodb(json!({ "clientsPerApiNode": c, "server": { "grantNs": grant } })).transactions_per_second;
+    let (peak, many) = (tps(8, 200), tps(64, 200));
+    assert!(many < 0.97 * peak && many > 0.6 * peak, "8 clients {peak}, 64 clients {many}");
+    let free = tps(64, 0);
+    assert!(free > many * 1.03, "without the pass {free}, with it {many}");
+}
+
+/// MySQL 5.7's search through the graph: a queue longer than 200 turns each newcomer away
+/// as a deadlock (the search gives up); MariaDB's, from holder to holder, and none at all
+/// roll nobody back.
+#[test]
+fn innodb_counts_a_search_past_200_as_a_deadlock() {
+    let s = innodb(json!({ "clientsPerApiNode": 256, "server": { "deadlockSearch": "graph" } }));
+    assert!(s.lock_timeouts > 0 && s.aborts >= s.lock_timeouts, "{} deadlocks, {} aborts", s.lock_timeouts, s.aborts);
+    assert!(s.aborts_per_second > 0.0 && s.lock_timeouts_per_second > 0.0);
+    for search in ["holders", "off"] {
+        let other = innodb(json!({ "clientsPerApiNode": 256, "server": { "deadlockSearch": search } }));
+        assert_eq!((other.aborts, other.lock_timeouts), (0, 0), "{search}");
+        assert!(other.transactions_per_second > s.transactions_per_second, "{search}: {} vs {}", other.transactions_per_second, s.transactions_per_second);
+    }
+}
+
+/// Two transactions in opposite orders deadlock; the search at the second wait finds the
+/// cycle at once (a lock wait timeout of a minute never fires).
+#[test]
+fn innodb_finds_a_cycle_when_it_waits() {
+    let key = |k: u64| json!({ "dist": "fixed", "key": k });
+    let pair = |name: &str, a: u64, b: u64| {
+        json!({ "name": name, "statements": [
+            { "op": "update", "table": "t", "key": key(a) },
+            { "op": "update", "table": "t", "key": key(b) }
+        ] })
+    };
+    let spec = json!({
+        "name": "opposite-orders", "api": "mysqld",
+        "tables": [{ "name": "t", "rows": 2, "key": "primaryKey" }],
+        "transactions": [pair("ab", 0, 1), pair("ba", 1, 0)]
+    });
+    let s = innodb(json!({ "workload": spec, "clientsPerApiNode": 8, "lockWaitTimeoutMs": 60000 }));
+    assert!(s.lock_timeouts > 0 && s.aborts >= s.lock_timeouts, "{} deadlocks, {} aborts", s.lock_timeouts, s.aborts);
+    assert!(s.transactions_per_second > 100.0, "{}", s.transactions_per_second);
+}
+
+/// CATS grants a released row to the waiter that blocks the most others: a transaction
+/// holding a row many wait for, queued among many holding nothing, goes first, and its
+/// latency falls many times over (FIFO would make it wait its turn while its row's queue
+/// grows).
+#[test]
+fn innodb_cats_serves_the_waiter_that_blocks_most() {
+    let key = |k: u64| json!({ "op": "update", "table": "t", "key": { "dist": "fixed", "key": k } });
+    let spec = json!({
+        "name": "two-hot", "api": "mysqld",
+        "tables": [{ "name": "t", "rows": 2, "key": "primaryKey" }],
+        "transactions": [
+            { "name": "both", "weight": 1, "statements": [key(0), key(1)] },
+            { "name": "second", "weight": 9, "statements": [key(1)] }
+        ]
+    });
+    let both_us = |grant: &str| {
+        let s = innodb(json!({ "workload": spec.clone(), "clientsPerApiNode": 32, "server": { "lockGrant": grant } }));
+        s.latency_by_type_us.get("both").expect("both ran").mean
+    };
+    let (fifo, cats) = (both_us("fifo"), both_us("cats"));
+    assert!(cats < fifo / 3.0, "the two-row transaction waits {cats} us under CATS, {fifo} us in order");
+}
