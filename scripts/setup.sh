@@ -57,19 +57,22 @@ if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modu
 fi
 # Browser tests drive Debian's Chromium through playwright-core and Debian's Firefox ESR
 # through puppeteer-core (WebDriver BiDi): no browser download. The database tests start
-# Debian's PostgreSQL 15 (tests/db/): its package, never its own cluster.
+# Debian's PostgreSQL 15 and MariaDB 10.11 with sysbench (tests/db/): their packages, never
+# their own clusters.
 if [ "${1:-}" = "--browser" ]; then
   missing=()
   command -v chromium >/dev/null || missing+=(chromium)
   [ -x /usr/bin/firefox-esr ] || missing+=(firefox-esr)
   [ -x /usr/lib/postgresql/15/bin/initdb ] && command -v pgbench >/dev/null || missing+=(postgresql)
+  [ -x /usr/sbin/mariadbd ] || missing+=(mariadb-server)
+  command -v sysbench >/dev/null || missing+=(sysbench)
   if [ ${#missing[@]} -gt 0 ]; then
     if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
       say "installing Debian's ${missing[*]} for the browser and database tests"
       apt-get update -qq >&2
       DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >&2
     else
-      say "the browser and database tests need Debian's ${missing[*]} (/usr/bin/chromium, /usr/bin/firefox-esr, PostgreSQL 15 with pgbench): install them (as root) and run again"
+      say "the browser and database tests need Debian's ${missing[*]} (/usr/bin/chromium, /usr/bin/firefox-esr, PostgreSQL 15 with pgbench, MariaDB 10.11, sysbench): install them (as root) and run again"
       exit 1
     fi
   fi

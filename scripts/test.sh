@@ -32,7 +32,7 @@ node --test --test-concurrency=2 --test-timeout=300000 tests/cli/ tests/js/ 2>&1
 # browser package test packs too, but a warm prepack rewrites only the element's types).
 phase "node --test: packed tarball"
 node --test --test-concurrency=1 --test-timeout=300000 tests/pack/ 2>&1
-phase "node --test: real databases (a PostgreSQL started and stopped here)"
+phase "node --test: real databases (a PostgreSQL and a MariaDB started and stopped here)"
 node --test --test-concurrency=1 --test-timeout=300000 tests/db/ 2>&1
 phase "node --test: playground in Chromium and Firefox (two files at a time)"
 node --test --test-concurrency=2 --test-timeout=300000 tests/browser/ tests/firefox/ 2>&1

@@ -34,6 +34,7 @@ const EXAMPLES: &str = "Examples:
   hotrow run --preset modern --workload tpcb --remedies   what holds it, and what each remedy buys
   hotrow sweep --vary cacheSize=1,10,100,1000 --seeds 2 --csv
   hotrow measure --postgres 'host=/tmp/pg port=5432 dbname=db' --script one.sql --setup schema.sql --out points.csv
+  hotrow measure --mysql 'mysql://root@localhost/db?socket=/run/mysqld/mysqld.sock' --script one.sql --own counters
   hotrow sweep --vary dataNodes=2,4,8 --vary hintedRefill=false,true --json
   hotrow swarm --seeds 1000                       random configs and faults, invariants checked
   hotrow fields                                   every config field: unit, range, default, live
@@ -226,15 +227,20 @@ pub enum Command {
         #[arg(long)]
         json: bool,
     },
-    /// Measure your own PostgreSQL: a pgbench-style script (SQL statements, `\set k random(1,
-    /// N)` lines) as closed loops at each client count; print transactions/s and latency,
-    /// labelled measured, and write them as `hotrow fit --measured` reads them. Writes only to
-    /// the workload's own tables; a server on another machine only with --allow-remote.
+    /// Measure your own PostgreSQL, MySQL or MariaDB: a pgbench-style script (SQL
+    /// statements, `\set k random(1, N)` lines) as closed loops at each client count; print
+    /// transactions/s and latency, labelled measured, and write them as `hotrow fit
+    /// --measured` reads them. Writes only to the workload's own tables; a server on another
+    /// machine only with --allow-remote.
     Measure {
-        /// The server, as libpq takes it: `host=/tmp/dir port=5432 user=me dbname=db`, or
+        /// A PostgreSQL, as libpq takes it: `host=/tmp/dir port=5432 user=me dbname=db`, or
         /// `postgresql://me@localhost:5432/db`.
-        #[arg(long, value_name = "CONNINFO")]
-        postgres: String,
+        #[arg(long, value_name = "CONNINFO", required_unless_present = "mysql", conflicts_with = "mysql")]
+        postgres: Option<String>,
+        /// A MySQL or MariaDB: `mysql://me:pw@127.0.0.1:3306/db`, or on a socket
+        /// `mysql://root@localhost/db?socket=/run/mysqld/mysqld.sock`.
+        #[arg(long, value_name = "URL")]
+        mysql: Option<String>,
         /// The script each client runs again and again (one run is one transaction).
         #[arg(long, value_name = "FILE.sql")]
         script: String,

@@ -50,9 +50,16 @@ fn main() -> ExitCode {
         Command::Presets { json, markdown } => lists::presets(json, markdown),
         Command::Invariants { json, markdown } => lists::invariants(json, markdown),
         Command::Import { files, dialect, scale, json } => import::main(&files, dialect.as_deref(), scale, json),
-        Command::Measure { postgres, script, setup, own, clients, seconds, warmup_seconds, scale, out, allow_remote } => {
+        Command::Measure { postgres, mysql, script, setup, own, clients, seconds, warmup_seconds, scale, out, allow_remote } => {
+            let server = match measure::Server::parse(postgres.as_deref(), mysql.as_deref()) {
+                Ok(s) => s,
+                Err(e) => {
+                    eprintln!("error: {e}");
+                    return ExitCode::from(2);
+                }
+            };
             let req = measure::Request {
-                url: postgres,
+                server,
                 script_file: String::new(),
                 script: String::new(),
                 setup: None,

@@ -25,9 +25,9 @@ fn words(sql: &str) -> Vec<String> {
                     }
                 }
             }
-            '"' => {
+            '"' | '`' => {
                 for d in chars.by_ref() {
-                    if d == '"' {
+                    if d == c {
                         break;
                     }
                     word.push(d);
@@ -68,11 +68,20 @@ fn written(sql: &str) -> (Vec<String>, Vec<String>) {
     for i in 0..w.len() {
         let prev = if i > 0 { w[i - 1].as_str() } else { "" };
         let target = match (prev, w[i].as_str()) {
-            (_, "insert") | (_, "merge") if w.get(i + 1).map(String::as_str) == Some("into") => skip(i + 2, &[]),
+            // MySQL's INTO is optional and its modifiers come before it; without INTO, only a
+            // statement's first word (INSERT() and REPLACE() are also string functions).
+            (_, "insert" | "replace")
+                if i == 0 || w.get(i + 1).is_some_and(|x| ["into", "ignore", "low_priority", "delayed", "high_priority"].contains(&x.as_str())) =>
+            {
+                skip(i + 1, &["low_priority", "delayed", "high_priority", "ignore", "into"])
+            }
+            (_, "merge") if w.get(i + 1).map(String::as_str) == Some("into") => skip(i + 2, &[]),
             // Not `FOR UPDATE`, `DO UPDATE SET` (an upsert's own row) or `KEY UPDATE`.
             ("for" | "do" | "key", "update") => None,
-            (_, "update") => skip(i + 1, &["only"]).filter(|t| t != "set"),
-            (_, "delete") if w.get(i + 1).map(String::as_str) == Some("from") => skip(i + 2, &["only"]),
+            (_, "update") => skip(i + 1, &["only", "low_priority", "ignore"]).filter(|t| t != "set"),
+            (_, "delete") => skip(i + 1, &["low_priority", "quick", "ignore", "from", "only"]),
+            // LOAD DATA ... INTO TABLE t.
+            ("into", "table") => skip(i + 1, &[]),
             (_, "truncate") => skip(i + 1, &["table", "only"]),
             (_, "copy") if w.get(i + 2).map(String::as_str) == Some("from") => Some(table(&w[i + 1])),
             ("alter" | "drop", "table") => skip(i + 1, &["if", "exists", "only"]),
@@ -129,6 +138,14 @@ mod tests {
         assert_eq!(w("TRUNCATE TABLE logs"), ["logs"]);
         assert_eq!(w("DROP TABLE IF EXISTS users"), ["users"]);
         assert_eq!(written("CREATE TABLE IF NOT EXISTS counters (id int)").1, ["counters"]);
+        // MySQL's forms: INTO optional, modifiers, backquoted names, REPLACE, LOAD DATA.
+        assert_eq!(w("INSERT IGNORE `Items` (v) VALUES (1)"), ["items"]);
+        assert_eq!(w("REPLACE INTO hr.counters VALUES (1, 0)"), ["counters"]);
+        assert_eq!(w("UPDATE LOW_PRIORITY counters SET n = n + 1"), ["counters"]);
+        assert_eq!(w("DELETE QUICK FROM logs WHERE id < 10"), ["logs"]);
+        assert_eq!(w("LOAD DATA INFILE '/tmp/x' INTO TABLE items"), ["items"]);
+        assert_eq!(w("INSERT INTO t (id) VALUES (1) ON DUPLICATE KEY UPDATE n = n + 1"), ["t"]);
+        assert!(w("SELECT REPLACE(name, 'a', 'b'), INSERT(name, 1, 2, 'x') FROM t").is_empty());
     }
 
     #[test]

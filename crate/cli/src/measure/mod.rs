@@ -1,18 +1,20 @@
-//! `hotrow measure`: the user's own PostgreSQL, measured (`runner.rs`), a pgbench-style
-//! script run as closed loops (`script.rs`), writing only to the workload's own tables
-//! (`guard.rs`). The points are printed, labelled measured, and written in the form `hotrow
-//! fit --measured` reads. The client crate (`postgres`) is the CLI's alone: never in the
-//! core or in WebAssembly.
+//! `hotrow measure`: the user's own PostgreSQL, MySQL or MariaDB (`server.rs`), measured
+//! (`runner.rs`), a pgbench-style script run as closed loops (`script.rs`), writing only to
+//! the workload's own tables (`guard.rs`). The points are printed, labelled measured, and
+//! written in the form `hotrow fit --measured` reads. The client crates (`postgres`,
+//! `mysql`) are the CLI's alone: never in the core or in WebAssembly.
 
 mod guard;
 mod runner;
 mod script;
+mod server;
 
 use std::fmt::Write as _;
 use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
 
 pub use runner::Request;
+pub use server::Server;
 
 /// The start of a statement, for a message.
 pub fn clip(sql: &str) -> String {
@@ -57,8 +59,11 @@ pub fn command(mut req: Request, script_path: &str, setup_path: Option<&str>, ou
     print!("{}", table(&req, &points));
     if let Some(path) = out {
         let mut csv = format!(
-            "# measured by hotrow measure: {} on PostgreSQL, {} s per point after {} s of warm-up\nclientsPerApiNode,transactionsPerSecond\n",
-            req.script_file, req.seconds, req.warmup_seconds
+            "# measured by hotrow measure: {} on {}, {} s per point after {} s of warm-up\nclientsPerApiNode,transactionsPerSecond\n",
+            req.script_file,
+            req.server.kind(),
+            req.seconds,
+            req.warmup_seconds
         );
         for p in &points {
             let _ = writeln!(csv, "{},{:.1}", p.clients, p.transactions_per_second);
@@ -81,8 +86,11 @@ fn table(req: &Request, points: &[runner::Point]) -> String {
     let mut t = String::new();
     let _ = writeln!(
         t,
-        "hotrow measure: {} on PostgreSQL (measured: {} s per point after {} s of warm-up, closed loops, no think time)",
-        req.script_file, req.seconds, req.warmup_seconds
+        "hotrow measure: {} on {} (measured: {} s per point after {} s of warm-up, closed loops, no think time)",
+        req.script_file,
+        req.server.kind(),
+        req.seconds,
+        req.warmup_seconds
     );
     let _ =
         writeln!(t, "  {:>8}  {:>16}  {:>16}  {:>15}  {:>7}", "clients", "transactions/s", "latency mean us", "latency p99 us", "failed");

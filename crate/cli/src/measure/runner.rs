@@ -6,11 +6,12 @@
 
 use super::guard;
 use super::script::{self, Draws, Script};
+use super::server::Server;
 use std::time::{Duration, Instant};
 
 /// What `hotrow measure` was asked.
 pub struct Request {
-    pub url: String,
+    pub server: Server,
     pub script_file: String,
     pub script: String,
     pub setup: Option<(String, String)>,
@@ -39,48 +40,23 @@ pub fn measure(req: &Request, progress: &mut dyn FnMut(String)) -> Result<Vec<Po
     if req.clients.is_empty() || req.clients.iter().any(|&n| !(1..=1024).contains(&n)) {
         return Err("--clients must be client counts from 1 to 1024, e.g. 1,2,4,8".into());
     }
-    let config: postgres::Config =
-        req.url.parse().map_err(|e| format!("--postgres {}: not a PostgreSQL connection string ({e})", req.url))?;
     if !req.allow_remote {
-        local_only(&config)?;
+        req.server.local_only()?;
     }
     let script = std::sync::Arc::new(Script::read(&req.script_file, &req.script, req.scale)?);
     let own = own_tables(req)?;
     guard::writes_only_to(&own, &req.script_file, &script.statements)?;
     if let Some((file, text)) = &req.setup {
-        let mut c = connect(&config)?;
-        c.batch_execute(text).map_err(|e| format!("{file}: {}", db_error(&e)))?;
+        let mut c = req.server.connect()?;
+        for statement in script::split(text) {
+            c.run(&statement).map_err(|e| format!("{file}: {e}"))?;
+        }
     }
     let mut points = Vec::new();
     for &n in &req.clients {
-        points.push(point(&config, &script, n, req, progress)?);
+        points.push(point(&req.server, &script, n, req, progress)?);
     }
     Ok(points)
-}
-
-fn connect(config: &postgres::Config) -> Result<postgres::Client, String> {
-    config.connect(postgres::NoTls).map_err(|e| format!("cannot connect: {}", db_error(&e)))
-}
-
-/// The server's own words for an error, when it said any.
-fn db_error(e: &postgres::Error) -> String {
-    e.as_db_error().map_or_else(|| e.to_string(), |d| format!("{}: {}", d.severity(), d.message()))
-}
-
-/// A server on this machine: a Unix socket, or a loopback address.
-fn local_only(config: &postgres::Config) -> Result<(), String> {
-    for host in config.get_hosts() {
-        let local = match host {
-            postgres::config::Host::Unix(_) => true,
-            postgres::config::Host::Tcp(name) => name == "localhost" || name.parse::<std::net::IpAddr>().is_ok_and(|ip| ip.is_loopback()),
-        };
-        if !local {
-            return Err(format!(
-                "--postgres names a server that is not on this machine ({host:?}): hotrow measure runs there only with --allow-remote (it writes to the workload's tables)"
-            ));
-        }
-    }
-    Ok(())
 }
 
 /// The tables the workload may write: those `--setup` creates and those `--own` names.
@@ -98,7 +74,7 @@ fn own_tables(req: &Request) -> Result<Vec<String>, String> {
 
 /// `n` clients in closed loops for the warm-up and the measured time.
 fn point(
-    config: &postgres::Config,
+    server: &Server,
     script: &std::sync::Arc<Script>,
     n: u32,
     req: &Request,
@@ -109,8 +85,8 @@ fn point(
     let end = warm_end + Duration::from_secs_f64(req.seconds);
     let clients: Vec<_> = (0..n)
         .map(|i| {
-            let (config, script) = (config.clone(), script.clone());
-            std::thread::spawn(move || client(&config, &script, 1 + i as u64, warm_end, end))
+            let (server, script) = (server.clone(), script.clone());
+            std::thread::spawn(move || client(&server, &script, 1 + i as u64, warm_end, end))
         })
         .collect();
     while Instant::now() < end && !clients.iter().all(|c| c.is_finished()) {
@@ -135,8 +111,8 @@ fn point(
 /// One client: the script again and again on its own connection; the latencies (us) of the
 /// transactions that started after the warm-up and ended in time, and those that failed
 /// (an error from the server: rolled back, counted, not retried).
-fn client(config: &postgres::Config, script: &Script, seed: u64, warm_end: Instant, end: Instant) -> Result<(Vec<u32>, u64), String> {
-    let mut c = connect(config)?;
+fn client(server: &Server, script: &Script, seed: u64, warm_end: Instant, end: Instant) -> Result<(Vec<u32>, u64), String> {
+    let mut c = server.connect()?;
     let mut draws = Draws::new(seed);
     let (mut latencies, mut failed) = (Vec::new(), 0);
     loop {
@@ -146,9 +122,9 @@ fn client(config: &postgres::Config, script: &Script, seed: u64, warm_end: Insta
         }
         let mut ok = true;
         for s in script.draw(&mut draws) {
-            if c.batch_execute(&s).is_err() {
+            if c.run(&s).is_err() {
                 ok = false;
-                let _ = c.batch_execute("ROLLBACK");
+                let _ = c.run("ROLLBACK");
                 break;
             }
         }
