@@ -71,7 +71,9 @@ fn written(sql: &str) -> (Vec<String>, Vec<String>) {
             // MySQL's INTO is optional and its modifiers come before it; without INTO, only a
             // statement's first word (INSERT() and REPLACE() are also string functions).
             (_, "insert" | "replace")
-                if i == 0 || w.get(i + 1).is_some_and(|x| ["into", "ignore", "low_priority", "delayed", "high_priority"].contains(&x.as_str())) =>
+                if i == 0
+                    || w.get(i + 1)
+                        .is_some_and(|x| ["into", "ignore", "low_priority", "delayed", "high_priority"].contains(&x.as_str())) =>
             {
                 skip(i + 1, &["low_priority", "delayed", "high_priority", "ignore", "into"])
             }

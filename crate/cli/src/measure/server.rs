@@ -7,13 +7,13 @@ use mysql::prelude::Queryable;
 /// A server to measure, as its URL named it.
 #[derive(Clone)]
 pub enum Server {
-    Postgres(postgres::Config),
+    Postgres(Box<postgres::Config>),
     Mysql(mysql::Opts),
 }
 
 /// One client's connection.
 pub enum Conn {
-    Postgres(postgres::Client),
+    Postgres(Box<postgres::Client>),
     Mysql(mysql::Conn),
 }
 
@@ -22,7 +22,7 @@ impl Server {
     pub fn parse(postgres: Option<&str>, mysql: Option<&str>) -> Result<Server, String> {
         match (postgres, mysql) {
             (Some(url), None) => {
-                url.parse().map(Server::Postgres).map_err(|e| format!("--postgres {url}: not a PostgreSQL connection string ({e})"))
+                url.parse().map(|c| Server::Postgres(Box::new(c))).map_err(|e| format!("--postgres {url}: not a PostgreSQL connection string ({e})"))
             }
             (None, Some(url)) => mysql::Opts::from_url(url)
                 .map(Server::Mysql)
@@ -72,7 +72,9 @@ impl Server {
 
     pub fn connect(&self) -> Result<Conn, String> {
         match self {
-            Server::Postgres(c) => c.connect(postgres::NoTls).map(Conn::Postgres).map_err(|e| format!("cannot connect: {}", pg_error(&e))),
+            Server::Postgres(c) => {
+                c.connect(postgres::NoTls).map(|c| Conn::Postgres(Box::new(c))).map_err(|e| format!("cannot connect: {}", pg_error(&e)))
+            }
             Server::Mysql(o) => mysql::Conn::new(o.clone()).map(Conn::Mysql).map_err(|e| format!("cannot connect: {e}")),
         }
     }

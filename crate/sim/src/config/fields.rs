@@ -5,8 +5,9 @@
 //! playground's field list are pinned by tests. A test checks that it names exactly the
 //! fields `Config` serialises.
 
-use super::{DeadlockSearch, LockGrant, 
-    json::lookup, Allocator, Config, ConfigError, Engine, IdCacheScope, KeyLayout, Partitioning, Traits, WORKLOAD_LABELS, WORKLOAD_NAMES,
+use super::{
+    json::lookup, Allocator, Config, ConfigError, DeadlockSearch, Engine, IdCacheScope, KeyLayout, LockGrant, Partitioning, Traits,
+    WORKLOAD_LABELS, WORKLOAD_NAMES,
 };
 use serde::Serialize;
 use serde_json::Value;

@@ -146,7 +146,12 @@ fn innodb_counts_a_search_past_200_as_a_deadlock() {
     for search in ["holders", "off"] {
         let other = innodb(json!({ "clientsPerApiNode": 256, "server": { "deadlockSearch": search } }));
         assert_eq!((other.aborts, other.lock_timeouts), (0, 0), "{search}");
-        assert!(other.transactions_per_second > s.transactions_per_second, "{search}: {} vs {}", other.transactions_per_second, s.transactions_per_second);
+        assert!(
+            other.transactions_per_second > s.transactions_per_second,
+            "{search}: {} vs {}",
+            other.transactions_per_second,
+            s.transactions_per_second
+        );
     }
 }
 
