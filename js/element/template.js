@@ -173,7 +173,7 @@ export const template = () => `
     <input id="server.wakeUs" type="number" min="0" step="10"><span class="hint" data-about="server.wakeUs"></span></div>
   <div class="control full-only server-only" data-engine="innodb"><label for="server.grantNs">hand-over CPU per waiter (ns) <span class="live-tag">live</span></label>
     <input id="server.grantNs" type="number" min="0" step="100"><span class="hint" data-about="server.grantNs"></span></div>
-  <div class="control full-only server-only" data-engine="innodb"><label for="server.deadlockNs">deadlock search CPU per waiter (ns) <span class="live-tag">live</span></label>
+  <div class="control full-only server-only" data-engine="innodb"><label for="server.deadlockNs">deadlock search CPU per step (ns) <span class="live-tag">live</span></label>
     <input id="server.deadlockNs" type="number" min="0" step="100"><span class="hint" data-about="server.deadlockNs"></span></div>
   <div class="control full-only server-only" data-engine="innodb"><label for="server.deadlockSearch">deadlock search <span class="live-tag">live</span></label><select id="server.deadlockSearch"></select>
     <span class="hint" data-about="server.deadlockSearch"></span></div>
@@ -262,7 +262,7 @@ export const template = () => `
   woken waiters' re-checks take the CPU and throughput falls. Watch the hot row lock busy figure and the server's load as you
   add clients (docs/MODEL.md §11 says how it was calibrated against a real PostgreSQL 15).</p>
   <p class="server-only" data-engine="innodb">A simulated MySQL server with InnoDB: its threads share the server's cores; a
-  contended UPDATE queues for the row's record lock, and each new wait first searches the wait-for graph for a deadlock. A
+  contended UPDATE queues for the row's record lock, and each new wait first searches for a deadlock. A
   commit releases its locks at once and then waits for the redo log's flush, which a group of commits shares, so the row
   hands over faster than the log flushes. Each hand-over passes over the row's whole queue and wakes one waiter: with many
   clients the pass grows and throughput falls slowly. Watch the hot row lock busy figure and the server's load as you add

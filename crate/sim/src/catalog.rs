@@ -151,7 +151,7 @@ pub const METRICS: &[Metric] = &[
     both("offeredPerSecond", "offered/s", "1/s", "open arrivals: transactions offered per second, against the transactions/s achieved (0 in closed loops)", |w| w.rates.offered_per_second, "arrivals.offeredPerSecond").mean(),
     both("waitingMean", "waiting", "count", "open arrivals: mean number of requests waiting for a free client thread (0 in closed loops)", |w| w.rates.waiting_mean, "arrivals.waitingMean").mean(),
     both("abortsPerSecond", "aborts/s", "1/s", "transaction attempts aborted per second and run again by their clients: lock-wait timeouts (a deadlock ends only so) and failures", |w| w.rates.aborts_per_second, "abortsPerSecond").mean(),
-    both("lockTimeoutsPerSecond", "lock-wait timeouts/s", "1/s", "of those, attempts whose wait for a row lock ended in an abort, per second: it waited lockWaitTimeoutMs (NDB; postgres only in a deadlock), or a deadlock search rolled it back when it began to wait (innodb)", |w| w.rates.lock_timeouts_per_second, "lockTimeoutsPerSecond").mean(),
+    both("lockTimeoutsPerSecond", "lock-wait timeouts/s", "1/s", "of those, attempts whose row-lock wait ended in an abort (timed out, or a deadlock found), per second", |w| w.rates.lock_timeouts_per_second, "lockTimeoutsPerSecond").mean(),
     run_only("arrivalsWaitedFraction", "waited", "fraction", "open arrivals: fraction of the requests that found no free client thread and waited", "arrivals.waitedFraction"),
     run_only("arrivalWaitMeanUs", "wait", "us", "open arrivals: mean time a request waited for a free client thread, before its transaction started", "arrivals.waitUs.mean"),
     run_only("arrivalWaitP99Us", "wait p99", "us", "open arrivals: 99th percentile of that wait", "arrivals.waitUs.p99"),

@@ -10,10 +10,13 @@
 //! are spread evenly between the two, which holds for each layout here (sequential keys
 //! fill their range from the bottom, shard-bit and bit-reversed keys spread over it).
 
+use crate::named::by_name;
 use crate::prng::mix64;
 use crate::topology::Topology;
-use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
+
+by_name!(Partitioning, [Hash, Range]);
+by_name!(KeyLayout, [Sequential, ShardBits, BitReversed]);
 
 /// Keys are 63-bit, positive as a signed 64-bit integer (as TiDB and Spanner keep them).
 const KEY_BITS: u32 = 63;
@@ -24,8 +27,7 @@ pub const MAX_START_RANGES: u64 = 4096;
 
 /// How a table's rows are placed on partitions (the config's `partitioning` for the
 /// table taking ids; a spec's table may name its own).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Partitioning {
     /// NDB: a hash of the key picks the partition, so any keys spread evenly.
     Hash,
@@ -41,8 +43,7 @@ impl Partitioning {
 }
 
 /// How an id from the allocator becomes the row's key.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum KeyLayout {
     /// The key is the id.
     Sequential,

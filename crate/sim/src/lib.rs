@@ -41,6 +41,7 @@ mod hist;
 mod keys;
 mod locks;
 mod metrics;
+mod named;
 mod placement;
 mod prng;
 mod probe;

@@ -3,12 +3,16 @@
 //! a long lock wait leads to) is the seam in `sim/engine.rs`; here is only the schema.
 
 use super::{Config, ConfigError};
+use crate::named::by_name;
 use serde::{Deserialize, Serialize};
+
+by_name!(Engine, [Ndb, Postgres, Innodb]);
+by_name!(LockGrant, [Fifo, Cats]);
+by_name!(DeadlockSearch, [Holders, Graph, Off]);
 
 /// The engine: NDB's cluster (the default, every earlier run), or one PostgreSQL or
 /// InnoDB server.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Engine {
     /// MySQL Cluster: data nodes, replicas, linear two-phase commit, FIFO row locks.
     #[default]
@@ -66,8 +70,7 @@ impl Engine {
 
 /// How InnoDB picks which waiter a released row lock goes to (`innodb`; MySQL 8.0 picks
 /// by CATS, MariaDB and MySQL 5.7 in order).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum LockGrant {
     /// The first waiter in the queue.
     #[default]
@@ -78,8 +81,7 @@ pub enum LockGrant {
 }
 
 /// How a new lock wait searches for a deadlock under `innodb`.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum DeadlockSearch {
     /// From holder to holder (MariaDB 10.6 and later: each waiter points at the one
     /// transaction it waits for): a step or two, whatever the queue.

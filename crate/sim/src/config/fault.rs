@@ -45,14 +45,19 @@ pub enum Fault {
 }
 
 /// A fault's kind as JSON names it (`Fault`'s reader).
-#[derive(serde::Deserialize)]
-#[serde(rename_all = "camelCase")]
+#[derive(Clone, Copy)]
 enum FaultKind {
     DataNodeFailure,
     ApiNodeRestart,
     NetworkDelay,
     AllocatorFailure,
 }
+
+impl FaultKind {
+    const NAMES: &'static [&'static str] = &["dataNodeFailure", "apiNodeRestart", "networkDelay", "allocatorFailure"];
+}
+
+crate::named::by_name!(FaultKind, [DataNodeFailure, ApiNodeRestart, NetworkDelay, AllocatorFailure]);
 
 /// Every kind's fields, read flat.
 #[derive(serde::Deserialize, Default)]

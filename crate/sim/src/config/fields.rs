@@ -9,12 +9,10 @@ use super::{
     json::lookup, Allocator, Config, ConfigError, DeadlockSearch, Engine, IdCacheScope, KeyLayout, LockGrant, Partitioning, Traits,
     WORKLOAD_LABELS, WORKLOAD_NAMES,
 };
-use serde::Serialize;
-use serde_json::Value;
+use serde_json::{Map, Value};
 
-/// What values a field takes.
-#[derive(Clone, Copy, Debug, Serialize)]
-#[serde(tag = "type", rename_all = "camelCase")]
+/// What values a field takes (`describe` writes it as `{ type, ... }`).
+#[derive(Clone, Copy, Debug)]
 pub enum Kind {
     /// A whole number in `min..=max`.
     Int {
@@ -32,7 +30,6 @@ pub enum Kind {
     Choice {
         values: &'static [&'static str],
         labels: &'static [&'static str],
-        #[serde(skip_serializing_if = "<[_]>::is_empty")]
         traits: &'static [Traits],
     },
     /// The fault schedule: a list of fault objects (see `Fault`).
@@ -40,8 +37,7 @@ pub enum Kind {
 }
 
 /// One config field.
-#[derive(Clone, Copy, Debug, Serialize)]
-#[serde(rename_all = "camelCase")]
+#[derive(Clone, Copy, Debug)]
 pub struct Field {
     /// Dotted camelCase name, as in JSON, `--set` and URLs.
     pub name: &'static str,
@@ -172,16 +168,16 @@ pub const FIELDS: &[Field] = &[
     int("server.cores", "server cores", 1, 1_024, "", false, "one-server engines: CPU cores the server's backends share"),
     int("server.flushUs", "log flush", 0, 1_000_000, "us", true, "one-server engines: one durable flush of the log; a commit waits for the flush covering its record, and commits arriving during a flush share the next"),
     int("server.recheckNs", "woken waiter CPU", 0, 10_000_000, "ns", true, "postgres: CPU a woken waiter spends re-checking a released row (every waiter wakes at each hand-off; one wins, the others queue again)"),
-    int("server.wakeUs", "waiter wake-up", 0, 1_000_000, "us", true, "one-server engines: how long a woken waiter takes to run again (a semaphore's post and the scheduler) before it queues for a core (postgres: to re-check the row; innodb: holding it)"),
-    int("server.grantNs", "hand-over CPU per waiter", 0, 10_000_000, "ns", true, "innodb: CPU the releasing thread spends per waiter still queued when it hands a row over (the pass over the lock's queue that grants the next waiter and points the others at it)"),
-    int("server.deadlockNs", "deadlock search CPU", 0, 10_000_000, "ns", true, "innodb: CPU a new lock wait's deadlock search spends per transaction it visits (how many: server.deadlockSearch)"),
+    int("server.wakeUs", "waiter wake-up", 0, 1_000_000, "us", true, "one-server engines: how long a woken waiter takes to run again (its semaphore and the scheduler) before it queues for a core"),
+    int("server.grantNs", "hand-over CPU per waiter", 0, 10_000_000, "ns", true, "innodb: CPU a row's release spends per waiter left in its queue (the pass that grants the next)"),
+    int("server.deadlockNs", "deadlock search CPU", 0, 10_000_000, "ns", true, "innodb: CPU a new wait's deadlock search spends per transaction it visits"),
     Field {
         name: "server.deadlockSearch",
         label: "deadlock search",
         kind: Kind::Choice { values: DeadlockSearch::NAMES, labels: DeadlockSearch::LABELS, traits: &[] },
         unit: "",
         live: true,
-        about: "innodb: how each new lock wait searches for a deadlock: from holder to holder (MariaDB 10.6+: a step or two), through the wait-for graph one step per waiter ahead, a search past 200 counting as a deadlock (MySQL 5.7), or not at all (innodb_deadlock_detect OFF: a deadlock ends at lockWaitTimeoutMs)",
+        about: "innodb: how a new lock wait searches for a deadlock: holder to holder (MariaDB), the whole queue with past 200 a deadlock (MySQL 5.7), or not (a deadlock ends at lockWaitTimeoutMs)",
     },
     Field {
         name: "server.lockGrant",
@@ -189,7 +185,7 @@ pub const FIELDS: &[Field] = &[
         kind: Kind::Choice { values: LockGrant::NAMES, labels: LockGrant::LABELS, traits: &[] },
         unit: "",
         live: true,
-        about: "innodb: who gets a released row: the first waiter (FIFO: MariaDB, MySQL 5.7) or the one whose transaction blocks the most others (CATS: MySQL 8.0)",
+        about: "innodb: who gets a released row: the first waiter (FIFO) or the one blocking most others (CATS, MySQL 8.0)",
     },
     int("network.latencyUs", "network latency", 0, 100_000, "us", true, "mean one-way latency between two hosts (of a lone message: on a busy link a message may wait for the one before it)"),
     real(
@@ -300,12 +296,45 @@ pub(super) fn check_ranges(merged: &Value) -> Result<(), ConfigError> {
 /// and the npm package.
 pub fn describe() -> Value {
     let defaults = serde_json::to_value(Config::default()).expect("Config serialises");
-    let list: Vec<Value> = FIELDS
+    // Written by hand, not by a derive: serde's would compile Field's and Kind's
+    // serializers into the WebAssembly module for this one table.
+    let text = |s: &&str| Value::from(*s);
+    let list = FIELDS
         .iter()
         .map(|f| {
-            let mut v = serde_json::to_value(f).expect("Field serialises");
-            v["default"] = lookup(&defaults, f.name).cloned().unwrap_or(Value::Null);
-            v
+            let mut kind = Map::new();
+            let ty = match f.kind {
+                Kind::Int { min, max } => {
+                    kind.insert("min".into(), min.into());
+                    kind.insert("max".into(), max.into());
+                    "int"
+                }
+                Kind::Number { min, max } => {
+                    kind.insert("min".into(), min.into());
+                    kind.insert("max".into(), max.into());
+                    "number"
+                }
+                Kind::Bool => "bool",
+                Kind::Choice { values, labels, traits } => {
+                    kind.insert("values".into(), Value::Array(values.iter().map(text).collect()));
+                    kind.insert("labels".into(), Value::Array(labels.iter().map(text).collect()));
+                    if !traits.is_empty() {
+                        kind.insert("traits".into(), serde_json::to_value(traits).expect("traits serialise"));
+                    }
+                    "choice"
+                }
+                Kind::Faults => "faults",
+            };
+            kind.insert("type".into(), ty.into());
+            let mut m = Map::new();
+            m.insert("name".into(), f.name.into());
+            m.insert("label".into(), f.label.into());
+            m.insert("kind".into(), Value::Object(kind));
+            m.insert("unit".into(), f.unit.into());
+            m.insert("live".into(), f.live.into());
+            m.insert("about".into(), f.about.into());
+            m.insert("default".into(), lookup(&defaults, f.name).cloned().unwrap_or(Value::Null));
+            Value::Object(m)
         })
         .collect();
     Value::Array(list)

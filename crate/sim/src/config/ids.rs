@@ -5,11 +5,14 @@
 //! `NAMES` are its JSON names, which the field table offers as the field's choices
 //! (`config::fields::tests::choice_values_are_the_enums_names` checks they agree).
 
-use serde::{Deserialize, Serialize};
+use crate::named::by_name;
+use serde::Serialize;
+
+by_name!(Allocator, [CounterRow, CentralService, Timestamp]);
+by_name!(IdCacheScope, [ApiNode, Client]);
 
 /// Where an insert's key comes from when the table has no primary key of the client's.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Allocator {
     /// NDB's counter row in SYSTAB_0: a range is refilled by a committed transaction that
     /// updates the row under its lock (hinted or not).
@@ -64,8 +67,7 @@ pub struct Traits {
 }
 
 /// Who owns a cached range of ids.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum IdCacheScope {
     /// One range per API node behind a mutex: mysqld's table share (NDB_SHARE), whose
     /// refill runs with the share's mutex held, so the node's threads queue behind it.

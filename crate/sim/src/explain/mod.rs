@@ -57,8 +57,7 @@ use crate::config::Config;
 use serde::Serialize;
 
 /// What kind of resource holds the throughput.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
-#[serde(rename_all = "camelCase")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Kind {
     /// A data node's thread (its one thread in 2008's ndbd, an LDM or a TC thread).
     Thread,
@@ -81,7 +80,12 @@ pub enum Kind {
     Offered,
 }
 
+crate::named::by_name!(Kind, [Thread, ApiCpu, Service, CounterRow, Row, IdCache, Timestamp, Clients, Offered]);
+
 impl Kind {
+    const NAMES: &'static [&'static str] =
+        &["thread", "apiCpu", "service", "counterRow", "row", "idCache", "timestamp", "clients", "offered"];
+
     /// Every kind, in the order of their codes (1..): the window column
     /// `bottleneckKind` holds the code, 0 for none.
     pub(crate) const ALL: [Kind; 9] = [

@@ -27,6 +27,7 @@
 
 use crate::error::ConfigError;
 use crate::keys::{KeyLayout, Partitioning};
+use crate::named::by_name;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
@@ -56,8 +57,7 @@ pub const MAX_TABLE_ROWS: u64 = 1 << 48;
 pub(crate) const MAX_SLOTS: u64 = 256;
 
 /// Where a client's statements go through.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Api {
     /// SQL through mysqld: a round per statement.
     Mysqld,
@@ -66,8 +66,7 @@ pub enum Api {
 }
 
 /// How a table's rows are keyed.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum KeyKind {
     /// The application chooses the key.
     PrimaryKey,
@@ -110,14 +109,29 @@ pub struct Table {
 }
 
 /// What a statement does to each of its rows.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum OpKind {
     Read,
     Update,
     Insert,
     Delete,
 }
+
+impl Api {
+    const NAMES: &'static [&'static str] = &["mysqld", "ndbapi"];
+}
+
+impl KeyKind {
+    const NAMES: &'static [&'static str] = &["primaryKey", "autoIncrement", "hidden"];
+}
+
+impl OpKind {
+    const NAMES: &'static [&'static str] = &["read", "update", "insert", "delete"];
+}
+
+by_name!(Api, [Mysqld, Ndbapi]);
+by_name!(KeyKind, [PrimaryKey, AutoIncrement, Hidden]);
+by_name!(OpKind, [Read, Update, Insert, Delete]);
 
 /// Which key each row of a statement gets. Read by hand (`keys.rs`): serde's internally
 /// tagged enums buffer their input and cost the WebAssembly module 26 KiB.
