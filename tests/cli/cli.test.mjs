@@ -105,6 +105,22 @@ test("--set reads JSON values and dotted keys", () => {
   assert.equal(out.tpm, 0);
 });
 
+test("--engine starts from the engine's preset, and names the engine in the header", () => {
+  const r = hotrow("run", "--engine", "innodb", ...short, "--json");
+  assert.equal(r.status, 0, r.stderr);
+  const s = JSON.parse(r.stdout);
+  assert.equal(s.config.engine, "innodb");
+  assert.equal(s.config.dataNodes, 1, "the innodb preset's one server");
+  assert.match(hotrow("run", "--engine", "postgres", ...short).stdout, /^hotrow: .* on one PostgreSQL server/);
+  // Beside a preset, --engine only sets the field (a cluster preset refuses a one-server engine).
+  const clash = hotrow("run", "--preset", "bug39267", "--engine", "innodb", ...short);
+  assert.equal(clash.status, 2);
+  assert.match(clash.stderr, /dataNodes.*innodb/);
+  const bad = hotrow("run", "--engine", "mysql", ...short);
+  assert.equal(bad.status, 2);
+  assert.match(bad.stderr, /--engine mysql: unknown variant `mysql`, expected one of `ndb`, `postgres`, `innodb`/);
+});
+
 test("presets lists every preset and --help explains the commands", () => {
   const p = hotrow("presets");
   assert.equal(p.status, 0);

@@ -209,15 +209,21 @@ fn render(fit: &Fit, seconds: f64, predictions: &[Prediction]) -> String {
     }
     if !predictions.is_empty() {
         let header = predictions[0].values.keys().cloned().collect::<Vec<_>>().join(", ");
-        let _ = writeln!(w, "\npredicted {} with the fitted fields", fit.metric);
-        let _ = writeln!(w, "  {:<20} {:>12} {:>12}  what holds it (hotrow)", header, "hotrow", "USL");
+        let _ = writeln!(w, "\npredicted {} with the fitted fields: modelled, not measured", fit.metric);
+        let _ = writeln!(w, "  (range: hotrow run again with each fitted field at either end of its 95% interval)");
+        let _ = writeln!(w, "  {:<20} {:>12} {:>20} {:>12}  what holds it (hotrow)", header, "modelled", "range", "USL");
         for p in predictions {
             let usl = p.usl.map_or_else(|| "-".to_string(), amount);
+            let range = match (p.low, p.high) {
+                (Some(lo), Some(hi)) => format!("{} .. {}", amount(lo), amount(hi)),
+                _ => "-".to_string(),
+            };
             let _ = writeln!(
                 w,
-                "  {:<20} {:>12} {:>12}  {}",
+                "  {:<20} {:>12} {:>20} {:>12}  {}",
                 values(&p.values),
                 amount(p.simulated),
+                range,
                 usl,
                 p.bottleneck.as_deref().unwrap_or("-")
             );

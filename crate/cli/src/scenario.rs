@@ -10,6 +10,11 @@ pub struct Scenario {
     /// Start from this preset (see `hotrow presets`); default bug39267.
     #[arg(long)]
     preset: Option<String>,
+    /// The database engine: `ndb`, `postgres` or `innodb`. Without --preset or --config, the
+    /// run starts from the engine's own preset (`bug39267`, `postgres`, `innodb`: a cluster
+    /// and costs calibrated for it).
+    #[arg(long, value_name = "ENGINE")]
+    engine: Option<String>,
     /// Read config fields from this JSON file, or from standard input with `-` (a
     /// `preset` field in it is honoured).
     #[arg(long, value_name = "FILE")]
@@ -58,6 +63,14 @@ impl Scenario {
         }
         if let Some(p) = &self.preset {
             obj.insert("preset".into(), Value::String(p.clone()));
+        }
+        if let Some(name) = &self.engine {
+            let engine: hotrow::config::Engine =
+                serde_json::from_value(Value::String(name.clone())).map_err(|e| format!("--engine {name}: {e}"))?;
+            if self.preset.is_none() && self.config.is_none() {
+                obj.insert("preset".into(), Value::String(engine.preset().into()));
+            }
+            obj.insert("engine".into(), Value::String(name.clone()));
         }
         if let Some(w) = &self.workload {
             obj.insert("workload".into(), workloads::value(w)?);

@@ -171,7 +171,7 @@ impl FitSession {
                 _ => Err(fail(format!("predictionConfigs: grid.{k} must be a list of values"))),
             })
             .collect::<Result<Vec<_>, JsError>>()?;
-        let plan = hotrow_fit::plan(&self.base, fit, &lists).map_err(fail)?;
+        let plan = hotrow_fit::plan(&self.base, fit, &lists, false).map_err(fail)?;
         let configs = text(&plan.configs);
         self.plan = Some(plan);
         Ok(configs)

@@ -90,6 +90,11 @@ fn recovers_the_scale_and_latency_its_own_output_was_made_with() {
     assert_eq!(preds.len(), 2);
     assert!((preds[0].simulated / measured[1].inserts_per_second - 1.0).abs() < 0.02, "{preds:?}");
     assert!(preds[1].usl.is_some() && preds[1].simulated > preds[0].simulated);
+    // Each prediction has the range the fitted fields' intervals give it, around it.
+    for p in &preds {
+        let (low, high) = (p.low.expect("a range"), p.high.expect("a range"));
+        assert!(low <= p.simulated && p.simulated <= high && low < high, "{p:?}");
+    }
     // Another field held at one value (as the playground pins the measured fields that did
     // not vary) keeps the USL; a second field varied drops it.
     let held = [("dataNodes".into(), vec![json!(12)]), ("replicas".into(), vec![json!(2)])];
