@@ -120,15 +120,12 @@ pub enum OpKind {
 impl Api {
     const NAMES: &'static [&'static str] = &["mysqld", "ndbapi"];
 }
-
 impl KeyKind {
     const NAMES: &'static [&'static str] = &["primaryKey", "autoIncrement", "hidden"];
 }
-
 impl OpKind {
     const NAMES: &'static [&'static str] = &["read", "update", "insert", "delete"];
 }
-
 by_name!(Api, [Mysqld, Ndbapi]);
 by_name!(KeyKind, [PrimaryKey, AutoIncrement, Hidden]);
 by_name!(OpKind, [Read, Update, Insert, Delete]);
