@@ -112,7 +112,8 @@ export type PresetName =
   | "range-shard-bits"
   | "range-bit-reversed"
   | "postgres"
-  | "innodb";
+  | "innodb"
+  | "raft";
 
 /** CPU cost of each kind of work, in nanoseconds of one thread (0..=10,000,000 each), and
  * how a service's time varies around its cost. */
@@ -139,8 +140,8 @@ export interface CpuConfig {
   serviceCv: number;
 }
 
-/** The database engine: NDB's cluster, or one PostgreSQL or InnoDB server. */
-export type Engine = "ndb" | "postgres" | "innodb";
+/** The database engine: NDB's cluster, one PostgreSQL or InnoDB server, or Raft ranges. */
+export type Engine = "ndb" | "postgres" | "innodb" | "raft";
 
 /** Who gets a released row lock under `innodb`: the first waiter, or the one whose
  * transaction blocks the most others (MySQL 8.0's CATS). */
@@ -173,6 +174,11 @@ export interface ServerConfig {
   deadlockSearch: DeadlockSearch;
   /** innodb: who gets a released row lock. */
   lockGrant: LockGrant;
+  /** raft: how long a waiter waits for a row lock before it pushes the holder,
+   * microseconds (0..=10,000,000). */
+  pushDelayUs: number;
+  /** raft: CPU a push and its answer cost the leaseholder, nanoseconds (0..=10,000,000). */
+  pushNs: number;
 }
 
 export interface NetworkConfig {
@@ -262,7 +268,7 @@ export interface Config {
   precision: number;
   /** The figure whose interval decides the stop (default "transactionsPerSecond"). */
   precisionMetric: IntervalMetric | "headline";
-  /** "ndb" (the default), "postgres" or "innodb": one server (dataNodes, replicas, ldmThreads 1, tcThreads 0). */
+  /** "ndb" (the default), "postgres" or "innodb" (one server: dataNodes, replicas, ldmThreads 1, tcThreads 0), or "raft" (ranges; ldmThreads 1, tcThreads 0). */
   engine: Engine;
   server: ServerConfig;
   network: NetworkConfig;
@@ -302,6 +308,8 @@ export type LiveField =
   | "server.deadlockNs"
   | "server.deadlockSearch"
   | "server.lockGrant"
+  | "server.pushDelayUs"
+  | "server.pushNs"
   | "network.latencyUs"
   | "network.latencyCv"
   | `cpu.${keyof CpuConfig}`;

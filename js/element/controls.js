@@ -9,7 +9,8 @@ import { fmtInt, fmtUs, fmtSpeed, logSlider } from "./format.js";
 /** Controls that are their field's own select (a choice) or number box (a whole number):
  * bound and shown alike, named once. */
 const CHOICE_CONTROLS = ["allocator", "idCacheScope", "partitioning", "keyLayout", "server.lockGrant", "server.deadlockSearch"];
-const WHOLE_CONTROLS = ["cacheGrowth", "shardBits", "server.cores", "server.flushUs", "server.recheckNs", "server.wakeUs", "server.grantNs", "server.deadlockNs"];
+const WHOLE_CONTROLS = ["cacheGrowth", "shardBits", "server.cores", "server.flushUs", "server.recheckNs", "server.wakeUs", "server.grantNs",
+  "server.deadlockNs", "server.pushDelayUs", "server.pushNs"];
 
 /** The preset each engine starts from: the default for NDB, else the engine's own. */
 const enginePreset = (engine) => (engine === "ndb" ? DEFAULT_PRESET : engine);
@@ -290,11 +291,14 @@ export function syncControls(el) {
   $("#seed").value = String(c.seed);
   for (const id of [...CHOICE_CONTROLS, ...WHOLE_CONTROLS]) $(`#${CSS.escape(id)}`).value = String(getField(c, id));
   $("#engine").value = c.engine;
-  // A one-server engine has no data nodes, replicas, hints or NDB's faults to offer.
-  const oneServer = c.engine !== "ndb";
+  // A one-server engine has no data nodes, replicas, hints or NDB's faults to offer; Raft's
+  // nodes have data nodes and replicas, and the servers' cores and log flush.
+  const oneServer = c.engine === "postgres" || c.engine === "innodb";
   for (const n of el.$$(".ndb-only")) n.hidden = oneServer;
-  for (const n of el.$$(".server-only")) n.hidden = !oneServer;
-  // What only one engine has (PostgreSQL's re-check, InnoDB's hand-over and deadlock search).
+  for (const n of el.$$(".server-only")) n.hidden = c.engine === "ndb";
+  for (const n of el.$$(".one-server-only")) n.hidden = !oneServer;
+  // What only one engine has (NDB's faults and hint, PostgreSQL's re-check, InnoDB's
+  // hand-over and deadlock search, Raft's push).
   for (const n of el.$$("[data-engine]")) n.hidden = n.dataset.engine !== c.engine;
   $("#speed").value = logSlider(el.view.speed, 1, 1e5);
   $("#speed-out").textContent = fmtSpeed(el.view.speed);

@@ -269,7 +269,7 @@ export function render(el) {
     const c = el.effective[0];
     const traits = traitsOf(el.fieldTable, c?.allocator ?? "counterRow");
     const counterRow = traits.counterRow && !!snap.facts?.counterRow;
-    const server = c && c.engine !== "ndb" ? valueName("engine", c.engine) : null;
+    const server = c && (c.engine === "postgres" || c.engine === "innodb") ? valueName("engine", c.engine) : null;
     el.cluster.update(view, snap, { speed: el.view.speed, traits: { ...traits, counterRow }, binding, server });
     el.cluster.draw();
   }

@@ -49,6 +49,8 @@ export const FIELDS = {
   "server.deadlockNs": "int",
   "server.deadlockSearch": "string",
   "server.lockGrant": "string",
+  "server.pushDelayUs": "int",
+  "server.pushNs": "int",
   "network.latencyUs": "int",
   "network.latencyCv": "number",
   "cpu.scale": "number",

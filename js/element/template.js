@@ -44,7 +44,7 @@ export const template = () => `
   <dl></dl>
   <button class="keys-close">Close</button>
 </section>
-<div class="row faults full-only ndb-only" role="group" aria-label="faults">
+<div class="row faults full-only ndb-only" data-engine="ndb" role="group" aria-label="faults">
   <span class="legend-note">Faults:</span>
   <label for="faultNode">data node</label><select id="faultNode"></select>
   <button class="fail-node" title="the node stops; its partner takes over; it restarts after 3 s">Fail node</button>
@@ -159,7 +159,7 @@ export const template = () => `
   <div class="control"><label for="cacheSize">id cache size <span class="live-tag">live</span></label>
     <span class="inline"><input id="cacheSize" type="range" min="0" max="6" step="0.01"><output for="cacheSize"></output></span>
     <span class="hint">ids per fetch of a cached range, by a refill or a service request (log scale, 1 to 1,000,000)</span></div>
-  <div class="control ndb-only"><label><input id="hintedRefill" type="checkbox"> refill uses a transaction hint <span class="live-tag">live</span></label>
+  <div class="control ndb-only" data-engine="ndb"><label><input id="hintedRefill" type="checkbox"> refill uses a transaction hint <span class="live-tag">live</span></label>
     <span class="hint">TC on the node holding the counter row, instead of round robin</span></div>
   <div class="control full-only"><label><input id="primaryKey" type="checkbox"> inserted table has a primary key</label>
     <span class="hint">no hidden key, no allocator (restarts)</span></div>
@@ -177,6 +177,10 @@ export const template = () => `
     <input id="server.deadlockNs" type="number" min="0" step="100"><span class="hint" data-about="server.deadlockNs"></span></div>
   <div class="control full-only server-only" data-engine="innodb"><label for="server.deadlockSearch">deadlock search <span class="live-tag">live</span></label><select id="server.deadlockSearch"></select>
     <span class="hint" data-about="server.deadlockSearch"></span></div>
+  <div class="control full-only server-only" data-engine="raft"><label for="server.pushDelayUs">push delay (us) <span class="live-tag">live</span></label>
+    <input id="server.pushDelayUs" type="number" min="0" step="1000"><span class="hint" data-about="server.pushDelayUs"></span></div>
+  <div class="control full-only server-only" data-engine="raft"><label for="server.pushNs">push CPU (ns) <span class="live-tag">live</span></label>
+    <input id="server.pushNs" type="number" min="0" step="1000"><span class="hint" data-about="server.pushNs"></span></div>
   <div class="control full-only server-only" data-engine="innodb"><label for="server.lockGrant">lock grant order <span class="live-tag">live</span></label><select id="server.lockGrant"></select>
     <span class="hint" data-about="server.lockGrant"></span></div>
   <div class="control full-only ndb-only"><label for="dataNodes">data nodes</label><select id="dataNodes"></select>
@@ -225,9 +229,9 @@ export const template = () => `
   <div class="panel why-panel full-only" part="why"><h3>Why this number <span class="legend-note">(over the run after warm-up; the dashed line on the
     throughput chart is the bound per window)</span></h3><div class="why-body"><p class="legend-note">…</p></div></div>
   <div class="panel cluster-panel full-only" data-view="cluster" data-messages-in-flight="0">
-    <h3>the cluster now<span class="legend-note run-a-only" hidden></span> <span class="legend-note ndb-only">(one simulated moment; API nodes above, data nodes by node group below)</span><span class="legend-note server-only">(one simulated moment; the clients' API node above, the server below)</span></h3>
+    <h3>the cluster now<span class="legend-note run-a-only" hidden></span> <span class="legend-note ndb-only">(one simulated moment; API nodes above, data nodes by node group below)</span><span class="legend-note one-server-only">(one simulated moment; the clients' API node above, the server below)</span></h3>
     <canvas class="cluster" role="img" aria-label="the cluster"></canvas>
-    <div class="legend-note server-only">Dots are statements and replies crossing the socket between the clients and the server. The
+    <div class="legend-note one-server-only">Dots are statements and replies crossing the socket between the clients and the server. The
       server's fill is its CPU load (its backends share its cores); the outlined node holds the row that binds.</div>
     <div class="legend-note ndb-only">Dots are signals crossing the network (at speeds up to 1/100 of real time; faster, lines whose width is
       the traffic): <span class="key-api">API ↔ TC</span>, <span class="key-lqh">TC ↔ data (prepare, commit, complete)</span>,
@@ -267,7 +271,13 @@ export const template = () => `
   hands over faster than the log flushes. Each hand-over passes over the row's whole queue and wakes one waiter: with many
   clients the pass grows and throughput falls slowly. Watch the hot row lock busy figure and the server's load as you add
   clients (docs/MODEL.md §11 says how it was calibrated against a real MariaDB 10.11).</p>
-  <p class="ndb-only">A simulated MySQL Cluster (NDB): data nodes in node groups, each holding replicas of partitions; clients run transactions
+  <p class="server-only" data-engine="raft">A simulated Raft-replicated range cluster in the style of CockroachDB: each range's
+  leaseholder locks a row and proposes each write to its replicas' logs; the write is replicated once a majority has flushed it.
+  A one-round transaction commits in that round; any other tells its client at once and then resolves each intent with one
+  more Raft round before the lock goes. A waiter that waits past the push delay pushes the holder and takes the row only after
+  a round trip and a flush: past it, hand-overs slow and waits grow. The figures here are set from published ones, not
+  measured (docs/MODEL.md §11).</p>
+  <p class="ndb-only" data-engine="ndb">A simulated MySQL Cluster (NDB): data nodes in node groups, each holding replicas of partitions; clients run transactions
   whose every row operation travels as messages through a transaction coordinator (TC), the primary replica and its backup,
   and commits with two-phase commit. Nothing here is a formula: throughput, load and latency come out of messages waiting
   for CPU threads, for the network, and for row locks.</p>

@@ -34,9 +34,14 @@ fn metric_lines(s: &Summary, f: &hotrow::facts::Facts) -> Vec<(String, String, S
 
 /// The row that binds (or the busiest row lock, while something else binds) and the id
 /// counter row, when it is another row.
-/// On one server (`one_server`) a row has no node to name.
-fn hot_rows(w: &mut String, f: &hotrow::facts::Facts, one_server: bool) {
-    let on = |node: u32, what: &str| if one_server { String::new() } else { format!(", {what} {node}") };
+/// On one server a row has no node to name; under Raft its node is its range's leaseholder.
+fn hot_rows(w: &mut String, f: &hotrow::facts::Facts, engine: hotrow::config::Engine) {
+    let one_server = engine.one_server();
+    let on = |node: u32, what: &str| match engine {
+        _ if one_server => String::new(),
+        hotrow::config::Engine::Raft if what.starts_with("primary") => format!(", leaseholder on node {node}"),
+        _ => format!(", {what} {node}"),
+    };
     match &f.hot_row {
         Some(h) if h.binds => {
             let _ = writeln!(
@@ -62,11 +67,7 @@ fn hot_rows(w: &mut String, f: &hotrow::facts::Facts, one_server: bool) {
     }
     if let Some(c) = &f.counter_row {
         if !c.is_hot_row {
-            if one_server {
-                let _ = writeln!(w, "  id sequence: the sequence of `{}`", c.of);
-            } else {
-                let _ = writeln!(w, "  id counter row: the counter row of `{}` in SYSTAB_0, primary on node {}", c.of, c.node);
-            }
+            let _ = writeln!(w, "  id counter: {}{}", engine.counter_of(&c.of), on(c.node, "primary on node"));
         }
     }
 }
@@ -118,7 +119,7 @@ pub fn render(s: &Summary) -> String {
     let _ = writeln!(w, "hotrow: {}; seed {}", s.facts.described, c.seed);
     let _ = writeln!(w, "measured {:.2} simulated s after {}, {} events{}\n", s.simulated_seconds, warmup(s), s.events, services(c));
     let f = &s.facts;
-    hot_rows(w, f, c.engine.one_server());
+    hot_rows(w, f, c.engine);
     deadlocks(w, s);
     let lines = metric_lines(s, f);
     let width = lines.iter().map(|l| l.0.chars().count()).max().unwrap_or(0).max(40);

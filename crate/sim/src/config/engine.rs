@@ -6,7 +6,7 @@ use super::{Config, ConfigError};
 use crate::named::by_name;
 use serde::{Deserialize, Serialize};
 
-by_name!(Engine, [Ndb, Postgres, Innodb]);
+by_name!(Engine, [Ndb, Postgres, Innodb, Raft]);
 by_name!(LockGrant, [Fifo, Cats]);
 by_name!(DeadlockSearch, [Holders, Graph, Off]);
 
@@ -28,16 +28,22 @@ pub enum Engine {
     /// each new wait searches the wait-for graph (`server.deadlockNs`), and a search past
     /// 200 transactions counts as a deadlock.
     Innodb,
+    /// Ranges replicated by Raft (CockroachDB, TiDB, YugabyteDB): each partition a range
+    /// whose leaseholder locks a row and replicates each write to a majority of its
+    /// replicas' logs; a commit resolves its intents with one more round; a long waiter
+    /// pushes the holder (`server.pushDelayUs`).
+    Raft,
 }
 
 impl Engine {
-    pub(crate) const NAMES: &'static [&'static str] = &["ndb", "postgres", "innodb"];
+    pub(crate) const NAMES: &'static [&'static str] = &["ndb", "postgres", "innodb", "raft"];
     /// How each of `NAMES` reads in a menu.
-    pub(crate) const LABELS: &'static [&'static str] = &["NDB (MySQL Cluster)", "PostgreSQL (one server)", "InnoDB (MySQL, one server)"];
+    pub(crate) const LABELS: &'static [&'static str] =
+        &["NDB (MySQL Cluster)", "PostgreSQL (one server)", "InnoDB (MySQL, one server)", "Raft ranges (CockroachDB-style)"];
 
     /// The engine is one server (no data nodes, replicas or threads of NDB's).
     pub fn one_server(self) -> bool {
-        self != Engine::Ndb
+        matches!(self, Engine::Postgres | Engine::Innodb)
     }
 
     /// The engine's name as the CLI header, the report and the explanation say it.
@@ -46,6 +52,7 @@ impl Engine {
             Engine::Ndb => "NDB",
             Engine::Postgres => "PostgreSQL",
             Engine::Innodb => "InnoDB",
+            Engine::Raft => "Raft",
         }
     }
 
@@ -55,6 +62,7 @@ impl Engine {
             Engine::Ndb => format!("the counter row of `{table}` in SYSTAB_0"),
             Engine::Postgres => format!("the sequence of `{table}`"),
             Engine::Innodb => format!("the AUTO_INCREMENT counter of `{table}`"),
+            Engine::Raft => format!("the sequence of `{table}`"),
         }
     }
 
@@ -64,6 +72,7 @@ impl Engine {
             Engine::Ndb => "bug39267",
             Engine::Postgres => "postgres",
             Engine::Innodb => "innodb",
+            Engine::Raft => "raft",
         }
     }
 }
@@ -133,6 +142,12 @@ pub struct ServerConfig {
     pub deadlock_search: DeadlockSearch,
     /// Who gets a released row lock under `innodb`.
     pub lock_grant: LockGrant,
+    /// How long a waiter waits for a row lock before it pushes the holder (0..=10000000
+    /// us; `raft`): it then waits at the holder's transaction record, and learns of the
+    /// release from there.
+    pub push_delay_us: u64,
+    /// CPU a push and its answer cost the range's leaseholder (0..=10000000 ns; `raft`).
+    pub push_ns: u64,
 }
 
 impl Default for ServerConfig {
@@ -148,6 +163,8 @@ impl Default for ServerConfig {
             deadlock_ns: 0,
             deadlock_search: DeadlockSearch::Holders,
             lock_grant: LockGrant::Fifo,
+            push_delay_us: 50_000,
+            push_ns: 20_000,
         }
     }
 }
@@ -156,6 +173,9 @@ impl Config {
     /// A one-server engine runs on one host: NDB's cluster fields must say so, and a
     /// fault of a data node has no cluster to fail over to.
     pub(super) fn check_one_server(&self) -> Result<(), ConfigError> {
+        if self.engine == Engine::Raft {
+            return self.check_raft();
+        }
         if !self.engine.one_server() {
             return Ok(());
         }
@@ -183,6 +203,28 @@ impl Config {
                 "faults",
                 format!("{} faults", self.faults.len()),
                 "are NDB's (data nodes, API nodes, the allocator service): none with a one-server engine",
+            ));
+        }
+        Ok(())
+    }
+
+    /// Raft's nodes are each one pool of `server.cores`: no LDM or TC threads of NDB's,
+    /// and no faults (a leaseholder's failover is not modelled).
+    fn check_raft(&self) -> Result<(), ConfigError> {
+        for (field, value, one) in [("ldmThreads", self.ldm_threads, 1), ("tcThreads", self.tc_threads, 0)] {
+            if value != one {
+                return Err(ConfigError::new(
+                    field,
+                    value,
+                    format!("must be {one} with engine \"Raft\": each node is one pool of server.cores (start from the preset `raft`)"),
+                ));
+            }
+        }
+        if !self.faults.is_empty() {
+            return Err(ConfigError::new(
+                "faults",
+                format!("{} faults", self.faults.len()),
+                "are NDB's: none with engine \"Raft\" (a leaseholder's failover is not modelled)",
             ));
         }
         Ok(())

@@ -164,7 +164,7 @@ pub const FIELDS: &[Field] = &[
         about: "stop the run once the 95% interval of precisionMetric is within this fraction of it (after 10 measured windows, its batch means not correlated, and with warmup auto once the detected cut is in the run's first fifth), durationMs at most; 0: run the whole duration",
     },
     choice("precisionMetric", "precision metric", (PRECISION_METRICS, PRECISION_LABELS), "the figure whose interval decides when a run with a precision stops; headline: the figure the run is about (TPM for DBT2, inserts/s for a workload that only inserts, transactions/s otherwise), which a detected warm-up reads as transactions/s"),
-    choice("engine", "engine", (Engine::NAMES, Engine::LABELS), "the database engine: NDB's cluster (every field above), or one PostgreSQL or InnoDB server (dataNodes, replicas and ldmThreads 1, tcThreads 0; its CPU is server.cores)"),
+    choice("engine", "engine", (Engine::NAMES, Engine::LABELS), "the database engine: NDB's cluster, one PostgreSQL or InnoDB server (dataNodes, replicas and ldmThreads 1, tcThreads 0; its CPU is server.cores), or Raft ranges (each node server.cores)"),
     int("server.cores", "server cores", 1, 1_024, "", false, "one-server engines: CPU cores the server's backends share"),
     int("server.flushUs", "log flush", 0, 1_000_000, "us", true, "one-server engines: one durable flush of the log; a commit waits for the flush covering its record, and commits arriving during a flush share the next"),
     int("server.recheckNs", "woken waiter CPU", 0, 10_000_000, "ns", true, "postgres: CPU a woken waiter spends re-checking a released row (every waiter wakes at each hand-off; one wins, the others queue again)"),
@@ -187,6 +187,8 @@ pub const FIELDS: &[Field] = &[
         live: true,
         about: "innodb: who gets a released row: the first waiter (FIFO) or the one blocking most others (CATS, MySQL 8.0)",
     },
+    int("server.pushDelayUs", "push delay", 0, 10_000_000, "us", true, "raft: a waiter that has waited this long pushes the holder, then learns of its release from the holder's record"),
+    int("server.pushNs", "push CPU", 0, 10_000_000, "ns", true, "raft: CPU a push and its answer cost the leaseholder"),
     int("network.latencyUs", "network latency", 0, 100_000, "us", true, "mean one-way latency between two hosts (of a lone message: on a busy link a message may wait for the one before it)"),
     real(
         "network.latencyCv",

@@ -207,7 +207,7 @@ impl Config {
     /// (Here, not in topology.rs, so that the numbering does not depend on the config.)
     pub fn topology(&self) -> crate::topology::Topology {
         let mut topo = crate::topology::Topology::of(self.data_nodes, self.replicas, self.ldm_threads, self.tc_threads, self.api_nodes);
-        if self.engine.one_server() {
+        if self.engine != Engine::Ndb {
             topo.data_cores = self.server.cores;
         }
         topo

@@ -7,7 +7,7 @@ use serde_json::Value;
 /// presets (from `ndb-autoincrement` on) all run single-row SQL inserts on the `modern`
 /// cluster, so that they differ only in how ids are handed out and where keys land:
 /// strategies transplanted onto one NDB-style cluster, not simulations of the products.
-pub const PRESETS: [(&str, &str); 14] = [
+pub const PRESETS: [(&str, &str); 15] = [
     ("bug39267", "DBT2 on 8 data nodes, hidden-key cache 1, refill without hint: the 2008 bug"),
     ("bug39267-fixed", "the same with cache 1000, as in MySQL Cluster 6.3.18"),
     ("ndbapi-pk", "NDB API single-row inserts into a table with a primary key"),
@@ -60,6 +60,12 @@ pub const PRESETS: [(&str, &str); 14] = [
          locks released before the redo log's group flush, FIFO hand-over, a deadlock search at each wait \
          (calibrated on this project's machine)",
     ),
+    (
+        "raft",
+        "a Raft-replicated range cluster in the style of CockroachDB: 3 nodes of 8 cores, 3 replicas per range, \
+         16 clients updating one counter row: each write a Raft round to a majority, intents resolved after commit, \
+         waiters pushing after 50 ms (set from published figures, not measured here)",
+    ),
 ];
 
 /// The fields a preset sets on top of [`Config::default`](super::Config::default), as JSON. Written as JSON text and
@@ -102,13 +108,22 @@ pub fn preset(name: &str) -> Option<Value> {
                           "lqhCommitNs": 0, "lqhCompleteNs": 0, "apiStatementNs": 13290, "apiExecuteNs": 6610, "apiOpNs": 1330,
                           "apiReplyNs": 3950, "remoteSignalNs": 10630 } }"#
         }
+        "raft" => {
+            r#"{ "engine": "raft", "workload": "counter", "dataNodes": 3, "replicas": 3, "apiNodes": 1, "apiCores": 16,
+                 "clientsPerApiNode": 16, "idCacheScope": "client", "lockWaitTimeoutMs": 100, "durationMs": 5000, "warmupMs": 1000,
+                 "server": { "cores": 8, "flushUs": 500, "pushDelayUs": 50000, "pushNs": 20000 },
+                 "network": { "latencyUs": 250, "latencyCv": 0.5 },
+                 "cpu": { "tcOpNs": 20000, "tcReplyNs": 5000, "tcCommitNs": 20000, "lqhReadNs": 30000, "lqhWriteNs": 60000,
+                          "lqhCommitNs": 20000, "lqhCompleteNs": 0, "apiStatementNs": 150000, "apiExecuteNs": 50000, "apiOpNs": 5000,
+                          "apiReplyNs": 10000, "remoteSignalNs": 5000 } }"#
+        }
         _ => return None,
     };
     let mut v = crate::parse_json(text).expect("a preset is JSON");
     match name {
         "ndbapi-pk" | "ndbapi-hidden-pk" => v["primaryKey"] = (name == "ndbapi-pk").into(),
         "modern" => v["cpu"] = super::CpuConfig::ndbd_2008().faster(3),
-        "bug39267" | "bug39267-fixed" | "postgres" | "innodb" => {}
+        "bug39267" | "bug39267-fixed" | "postgres" | "innodb" | "raft" => {}
         _ => v = lab(v),
     }
     Some(v)

@@ -17,6 +17,8 @@ impl Inputs<'_> {
                     let i = s % tpn;
                     let (name, role) = if self.cfg.engine.one_server() {
                         (format!("the CPU of the {} server ({} cores)", self.cfg.engine.title(), t.data_cores), 0)
+                    } else if self.cfg.engine == crate::config::Engine::Raft {
+                        (format!("the CPU of node {n} ({} cores)", t.data_cores), 0)
                     } else if tpn == 1 {
                         (format!("the thread of data node {n}"), 0)
                     } else if i < t.ldm_threads {
@@ -46,7 +48,12 @@ impl Inputs<'_> {
         // Where a row is: a data node of NDB's, or the one server (which needs no saying);
         // a counter row is the engine's (`Engine::counter_of`).
         let one_server = self.cfg.engine.one_server();
-        let on = |node: u32| if one_server { String::new() } else { format!(", on data node {node}") };
+        let raft = self.cfg.engine == crate::config::Engine::Raft;
+        let on = |node: u32| match (one_server, raft) {
+            (true, _) => String::new(),
+            (_, true) => format!(", on node {node}"),
+            _ => format!(", on data node {node}"),
+        };
         let counter = |of: &str| self.cfg.engine.counter_of(of);
         if self.cfg.allocator.traits().counter_row {
             let table = row_report::table_name(self.cfg, self.counter_row & ((1 << 56) - 1));

@@ -105,6 +105,12 @@ fn bottleneck_remedies(cfg: &Config, b: &Resource) -> Vec<Remedy> {
             list.push(Remedy::new(format!("{cores} server cores"), "server.cores", json!(cores)));
             list.extend(pool(cfg));
         }
+        Kind::Thread if cfg.engine == crate::config::Engine::Raft => {
+            let cores = twice(cfg.server.cores as u64, "server.cores");
+            list.push(Remedy::new(format!("{cores} cores per node"), "server.cores", json!(cores)));
+            let nodes = twice(cfg.data_nodes as u64, "dataNodes") / cfg.replicas as u64 * cfg.replicas as u64;
+            list.push(Remedy::new(format!("{nodes} nodes"), "dataNodes", json!(nodes)));
+        }
         Kind::Thread => {
             if b.name.starts_with("TC thread") {
                 let tc = twice(cfg.tc_threads as u64, "tcThreads");

@@ -22,7 +22,12 @@ pub fn described(cfg: &Config) -> String {
         let server = format!("one {} server ({cores} core{}), {clients}", cfg.engine.title(), s(cores));
         return format!("{what} on {server}; {}; {}", arrivals(cfg), ids(cfg));
     }
-    let cluster = format!("{d} data node{} ({r} replica{}), {clients}", s(d), s(r));
+    let cluster = if cfg.engine == Engine::Raft {
+        let cores = cfg.server.cores;
+        format!("{d} Raft node{} ({cores} core{} each; {r} replica{} of each range), {clients}", s(d), s(cores), s(r))
+    } else {
+        format!("{d} data node{} ({r} replica{}), {clients}", s(d), s(r))
+    };
     let placed = if cfg.partitioning == Partitioning::Range { "key range" } else { "hash" };
     format!("{what} on {cluster}; {}; {}; rows placed by {placed}", arrivals(cfg), ids(cfg))
 }
@@ -71,7 +76,7 @@ fn ids(cfg: &Config) -> String {
         return format!("ids come from {label}");
     }
     let owner = if cfg.id_cache_scope == IdCacheScope::Client { "each client" } else { "each API node" };
-    if traits.counter_row && cfg.engine == Engine::Postgres {
+    if traits.counter_row && matches!(cfg.engine, Engine::Postgres | Engine::Raft) {
         format!("{owner} takes {cache} from its table's sequence (nextval, not transactional)")
     } else if traits.counter_row && cfg.engine == Engine::Innodb {
         format!("{owner} takes {cache} from its table's AUTO_INCREMENT counter (behind its mutex, not transactional)")

@@ -89,6 +89,7 @@ impl Simulation {
                 applied: 0,
                 blocked_mark: 0,
                 queued_mark: 0,
+                acks: 0,
             });
         }
     }
@@ -119,6 +120,8 @@ impl Simulation {
                 spec.generate(which, keys, &mut c.rng, &mut txn.prog)
             }
         };
+        let txn = &self.txns[t];
+        self.txns[t].piggyback = self.commits_with_last_round(txn.prog.round_count(), txn.piggyback);
         self.place_ops(t);
         self.next_round(t);
     }

@@ -30,13 +30,30 @@ impl Simulation {
             Engine::Ndb => self.start_two_phase_commit(t, host),
             Engine::Postgres => self.log_commit(t, host, true),
             Engine::Innodb => self.log_commit(t, host, false),
+            Engine::Raft => self.raft_commit(t, host),
         }
+    }
+
+    /// Operation `op` holds its row lock at chain position `replica`: NDB passes it down
+    /// the replica chain (a one-server engine's chain is its one server); Raft proposes it
+    /// to the range's group.
+    pub(super) fn replicate(&mut self, t: u32, op: usize, replica: u32, host: Host) {
+        match self.cfg.engine {
+            Engine::Raft => self.propose(t, op, host),
+            _ => self.pass_down(t, op, replica, host),
+        }
+    }
+
+    /// Whether a transaction of `rounds` rounds sends its commit with its last round (NDB
+    /// API programs do, `piggyback`); Raft batches a one-round transaction's commit with it.
+    pub(super) fn commits_with_last_round(&self, rounds: usize, piggyback: bool) -> bool {
+        piggyback || (self.cfg.engine == Engine::Raft && rounds == 1)
     }
 
     /// A released lock on `row` wakes every waiter (true) or grants one (false).
     pub(super) fn wakes_all(&self, row: u64) -> bool {
         match self.cfg.engine {
-            Engine::Ndb | Engine::Innodb => false,
+            Engine::Ndb | Engine::Innodb | Engine::Raft => false,
             // A sequence's row is behind a buffer lock, handed over in order.
             Engine::Postgres => workload::table_of(row) != table::SYSTAB,
         }
@@ -49,6 +66,7 @@ impl Simulation {
         match self.cfg.engine {
             Engine::Ndb | Engine::Postgres => self.locked(next.txn, next.op as usize, next.replica as u32, host, self.now - since),
             Engine::Innodb => self.hand_over(next, since, row, host),
+            Engine::Raft => self.raft_granted(next, since, host),
         }
     }
 
@@ -66,7 +84,7 @@ impl Simulation {
     pub(super) fn wait_ends(&self, t: u32) -> bool {
         match self.cfg.engine {
             Engine::Ndb | Engine::Innodb => true,
-            Engine::Postgres => self.cycle_of(t).is_some(),
+            Engine::Postgres | Engine::Raft => self.cycle_of(t).is_some(),
         }
     }
 }

@@ -44,6 +44,16 @@ pub(super) enum MsgKind {
     /// Server CPU (`innodb`): a new lock wait's deadlock search; `op` is the number of
     /// waiters it visits (`sim/innodb.rs`).
     DeadlockSearch,
+    /// Node CPU (`raft`): a follower appends an entry of its range (`sim/raft.rs`).
+    RaftAppend,
+    /// Node CPU (`raft`): a follower's copy is durable; its leader counts it.
+    RaftAck,
+    /// Node CPU (`raft`): the coordinator asks a leaseholder to resolve a committed intent.
+    Resolve,
+    /// Coordinator CPU (`raft`): an intent was resolved.
+    Resolved,
+    /// Node CPU (`raft`): a pusher learns from the holder's record that the row is its.
+    Pushed,
 }
 
 impl MsgKind {
@@ -73,6 +83,11 @@ impl MsgKind {
             MsgKind::Recheck => "RECHECK",
             MsgKind::Resume => "LOCK_GRANT",
             MsgKind::DeadlockSearch => "DEADLOCK_CHECK",
+            MsgKind::RaftAppend => "RAFT_APPEND",
+            MsgKind::RaftAck => "RAFT_ACK",
+            MsgKind::Resolve => "RESOLVE_INTENT",
+            MsgKind::Resolved => "INTENT_RESOLVED",
+            MsgKind::Pushed => "PUSH_TXN",
         }
     }
 }
@@ -134,6 +149,8 @@ pub(super) enum Event {
     Arrival { api: u32, generation: u32 },
     /// A one-server engine's log flush is done: the commits it covers go on (`sim/server.rs`).
     Flushed,
+    /// Data node `node`'s Raft log flush is done (`sim/raft.rs`).
+    LogFlushed { node: Host },
 }
 
 /// The CPU a station spends serving `msg` of transaction `txn`: the cost table. An API
@@ -161,6 +178,9 @@ pub(super) fn cost(cfg: &Config, sql_api: bool, txn: &Txn, msg: Msg) -> Ns {
         MsgKind::Recheck => cfg.server.recheck_ns,
         MsgKind::Resume => txn.handover_waiters as Ns * cfg.server.grant_ns,
         MsgKind::DeadlockSearch => msg.op as Ns * cfg.server.deadlock_ns,
+        MsgKind::RaftAppend | MsgKind::Resolve => c.lqh_commit_ns,
+        MsgKind::RaftAck | MsgKind::Resolved => c.tc_reply_ns,
+        MsgKind::Pushed => cfg.server.push_ns,
     }
 }
 

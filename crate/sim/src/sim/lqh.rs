@@ -58,7 +58,13 @@ impl Simulation {
         if replica == 0 && workload::table_of(o.row) == table::SYSTAB {
             self.counter_row_locked(t, waited); // A refill: of the principal counter row, or another's.
         }
-        if replica + 1 < o.chain_len as u32 {
+        self.replicate(t, op, replica, host);
+    }
+
+    /// Passes operation `op` down its replica chain from `replica`, or confirms it to the
+    /// TC from the last replica.
+    pub(super) fn pass_down(&mut self, t: u32, op: usize, replica: u32, host: Host) {
+        if replica + 1 < self.txns[t].ops[op].chain_len as u32 {
             let to = self.op_station(t, op, replica + 1);
             self.send(host, to, self.msg_op(MsgKind::LqhKeyReq, t, op, replica + 1));
         } else {

@@ -49,6 +49,7 @@ mod live;
 mod lqh;
 mod network;
 mod programs;
+mod raft;
 mod server;
 mod stepping;
 mod tables;
@@ -118,6 +119,8 @@ pub struct Simulation {
     faults: FaultState,
     /// A one-server engine's log (group commit) and its woken waiters (`server.rs`).
     server: Server,
+    /// `raft`: each node's Raft log (`raft.rs`).
+    raft: raft::RaftLogs,
     /// Open arrivals: the streams, the waiting lines and the idle client threads.
     arrivals: Arrivals,
     metrics: Metrics,
@@ -161,6 +164,7 @@ impl Simulation {
             place: Placement::new(&topo),
             faults: FaultState::new(&cfg),
             server: Server::default(),
+            raft: raft::RaftLogs::default(),
             arrivals: Arrivals::new(cfg.seed, cfg.api_nodes),
             topo,
             clients,
@@ -287,7 +291,11 @@ impl Simulation {
         let queue = self.queue.capacity() * EventQueue::<Event>::entry_bytes();
         let stations: usize = self.stations.iter().map(Station::memory_bytes).sum();
         let clients = self.clients.capacity() * std::mem::size_of::<Client>();
-        let allocator = self.ids.memory_bytes() + self.arrivals.memory_bytes() + self.links.memory_bytes() + self.server.memory_bytes();
+        let allocator = self.ids.memory_bytes()
+            + self.arrivals.memory_bytes()
+            + self.links.memory_bytes()
+            + self.server.memory_bytes()
+            + self.raft.memory_bytes();
         queue + stations + self.txns.memory_bytes() + clients + self.locks.memory_bytes() + allocator + self.metrics.memory_bytes()
     }
 
@@ -319,6 +327,7 @@ impl Simulation {
             Event::Tick { api } => self.timestamp_tick(api),
             Event::Arrival { api, generation } => self.arrival(api, generation),
             Event::Flushed => self.flushed(),
+            Event::LogFlushed { node } => self.log_flushed(node),
             Event::ClientStart { client } if self.open() => self.client_free(client),
             Event::ClientStart { client } => {
                 if self.clients[client as usize].active {
@@ -380,6 +389,11 @@ impl Simulation {
             MsgKind::Recheck => self.recheck(t, op, host),
             MsgKind::Resume => self.resumed(t, op, host),
             MsgKind::DeadlockSearch => {}
+            MsgKind::RaftAppend => self.raft_append(t, op, r, host),
+            MsgKind::RaftAck => self.raft_acked(t, op, host),
+            MsgKind::Resolve => self.propose(t, op, host),
+            MsgKind::Resolved => self.resolved(t),
+            MsgKind::Pushed => self.resumed(t, op, host),
         }
     }
 }

@@ -72,6 +72,7 @@ impl TraceEvent {
             Event::Tick { api } => TraceEvent { event: "tick", subject: api, ..base },
             Event::Arrival { api, .. } => TraceEvent { event: "arrival", subject: api, ..base },
             Event::Flushed => TraceEvent { event: "flushed", ..base },
+            Event::LogFlushed { node } => TraceEvent { event: "logFlushed", subject: node, ..base },
         }
     }
 }

@@ -28,6 +28,8 @@ pub(super) struct Op {
     /// the release.
     pub blocked_mark: u64,
     pub queued_mark: u64,
+    /// `raft`: the durable copies of its current Raft proposal the leader has heard of.
+    pub acks: u8,
 }
 
 /// Bit of `Op::applied`: the committed row was copied to replicas outside the chain.

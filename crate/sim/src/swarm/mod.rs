@@ -121,8 +121,14 @@ fn repair(c: &mut Value) {
     }
     // A precision or a detected warm-up watches a figure the run has.
     if c["engine"] != "ndb" {
-        // One server: NDB's cluster fields say so (`Config::check_one_server`).
-        for (k, one) in [("dataNodes", 1), ("replicas", 1), ("ldmThreads", 1), ("tcThreads", 0)] {
+        // One server: NDB's cluster fields say so; Raft's nodes are each one pool of cores
+        // (`Config::check_one_server`).
+        let cluster: &[(&str, u64)] = if c["engine"] == "raft" {
+            &[("ldmThreads", 1), ("tcThreads", 0)]
+        } else {
+            &[("dataNodes", 1), ("replicas", 1), ("ldmThreads", 1), ("tcThreads", 0)]
+        };
+        for &(k, one) in cluster {
             c[k] = one.into();
         }
     }
@@ -144,7 +150,7 @@ fn faults(rng: &mut Prng, c: &Value) -> Value {
         .is_some_and(|i| crate::config::Allocator::TRAITS[i].service);
     let mut list = Vec::new();
     let mut trial = c.clone();
-    // A one-server engine has none of NDB's faults.
+    // The other engines have none of NDB's faults.
     let count = if c["engine"] == "ndb" { rng.below(5) } else { 0 };
     for _ in 0..count {
         let at = rng.below(end.max(1));

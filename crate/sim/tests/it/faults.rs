@@ -15,16 +15,18 @@ fn swarm_keeps_every_invariant() {
         .map(|c| (c["seed"].as_u64().unwrap(), c["config"].clone(), "its config is in tests/swarm_regressions.json"));
     let fresh = (0..200).map(|seed| (seed, hotrow::swarm::config_for(seed), "reproduce: hotrow swarm --start SEED --seeds 1"));
     let mut failures = Vec::new();
-    let mut faults = 0;
+    let (mut faults, mut ndb) = (0, 0);
     for (seed, config, how) in regressions.chain(fresh) {
         let o = hotrow::swarm::run_config(seed, &config);
         faults += o.faults;
+        ndb += u32::from(config.get("engine").is_none_or(|e| e == "ndb"));
         if let Some(f) = o.failure {
             failures.push(format!("seed {seed}: {f} ({})", how.replace("SEED", &seed.to_string())));
         }
     }
     assert!(failures.is_empty(), "{failures:#?}");
-    assert!(faults > 200, "the swarm drew only {faults} faults");
+    // Only NDB has faults; each of its draws has 0 to 4 (some dropped as invalid).
+    assert!(faults as u32 > ndb, "the swarm drew only {faults} faults over {ndb} NDB runs");
 }
 
 /// A data node failure: the node goes silent, transactions in flight on it abort and are

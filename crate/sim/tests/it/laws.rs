@@ -12,7 +12,7 @@ use serde_json::json;
 fn utilization_law_per_thread() {
     for preset in PRESETS {
         let s = run(preset, json!({ "durationMs": 400, "warmupMs": 100 }));
-        let cores = if s.config.engine.one_server() { s.config.server.cores as f64 } else { 1.0 };
+        let cores = if s.config.engine != hotrow::config::Engine::Ndb { s.config.server.cores as f64 } else { 1.0 };
         for n in &s.nodes {
             for (t, load) in n.thread_load.iter().enumerate() {
                 let predicted = n.thread_services_per_second[t] * n.thread_service_mean_us[t] / 1e6 / cores;
