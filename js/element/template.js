@@ -169,7 +169,7 @@ export const template = () => `
     <input id="server.flushUs" type="number" min="0" step="10"><span class="hint" data-about="server.flushUs"></span></div>
   <div class="control full-only server-only" data-engine="postgres"><label for="server.recheckNs">woken waiter CPU (ns) <span class="live-tag">live</span></label>
     <input id="server.recheckNs" type="number" min="0" step="1000"><span class="hint" data-about="server.recheckNs"></span></div>
-  <div class="control full-only server-only"><label for="server.wakeUs">waiter wake-up (us) <span class="live-tag">live</span></label>
+  <div class="control full-only one-server-only"><label for="server.wakeUs">waiter wake-up (us) <span class="live-tag">live</span></label>
     <input id="server.wakeUs" type="number" min="0" step="10"><span class="hint" data-about="server.wakeUs"></span></div>
   <div class="control full-only server-only" data-engine="innodb"><label for="server.grantNs">hand-over CPU per waiter (ns) <span class="live-tag">live</span></label>
     <input id="server.grantNs" type="number" min="0" step="100"><span class="hint" data-about="server.grantNs"></span></div>
