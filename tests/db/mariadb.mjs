@@ -7,23 +7,11 @@ import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, chownSync, existsSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createServer } from "node:net";
+import { freePort } from "./port.mjs";
 import { setTimeout as sleep } from "node:timers/promises";
 
 /** Debian's MariaDB 10.11 server (scripts/setup.sh installs the package). */
 export const MARIADBD = "/usr/sbin/mariadbd";
-
-/** A loopback port nobody listens on now. */
-async function freePort() {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once("error", reject);
-    s.listen(0, "127.0.0.1", () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 /** Whether process `pid` still runs. */
 function alive(pid) {

@@ -6,22 +6,10 @@ import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, chownSync, existsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createServer } from "node:net";
+import { freePort } from "./port.mjs";
 
 /** Debian's PostgreSQL 15 binaries (scripts/setup.sh installs the package). */
 export const PG_BIN = "/usr/lib/postgresql/15/bin";
-
-/** A loopback port nobody listens on now. */
-async function freePort() {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once("error", reject);
-    s.listen(0, "127.0.0.1", () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 /** Runs `bin args` as the cluster's owner; throws with its output when it fails. */
 function run(asPostgres, bin, args) {

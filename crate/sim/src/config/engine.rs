@@ -60,9 +60,8 @@ impl Engine {
     pub fn counter_of(self, table: &str) -> String {
         match self {
             Engine::Ndb => format!("the counter row of `{table}` in SYSTAB_0"),
-            Engine::Postgres => format!("the sequence of `{table}`"),
+            Engine::Postgres | Engine::Raft => format!("the sequence of `{table}`"),
             Engine::Innodb => format!("the AUTO_INCREMENT counter of `{table}`"),
-            Engine::Raft => format!("the sequence of `{table}`"),
         }
     }
 

@@ -157,10 +157,9 @@ impl Simulation {
         let api = self.topo.api_station(self.txns[t].api);
         self.send(host, api, self.msg(MsgKind::TcCommitConf, t));
         let txn = &self.txns[t];
-        let mut writes = txn.ops.iter().enumerate().filter(|(_, o)| o.write).map(|(i, _)| i);
-        let first = writes.clone().next();
-        let one_phase = txn.prog.round_count() == 1 && writes.clone().all(|i| Some(txn.ops[i].part) == first.map(|f| txn.ops[f].part));
-        let writes: Vec<usize> = writes.by_ref().collect();
+        let writes: Vec<usize> = (0..txn.ops.len()).filter(|&i| txn.ops[i].write).collect();
+        // One round, one range: the commit rode on that round's replication.
+        let one_phase = txn.prog.round_count() == 1 && writes.iter().all(|&i| txn.ops[i].part == txn.ops[writes[0]].part);
         if writes.is_empty() || one_phase {
             for &i in &writes {
                 self.apply_everywhere(t, i);

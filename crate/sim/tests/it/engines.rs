@@ -6,12 +6,41 @@
 use crate::run;
 use serde_json::json;
 
-fn postgres(fields: serde_json::Value) -> hotrow::Summary {
+/// A short run (1.5 simulated s after 0.3 s) of `preset` with `fields` on top.
+fn short(preset: &str, fields: serde_json::Value) -> hotrow::Summary {
     let mut all = json!({ "durationMs": 1500, "warmupMs": 300 });
     for (k, v) in fields.as_object().unwrap() {
         all[k] = v.clone();
     }
-    run("postgres", all)
+    run(preset, all)
+}
+
+fn postgres(fields: serde_json::Value) -> hotrow::Summary {
+    short("postgres", fields)
+}
+
+fn innodb(fields: serde_json::Value) -> hotrow::Summary {
+    short("innodb", fields)
+}
+
+fn raft(fields: serde_json::Value) -> hotrow::Summary {
+    short("raft", fields)
+}
+
+/// Two transactions that update rows a and b of one table in opposite orders.
+fn opposite_orders() -> serde_json::Value {
+    let key = |k: u64| json!({ "dist": "fixed", "key": k });
+    let pair = |name: &str, a: u64, b: u64| {
+        json!({ "name": name, "statements": [
+            { "op": "update", "table": "t", "key": key(a) },
+            { "op": "update", "table": "t", "key": key(b) }
+        ] })
+    };
+    json!({
+        "name": "opposite-orders", "api": "mysqld",
+        "tables": [{ "name": "t", "rows": 2, "key": "primaryKey" }],
+        "transactions": [pair("ab", 0, 1), pair("ba", 1, 0)]
+    })
 }
 
 /// One counter row: throughput rises to a peak within a few clients, then falls as more
@@ -76,18 +105,7 @@ fn a_long_wait_without_a_cycle_is_not_aborted() {
 /// deadlock_timeout finds the cycle and aborts one, which runs again.
 #[test]
 fn a_deadlock_is_found_and_aborted() {
-    let key = |k: u64| json!({ "dist": "fixed", "key": k });
-    let pair = |name: &str, a: u64, b: u64| {
-        json!({ "name": name, "statements": [
-            { "op": "update", "table": "t", "key": key(a) },
-            { "op": "update", "table": "t", "key": key(b) }
-        ] })
-    };
-    let spec = json!({
-        "name": "opposite-orders", "api": "mysqld",
-        "tables": [{ "name": "t", "rows": 2, "key": "primaryKey" }],
-        "transactions": [pair("ab", 0, 1), pair("ba", 1, 0)]
-    });
+    let spec = opposite_orders();
     let s = postgres(json!({ "workload": spec, "clientsPerApiNode": 8, "lockWaitTimeoutMs": 20 }));
     assert!(s.lock_timeouts > 0 && s.aborts >= s.lock_timeouts, "{} deadlocks, {} aborts", s.lock_timeouts, s.aborts);
     assert!(s.transactions_per_second > 0.0);
@@ -101,14 +119,6 @@ fn postgres_is_one_server() {
     assert!(e.allowed.contains("postgres"), "{}", e.allowed);
     let e = hotrow::Config::from_json(&json!({ "preset": "postgres", "engine": "mysql" })).unwrap_err();
     assert_eq!(e.field, "engine");
-}
-
-fn innodb(fields: serde_json::Value) -> hotrow::Summary {
-    let mut all = json!({ "durationMs": 1500, "warmupMs": 300 });
-    for (k, v) in fields.as_object().unwrap() {
-        all[k] = v.clone();
-    }
-    run("innodb", all)
 }
 
 /// InnoDB releases a commit's row locks before its redo log flush: one hot row hands over
@@ -159,18 +169,7 @@ fn innodb_counts_a_search_past_200_as_a_deadlock() {
 /// cycle at once (a lock wait timeout of a minute never fires).
 #[test]
 fn innodb_finds_a_cycle_when_it_waits() {
-    let key = |k: u64| json!({ "dist": "fixed", "key": k });
-    let pair = |name: &str, a: u64, b: u64| {
-        json!({ "name": name, "statements": [
-            { "op": "update", "table": "t", "key": key(a) },
-            { "op": "update", "table": "t", "key": key(b) }
-        ] })
-    };
-    let spec = json!({
-        "name": "opposite-orders", "api": "mysqld",
-        "tables": [{ "name": "t", "rows": 2, "key": "primaryKey" }],
-        "transactions": [pair("ab", 0, 1), pair("ba", 1, 0)]
-    });
+    let spec = opposite_orders();
     let s = innodb(json!({ "workload": spec, "clientsPerApiNode": 8, "lockWaitTimeoutMs": 60000 }));
     assert!(s.lock_timeouts > 0 && s.aborts >= s.lock_timeouts, "{} deadlocks, {} aborts", s.lock_timeouts, s.aborts);
     assert!(s.transactions_per_second > 100.0, "{}", s.transactions_per_second);
@@ -197,14 +196,6 @@ fn innodb_cats_serves_the_waiter_that_blocks_most() {
     };
     let (fifo, cats) = (both_us("fifo"), both_us("cats"));
     assert!(cats < fifo / 3.0, "the two-row transaction waits {cats} us under CATS, {fifo} us in order");
-}
-
-fn raft(fields: serde_json::Value) -> hotrow::Summary {
-    let mut all = json!({ "durationMs": 1500, "warmupMs": 300 });
-    for (k, v) in fields.as_object().unwrap() {
-        all[k] = v.clone();
-    }
-    run("raft", all)
 }
 
 /// A write is replicated when a majority of its range's replicas have flushed it: with
