@@ -175,9 +175,13 @@ function withinBudget(file, kib) {
 // budget moved to 305 KiB, with 6 KiB of cuts owed to bring it back under 300. Tried and not
 // kept: every type through serde_json's serializer alone (+1.1 KiB), Config read without the
 // path-tracking deserializer (-9 KiB raw, +0.1 KiB gzipped), serde_json compiled for size
-// (+8 KiB).
-test("the WebAssembly module stays within its size budget (305 KiB gzipped)", () => {
-  withinBudget("dist/web/hotrow_bg.wasm", 305);
+// (+8 KiB). serde_json without `float_roundtrip` here (JavaScript parses the JSON it is given;
+// the texts compiled in are held to the digits its fast path reads exactly) brought it to
+// 299,086 and the budget to 293 KiB. Measured and not kept: the whole module compiled for
+// size, 276 KB at opt-level s and 257 KB at z, cost the playground's engine 14-27% and
+// 53-59% of its speed (Node, three presets).
+test("the WebAssembly module stays within its size budget (293 KiB gzipped)", () => {
+  withinBudget("dist/web/hotrow_bg.wasm", 293);
 });
 
 // The fit's module (crate/fit-wasm) is loaded only when the Fit mode fits, so an embed never

@@ -72,7 +72,19 @@ pub const PRESETS: [(&str, &str); 15] = [
 /// parsed (a `json!` per preset costs the WebAssembly module 8 KiB of code; the text parser
 /// is there anyway).
 pub fn preset(name: &str) -> Option<Value> {
-    let text = match name {
+    let mut v = crate::parse_json(text(name)?).expect("a preset is JSON");
+    match name {
+        "ndbapi-pk" | "ndbapi-hidden-pk" => v["primaryKey"] = (name == "ndbapi-pk").into(),
+        "modern" => v["cpu"] = super::CpuConfig::ndbd_2008().faster(3),
+        "bug39267" | "bug39267-fixed" | "postgres" | "innodb" | "raft" => {}
+        _ => v = lab(v),
+    }
+    Some(v)
+}
+
+/// The JSON text of preset `name`'s own fields.
+fn text(name: &str) -> Option<&'static str> {
+    Some(match name {
         "bug39267" => "{}",
         "bug39267-fixed" => r#"{ "cacheSize": 1000 }"#,
         "ndbapi-pk" | "ndbapi-hidden-pk" => {
@@ -118,16 +130,11 @@ pub fn preset(name: &str) -> Option<Value> {
                           "apiReplyNs": 10000, "remoteSignalNs": 5000 } }"#
         }
         _ => return None,
-    };
-    let mut v = crate::parse_json(text).expect("a preset is JSON");
-    match name {
-        "ndbapi-pk" | "ndbapi-hidden-pk" => v["primaryKey"] = (name == "ndbapi-pk").into(),
-        "modern" => v["cpu"] = super::CpuConfig::ndbd_2008().faster(3),
-        "bug39267" | "bug39267-fixed" | "postgres" | "innodb" | "raft" => {}
-        _ => v = lab(v),
-    }
-    Some(v)
+    })
 }
+
+/// The fields every allocator-lab preset sets on top of `modern`.
+const LAB: &str = r#"{ "workload": "sql-insert", "apiNodes": 8, "cacheSize": 512, "durationMs": 3000, "warmupMs": 1000 }"#;
 
 /// The allocator lab's cluster: `modern`, 8 mysqld of 64 sessions each running
 /// autocommit single-row INSERTs into a table whose key the allocator gives, with NDB
@@ -137,8 +144,7 @@ pub fn preset(name: &str) -> Option<Value> {
 /// range partitioning cuts ranges at the default `rangeRows`.
 fn lab(fields: Value) -> Value {
     let mut v = preset("modern").expect("modern is a preset");
-    let base = crate::parse_json(r#"{ "workload": "sql-insert", "apiNodes": 8, "cacheSize": 512, "durationMs": 3000, "warmupMs": 1000 }"#)
-        .expect("the lab's fields are JSON");
+    let base = crate::parse_json(LAB).expect("the lab's fields are JSON");
     for layer in [base, fields] {
         for (k, x) in layer.as_object().expect("an object") {
             v[k] = x.clone();
@@ -150,4 +156,59 @@ fn lab(fields: Value) -> Value {
 pub(super) fn preset_list() -> String {
     let names: Vec<String> = PRESETS.iter().map(|(n, _)| format!("\"{n}\"")).collect();
     format!("must be one of {}", names.join(", "))
+}
+
+#[cfg(test)]
+mod tests {
+    /// The WebAssembly binding parses these texts without serde_json's `float_roundtrip`
+    /// (crate/sim/Cargo.toml): its fast path is exact (one rounding: a significand below
+    /// 2^53 times or over an exact power of ten) for a number of at most 15 significant
+    /// digits whose power of ten is within ±22. Every number in a text compiled in must be
+    /// such a number, or the module would run another config than the CLI.
+    fn inexact_numbers(text: &str) -> Vec<String> {
+        let (b, mut i, mut bad) = (text.as_bytes(), 0, vec![]);
+        while i < b.len() {
+            match b[i] {
+                b'"' => {
+                    i += 1;
+                    while b[i] != b'"' {
+                        i += if b[i] == b'\\' { 2 } else { 1 };
+                    }
+                    i += 1;
+                }
+                b'-' | b'0'..=b'9' => {
+                    let start = i;
+                    while i < b.len() && matches!(b[i], b'-' | b'+' | b'.' | b'e' | b'E' | b'0'..=b'9') {
+                        i += 1;
+                    }
+                    let token = &text[start..i];
+                    let (mantissa, exp) = token.split_once(['e', 'E']).unwrap_or((token, "0"));
+                    let (int, frac) = mantissa.trim_start_matches('-').split_once('.').unwrap_or((mantissa.trim_start_matches('-'), ""));
+                    let digits = format!("{int}{frac}");
+                    let significant = digits.trim_start_matches('0').len();
+                    let power = exp.parse::<i64>().expect("an exponent") - frac.len() as i64;
+                    if significant > 15 || power.abs() > 22 {
+                        bad.push(token.to_string());
+                    }
+                }
+                _ => i += 1,
+            }
+        }
+        bad
+    }
+
+    #[test]
+    fn compiled_in_json_parses_exactly_without_float_roundtrip() {
+        let mut texts: Vec<(&str, &str)> =
+            super::super::PRESETS.iter().map(|(n, _)| (*n, super::text(n).expect("a preset's text"))).collect();
+        texts.push(("the allocator lab", super::LAB));
+        texts.extend(crate::spec::SHIPPED.iter().map(|(n, _, t)| (*n, *t)));
+        for (name, text) in texts {
+            assert_eq!(inexact_numbers(text), Vec::<String>::new(), "{name}");
+        }
+        assert_eq!(
+            inexact_numbers(r#"{ "a": "1.2345678901234567", "b": [0.1234567890123456, 1e23, 2.5e-3, 7] }"#),
+            ["0.1234567890123456", "1e23"]
+        );
+    }
 }
