@@ -53,7 +53,7 @@ export interface Explanation {
   nextCeiling: NextCeiling | null;
   /** The busiest resources, by utilization (at most eight). */
   resources: Resource[];
-  /** When lock-wait timeouts cost the clients a material share (5%) of their time; null otherwise. */
+  /** When aborted lock waits cost the clients a material share (5%) of their time; null otherwise. */
   deadlocks: Deadlocks | null;
   /** The 95% intervals of the bound and the next ceiling, by batch means over the measured run; null before 10 batches' worth was measured. */
   boundIntervals: BoundIntervals | null;
@@ -69,7 +69,7 @@ export interface BoundIntervals {
   method: string;
 }
 
-/** What lock-wait timeouts cost, and the lock-order cycles the run saw (NDB ends a deadlock only by the timeout). */
+/** What aborted lock waits cost, and the lock-order cycles the run saw (NDB ends a deadlock only by the timeout). */
 export interface Deadlocks {
   lockTimeoutsPerSecond: number;
   /** Time waited by the attempts timed out, per committed transaction, us. */

@@ -71,7 +71,7 @@ export interface Snapshot {
   offeredPerSecond: number;
   /** Open arrivals: mean requests waiting for a free client thread. */
   waitingMean: number;
-  /** Transaction attempts aborted per second (lock-wait timeouts, failures), and of those the lock-wait timeouts. */
+  /** Transaction attempts aborted per second (aborted lock waits, failures), and of those the aborted lock waits (timeouts, deadlocks). */
   abortsPerSecond: number;
   lockTimeoutsPerSecond: number;
   latencyP50Us: number;
@@ -253,7 +253,7 @@ export interface Summary {
   nextCeiling: NextCeiling | null;
   /** The busiest resources by utilization (at most eight). */
   resources: Resource[];
-  /** When lock-wait timeouts cost the clients a material share (5%) of their time: how much, and the lock-order cycles they ended; null otherwise. */
+  /** When aborted lock waits cost the clients a material share (5%) of their time: how much, and the lock-order cycles they ended; null otherwise. */
   deadlocks: Deadlocks | null;
   /** The 95% intervals of the bound and the next ceiling, by batch means over the measured run; null with fewer than 10 measured windows. */
   boundIntervals: BoundIntervals | null;

@@ -2,7 +2,7 @@
 // liveFields()) goes to the running simulation; any other restarts it from time 0.
 import { downloadData, downloadChart, downloadReport } from "./downloads.js";
 import { getField, setField, compareValue, DEFAULT_PRESET } from "./state.js";
-import { YOUR_SPEC } from "./modes.js";
+import { YOUR_SPEC, SWEEP_FIELDS } from "./modes.js";
 import { send } from "./requests.js";
 import { fmtInt, fmtUs, fmtSpeed, logSlider } from "./format.js";
 
@@ -79,9 +79,14 @@ function wireFields(el, labels) {
     el.update({ config: { preset: e.target.value, ...(el.overrides.seed !== undefined ? { seed: el.overrides.seed } : {}) } }, { restart: true });
   };
   $("#engine").onchange = (e) => {
-    const preset = enginePreset(e.target.value);
-    el.note(`Engine ${choiceLabel("engine", e.target.value)}: its preset ${preset}, restarted.`);
-    el.update({ config: { preset, ...(el.overrides.seed !== undefined ? { seed: el.overrides.seed } : {}) } }, { restart: true });
+    const engine = e.target.value;
+    const preset = enginePreset(engine);
+    el.note(`Engine ${choiceLabel("engine", engine)}: its preset ${preset}, restarted.`);
+    // A compared or swept field the new engine lacks goes back to the default (cache size).
+    const view = {};
+    if (!offeredUnder(el, el.compareSpec().compareField, engine)) Object.assign(view, { compareField: undefined, compareA: undefined, compareB: undefined });
+    if (!offeredUnder(el, $("#sweepField").value, engine)) $("#sweepField").value = SWEEP_FIELDS[0][0];
+    el.update({ config: { preset, ...(el.overrides.seed !== undefined ? { seed: el.overrides.seed } : {}) }, view }, { restart: true });
   };
   $("#workload").onchange = (e) => e.target.value !== "__custom" && el.change("workload", e.target.value);
   $("#cacheSize").oninput = (e) => ($("output[for=cacheSize]").textContent = fmtInt(Math.round(10 ** +e.target.value)));
@@ -291,15 +296,9 @@ export function syncControls(el) {
   $("#seed").value = String(c.seed);
   for (const id of [...CHOICE_CONTROLS, ...WHOLE_CONTROLS]) $(`#${CSS.escape(id)}`).value = String(getField(c, id));
   $("#engine").value = c.engine;
-  // A one-server engine has no data nodes, replicas, hints or NDB's faults to offer; Raft's
-  // nodes have data nodes and replicas, and the servers' cores and log flush.
-  const oneServer = c.engine === "postgres" || c.engine === "innodb";
-  for (const n of el.$$(".ndb-only")) n.hidden = oneServer;
-  for (const n of el.$$(".server-only")) n.hidden = c.engine === "ndb";
-  for (const n of el.$$(".one-server-only")) n.hidden = !oneServer;
-  // What only one engine has (NDB's faults and hint, PostgreSQL's re-check, InnoDB's
-  // hand-over and deadlock search, Raft's push).
-  for (const n of el.$$("[data-engine]")) n.hidden = n.dataset.engine !== c.engine;
+  for (const n of el.$$(ENGINE_MARKED)) n.hidden = !shownUnder(n, c.engine);
+  // Compare and sweep offer only what the engine has (no data nodes on one server).
+  for (const o of [...$("#compareField").options, ...$("#sweepField").options]) o.hidden = o.disabled = !offeredUnder(el, o.value, c.engine);
   $("#speed").value = logSlider(el.view.speed, 1, 1e5);
   $("#speed-out").textContent = fmtSpeed(el.view.speed);
   const spec = el.compareSpec();
@@ -332,6 +331,29 @@ function compareChoices(el, field) {
 }
 
 /** The id of the control bound to a config field (most use the field's name). */
+/** What marks a control or note as one engine's or some engines' (see shownUnder). */
+const ENGINE_MARKED = ".ndb-only, .server-only, .one-server-only, [data-engine]";
+
+/**
+ * Whether a control or note marked for engines shows under `engine`: `.ndb-only` not on
+ * one server (NDB's and Raft's data nodes and replicas), `.server-only` not on NDB (a
+ * server's cores and log flush), `.one-server-only` only on one server, and
+ * `data-engine="x"` only on engine x (NDB's faults and hint, PostgreSQL's re-check,
+ * InnoDB's hand-over and deadlock search, Raft's push).
+ */
+function shownUnder(node, engine) {
+  const oneServer = engine === "postgres" || engine === "innodb";
+  const c = node.classList;
+  return !(c.contains("ndb-only") && oneServer) && !(c.contains("server-only") && engine === "ndb") &&
+    !(c.contains("one-server-only") && !oneServer) && !(node.dataset.engine && node.dataset.engine !== engine);
+}
+
+/** Whether compare or sweep offers `field` under `engine`: when the engine shows its control. */
+function offeredUnder(el, field, engine) {
+  const box = el.$(`#${CSS.escape(CONTROL_ID[field] ?? field)}`)?.closest(".control");
+  return !box || shownUnder(box, engine);
+}
+
 const CONTROL_ID = { "network.latencyUs": "latency", "network.latencyCv": "latencyCv", "cpu.scale": "cpuScale", "cpu.serviceCv": "serviceCv" };
 
 /** An offered rate per API node in words (0: closed loops). */

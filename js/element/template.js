@@ -14,7 +14,7 @@ export const template = () => `
   <div class="figure lock binding" data-card="hotRow"><div class="label" title="the row whose lock binds the latest window (or the busiest row lock, while something else binds)">hot row lock busy</div><div class="value" data-metric="bindingRowLockUtilization">–</div></div>
   <div class="figure lock" data-card="hotRowLockUtilization" hidden><div class="label" title="the SYSTAB_0 counter row the ids come from">id counter row lock busy</div><div class="value" data-metric="hotRowLockUtilization">–</div></div>
   <div class="figure" data-card="refillsPerSecond" hidden><div class="label" title="refills of the id counter row">refills / s</div><div class="value" data-metric="refillsPerSecond">–</div></div>
-  <div class="figure" data-card="abortsPerSecond" hidden><div class="label" title="transaction attempts aborted and run again per second: lock-wait timeouts (NDB ends a deadlock only so) and failures; ± its 95% interval over the last second's windows">aborts / s</div><div class="value" data-metric="abortsPerSecond">–</div></div>
+  <div class="figure" data-card="abortsPerSecond" hidden><div class="label" title="transaction attempts aborted and run again per second: aborted lock waits (timeouts; NDB ends a deadlock only so) and failures; ± its 95% interval over the last second's windows">aborts / s</div><div class="value" data-metric="abortsPerSecond">–</div></div>
   <div class="figure full-only" data-card="latencyP99Us"><div class="label">latency p99</div><div class="value" data-metric="latencyP99Us">–</div></div>
   <div class="figure compare-only" hidden><div class="label ratio-label">ratio B / A</div><div class="value" data-metric="compareRatio">–</div><div class="label ratio-noise"></div></div>
 </div>

@@ -80,7 +80,7 @@ seed {}, {} s measured after {} ms of warm-up; digest <code>{}</code>, hotrow {}
     item("latency p99", format!("{} us", grouped(num(&s["latencyUs"]["p99"]))));
     if num(&s["abortsPerSecond"]) > 0.0 {
         item("aborts/s", figure("abortsPerSecond"));
-        item("lock-wait timeouts/s", figure("lockTimeoutsPerSecond"));
+        item("aborted lock waits/s", figure("lockTimeoutsPerSecond"));
     }
     if let Some(h) = hot_row(s) {
         item("hot row", escape(&h));

@@ -96,7 +96,7 @@ fn the_counter_updated_last_names_the_deadlock_and_sorted_keys_lift_it() {
     // waits, bind at the throughput (within 10%); no next ceiling sits below it.
     let b = s.bottleneck.as_ref().unwrap();
     assert_eq!(b.kind, hotrow::explain::Kind::Clients, "{}", b.name);
-    assert!(b.name.contains("lock-wait timeouts"), "{}", b.name);
+    assert!(b.name.contains("aborted lock waits"), "{}", b.name);
     assert!(
         (b.bound_transactions_per_second / s.transactions_per_second - 1.0).abs() < 0.1,
         "{} against {}",

@@ -107,7 +107,7 @@ pub const PRECISION_LABELS: &[&str] = &[
     "offered/s",
     "waiting",
     "aborts/s",
-    "lock-wait timeouts/s",
+    "aborted lock waits/s",
     "mean latency",
 ];
 
@@ -135,7 +135,7 @@ pub const FIELDS: &[Field] = &[
     int("cacheSize", "cache size", 1, 1_000_000, "ids", true, "ids per fetch of a cached range, by a refill or a service request (the first fetch's size when cacheGrowth > 1)"),
     int("cacheGrowth", "cache growth", 1, 1_000, "x", true, "each fetch multiplies the next range's size by this, up to cacheSizeMax (1 = fixed)"),
     int("cacheSizeMax", "max cache size", 1, 1_000_000, "ids", true, "largest range a growing cache fetches (at least cacheSize)"),
-    choice("idCacheScope", "id cache scope", (IdCacheScope::NAMES, IdCacheScope::LABELS), "who owns a cached range: the API node behind a mutex (mysqld) or each client (NDB API Ndb object); default apiNode for dbt2 and sql-insert, client for ndbapi-insert"),
+    choice("idCacheScope", "id cache scope", (IdCacheScope::NAMES, IdCacheScope::LABELS), "who owns a cached range: the API node behind a mutex (mysqld's table share) or each client (an NDB API Ndb object, a PostgreSQL session); default apiNode for dbt2 and sql-insert, client for ndbapi-insert"),
     Field {
         kind: Kind::Choice { values: Allocator::NAMES, labels: Allocator::LABELS, traits: Allocator::TRAITS },
         ..choice("allocator", "id allocator", (&[], &[]), "where the ids of tables that take them come from (a hidden key, an AUTO_INCREMENT column): the id strategy; each choice's label says how it works")

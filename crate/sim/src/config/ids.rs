@@ -30,8 +30,11 @@ pub enum Allocator {
 impl Allocator {
     pub(crate) const NAMES: &'static [&'static str] = &["counterRow", "centralService", "timestamp"];
     /// How each of `NAMES` reads in a menu.
-    pub(crate) const LABELS: &'static [&'static str] =
-        &["a counter row in the cluster (NDB SYSTAB_0)", "one allocator service (TiDB PD, Vitess)", "time + node + sequence (Snowflake)"];
+    pub(crate) const LABELS: &'static [&'static str] = &[
+        "a counter row in the database (NDB's SYSTAB_0, a sequence, AUTO_INCREMENT)",
+        "one allocator service (TiDB PD, Vitess)",
+        "time + node + sequence (Snowflake)",
+    ];
     /// What each of `NAMES` has (`traits`), in their order: the field table offers them
     /// beside the names, so that the playground asks the core what a strategy has instead
     /// of knowing strategies by name.
@@ -79,6 +82,7 @@ pub enum IdCacheScope {
 
 impl IdCacheScope {
     pub(crate) const NAMES: &'static [&'static str] = &["apiNode", "client"];
-    /// How each of `NAMES` reads in a menu.
-    pub(crate) const LABELS: &'static [&'static str] = &["the API node, behind a mutex (mysqld)", "each client (NDB API Ndb object)"];
+    /// How each of `NAMES` reads in a menu (under every engine).
+    pub(crate) const LABELS: &'static [&'static str] =
+        &["the API node, behind a mutex (mysqld's table share)", "each client (an NDB API Ndb object, a session's sequence cache)"];
 }

@@ -39,7 +39,7 @@ pub struct Deadlocks {
     pub tables: Vec<String>,
     /// The most frequent cycles (at most 3).
     pub cycles: Vec<Cycle>,
-    /// All of it in one sentence, as every surface prints it: "389 lock-wait timeouts/s,
+    /// All of it in one sentence, as every surface prints it: "389 aborted lock waits/s,
     /// 13% of them in or behind a lock-order cycle on `inventory`; each commit loses 8.8 s
     /// to them, 99% of the clients' time".
     pub text: String,
@@ -118,7 +118,7 @@ fn summary_sentence(d: &Deadlocks) -> String {
         on += &format!("{}`{t}`", if i == 0 { " on " } else { ", " });
     }
     format!(
-        "{} lock-wait timeouts/s, {} of them in or behind a lock-order cycle{on}; each commit loses {} to them, {} of the clients' time",
+        "{} aborted lock waits/s, {} of them in or behind a lock-order cycle{on}; each commit loses {} to them, {} of the clients' time",
         value(d.lock_timeouts_per_second, "1/s"),
         percent(d.in_cycles_fraction),
         seconds(d.lost_per_commit_us),
@@ -282,7 +282,7 @@ mod tests {
         assert!((d.lost_fraction - 0.1).abs() < 1e-12);
         assert_eq!(
             d.text,
-            "0.2 lock-wait timeouts/s, 50% of them in or behind a lock-order cycle on `inventory`; each commit loses 0.1 s to them, 10% of the clients' time"
+            "0.2 aborted lock waits/s, 50% of them in or behind a lock-order cycle on `inventory`; each commit loses 0.1 s to them, 10% of the clients' time"
         );
         let c = &d.cycles[0];
         assert_eq!(c.steps[0].holds, "statement 2, update `inventory`");

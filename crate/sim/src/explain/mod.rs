@@ -324,7 +324,7 @@ pub(crate) fn next_ceiling(loads: &[Load], b: usize, x: f64, relieved_zero_load_
         // Clients that lose time to lock-wait timeouts: relieved, they lose none (the
         // lock order fixed, `deadlocks.rs`), and keep their own bound.
         let left = loads.iter().map(|l| if l.kind == Kind::Clients { l.without_timeouts() } else { l.clone() }).collect();
-        ("the lock-wait timeouts (no commit waits one out)".to_string(), left)
+        ("the aborted lock waits (no commit waits one out)".to_string(), left)
     } else if neck.kind.is_lock() || matches!(neck.kind, Kind::Clients | Kind::Offered) {
         (neck.name.clone(), loads.iter().enumerate().filter(|&(i, _)| i != b).map(|(_, l)| l.clone()).collect())
     } else {

@@ -276,7 +276,7 @@ impl Inputs<'_> {
                 format!("{} client{} thinking {} us", c.n, if c.n == 1 { "" } else { "s" }, self.cfg.think_time_us)
             };
             let name = if c.lost_named {
-                format!("{plain_name}, each commit costing {} waited out in lock-wait timeouts", crate::format::seconds(c.lost_us))
+                format!("{plain_name}, each commit costing {} waited out in aborted lock waits", crate::format::seconds(c.lost_us))
             } else {
                 plain_name.clone()
             };

@@ -3,12 +3,12 @@
 //! locks and their accounting, ids, metrics, the explanation) is the same for every
 //! engine.
 //!
-//! | decision | `ndb` | `postgres` | `innodb` |
-//! |---|---|---|---|
-//! | the commit path | linear two-phase commit down the replica chains (`tc.rs`) | one log flush shared by a group of commits, then the locks go (`server.rs`) | the locks go, then the client waits for the redo log's group flush (`innodb.rs`) |
-//! | a released row's waiters | the first is granted it (FIFO) | every one wakes and re-checks it; one wins (`server.rs`) | one is granted it (FIFO or CATS) after a pass over the queue, and wakes (`innodb.rs`) |
-//! | a new lock wait | waits | waits | searches for a deadlock: a cycle (or under `graph` a search past 200) rolls it back (`innodb.rs`) |
-//! | a wait past `lockWaitTimeoutMs` | aborted: NDB ends deadlocks by timeout | aborted only when it closes a cycle (`deadlock_timeout`) | aborted (`innodb_lock_wait_timeout`) |
+//! | decision | `ndb` | `postgres` | `innodb` | `raft` |
+//! |---|---|---|---|---|
+//! | the commit path | linear two-phase commit down the replica chains (`tc.rs`) | one log flush shared by a group of commits, then the locks go (`server.rs`) | the locks go, then the client waits for the redo log's group flush (`innodb.rs`) | one round in one range: one-phase; else the client is told and each intent is resolved by one more Raft round (`raft.rs`) |
+//! | a released row's waiters | the first is granted it (FIFO) | every one wakes and re-checks it; one wins (`server.rs`) | one is granted it (FIFO or CATS) after a pass over the queue, and wakes (`innodb.rs`) | the first is granted it; one that waited past `server.pushDelayUs` had pushed and takes it a round later (`raft.rs`) |
+//! | a new lock wait | waits | waits | searches for a deadlock: a cycle (or under `graph` a search past 200) rolls it back (`innodb.rs`) | waits |
+//! | a wait past `lockWaitTimeoutMs` | aborted: NDB ends deadlocks by timeout | aborted only when it closes a cycle (`deadlock_timeout`) | aborted (`innodb_lock_wait_timeout`) | aborted only when it closes a cycle |
 //!
 //! The ids come from the same strategies on every engine: under `postgres` the counter row
 //! is a sequence's, cached per session (`idCacheScope` `client`), and its refill (`nextval`)
