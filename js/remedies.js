@@ -1,15 +1,11 @@
 // The bottleneck's standard remedies, for JavaScript: what `hotrow run --remedies` runs,
-// through the fit's WebAssembly module (crate/fit-wasm, built into dist/fit), which also
-// holds what reads a config. Loaded the first time remedies are asked for, never before, so
-// the main module every embed loads does not carry them: the full playground's "What would
-// lift it" buttons and `report(config, { remedies: true })` ask; a compact embed never does.
-import { lazyModule } from "./lazy-module.js";
-import fitInit, * as fit from "../dist/fit/hotrow_fit.js";
-
-const wasmModule = lazyModule(fitInit, fit);
+// through the fit's WebAssembly module (js/fit-module.js), loaded the first time remedies
+// are asked for: the full playground's "What would lift it" buttons and
+// `report(config, { remedies: true })` ask; a compact embed never does.
+import { fitModule } from "./fit-module.js";
 
 /** js/node.mjs's hook: instantiate the module with `f(glue)` (the glue's exports) instead. */
-export const instantiateRemediesWith = (f) => wasmModule.instantiateWith(f);
+export const instantiateRemediesWith = (f) => fitModule.instantiateWith(f);
 
 /**
  * The standard remedies for a run of `config` (a config as `new Simulation()` takes it, or
@@ -18,6 +14,6 @@ export const instantiateRemediesWith = (f) => wasmModule.instantiateWith(f);
  * try (none when nothing in the run can be relieved). Rejects when either is not what it says.
  */
 export async function remedies(config, explanation) {
-  const m = await wasmModule.load();
+  const m = await fitModule.load();
   return JSON.parse(m.remedies(JSON.stringify(config), JSON.stringify(explanation)));
 }

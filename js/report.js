@@ -6,6 +6,7 @@
 import { lazyModule } from "./lazy-module.js";
 import { setField } from "./element/state.js";
 import { remedies as remediesOf } from "./remedies.js";
+import { Simulation } from "../dist/web/hotrow.js";
 import reportInit, * as rep from "../dist/report/hotrow_report.js";
 
 const wasmModule = lazyModule(reportInit, rep);
@@ -31,7 +32,6 @@ export async function report(source, options = {}) {
   const { remedies = false, ...rest } = options ?? {};
   if (remedies !== false && remedies !== true) throw new Error(`options.remedies = ${JSON.stringify(remedies)}: true or false`);
   if (remedies && given) throw new Error("options.remedies: give report() a config, not a Simulation: each remedy runs that config from the start, changed");
-  const { Simulation } = await import("../dist/web/hotrow.js");
   const sim = given ? source : new Simulation(source);
   try {
     if (!given) sim.runToEnd();

@@ -1,26 +1,15 @@
-// The fit in the browser: the fit's own WebAssembly module (crate/fit-wasm, built into
-// dist/fit), loaded the first time the Fit mode fits, holds the session (the search, the
-// intervals, the USL: `hotrow fit`'s one implementation); the runs it asks for go to the
-// sweep pool's workers, which run them with the main module. Values cross the fit module
-// as JSON text.
-
-let loading = null;
-
-/** Loads the fit's module once. */
-function loadFit() {
-  loading ??= import("../../dist/fit/hotrow_fit.js").then(async (m) => {
-    await m.default();
-    return m;
-  });
-  return loading;
-}
+// The fit in the browser: the fit's own WebAssembly module (js/fit-module.js), loaded the
+// first time the Fit mode fits, holds the session (the search, the intervals, the USL:
+// `hotrow fit`'s one implementation); the runs it asks for go to the sweep pool's workers,
+// which run them with the main module. Values cross the fit module as JSON text.
+import { fitModule } from "../fit-module.js";
 
 /**
  * A fit session on `base` (a config) for the measured `csv`, fitting `options.fit` (field
  * names); throws the session's error (a bad point, an unknown field) before anything runs.
  */
 export async function openFit(base, csv, options) {
-  const { FitSession } = await loadFit();
+  const { FitSession } = await fitModule.load();
   const s = new FitSession(JSON.stringify(base), csv, JSON.stringify(options));
   return {
     /** The measured metric's name in the metric table: what each result's value is. */
