@@ -7,6 +7,7 @@
 // `new Simulation()` throws with the field's name, and the page falls back to defaults.
 
 import { MAX_SPEC_BYTES, MAX_LINK_CHARS } from "./spec-link.js";
+import { LINK_VERSION, migrate } from "./link-versions.js";
 
 /** Config fields a URL or attribute may set, and how to read them. */
 export const FIELDS = {
@@ -83,7 +84,6 @@ const VIEW = {
 export const ATTRIBUTE_VIEW = ["mode", "speed", "paused", "pause-at-ms", "tour", "spec"];
 export const ATTRIBUTE_ONLY = ["paused", "tour"];
 
-const STATE_VERSION = 1;
 const MODES = ["live", "compare", "sweep", "strategies", "fit"];
 export const DEFAULT_SPEED = 1000;
 /** The preset a state without one runs (the core's defaults are its config). */
@@ -158,12 +158,14 @@ export function getField(config, name) {
 export function parseEntries(entries, { kebabNames = false } = {}) {
   const state = { config: {}, view: {}, errors: [] };
   let count = 0;
-  for (const [rawName, raw] of entries) {
+  const migrated = migrate([...entries].slice(0, 65).map(([k, v]) => [kebabNames ? camel(k) : k, v]));
+  if (migrated.error) state.errors.push(migrated.error);
+  for (const [name, raw] of migrated.entries) {
+    if (name === "v" && migrated.error) continue;
     if (++count > 64) {
       state.errors.push("too many settings; the rest were ignored");
       break;
     }
-    const name = kebabNames ? camel(rawName) : rawName;
     if (name === "spec") {
       // A workload spec (compressed, or JSON in an attribute): read by spec-link.js.
       const text = String(raw).trim();
@@ -173,7 +175,7 @@ export function parseEntries(entries, { kebabNames = false } = {}) {
     }
     const kind = FIELDS[name] ?? VIEW[name];
     if (!kind) {
-      if (!kebabNames) state.errors.push(`unknown setting "${String(rawName).slice(0, 30)}"`);
+      if (!kebabNames) state.errors.push(`unknown setting "${String(name).slice(0, 30)}"`);
       continue;
     }
     const r = read(kind, raw, name);
@@ -185,7 +187,6 @@ export function parseEntries(entries, { kebabNames = false } = {}) {
     else state.view[name] = r.value;
   }
   const v = state.view;
-  if (v.v !== undefined && v.v !== STATE_VERSION) state.errors.push(`link version ${v.v} is not known (this page reads version ${STATE_VERSION})`);
   if (v.mode !== undefined && !MODES.includes(v.mode)) {
     state.errors.push(`mode "${v.mode}" is not one of ${MODES.join(", ")}`);
     delete v.mode;
@@ -219,7 +220,7 @@ export function parseQuery(search) {
  * workload spec (an object) as `spec`, its link text (spec-link.js's `encodeSpec`). */
 export function toQuery(config, view, specText) {
   const q = new URLSearchParams();
-  q.set("v", String(STATE_VERSION));
+  q.set("v", String(LINK_VERSION));
   for (const [k, val] of Object.entries(view)) if (val !== undefined && val !== null) q.set(k, String(val));
   for (const name of Object.keys(FIELDS)) {
     const val = getField(config, name);
