@@ -1,4 +1,4 @@
-// A WebAssembly module of its own (the SQL import's, the report's), loaded the first time it
+// A WebAssembly module of its own (the SQL import's, the report's, the fit's), loaded the first time it
 // is used and never before, so the main module every embed loads does not grow. Browsers
 // and bundlers fetch it beside its glue; js/node.mjs instantiates it from disk instead.
 

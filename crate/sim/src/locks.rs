@@ -31,7 +31,7 @@ pub struct Owner {
     pub op: u16,
     pub replica: u8,
     /// Who it is, for the wait split: a transaction kind and an operation verb
-    /// (`crate::explain::waiter_class`).
+    /// (`waits::class`).
     pub class: u16,
 }
 

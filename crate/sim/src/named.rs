@@ -1,5 +1,5 @@
 //! Fieldless enums written and read as their names, by hand: `by_name!(Engine, [Ndb,
-//! Postgres, Innodb])` gives the enum `Serialize` and `Deserialize` through its `NAMES`
+//! Postgres, Innodb, Raft])` gives the enum `Serialize` and `Deserialize` through its `NAMES`
 //! (variant `i` is `NAMES[i]`), where serde's derive would compile a visitor of its own for
 //! each enum into the WebAssembly module. Errors are serde's: an unknown name is
 //! `unknown variant `x`, expected one of ...`.
