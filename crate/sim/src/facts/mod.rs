@@ -8,7 +8,7 @@
 //! lock, marked as not binding. The SYSTAB_0 counter row is "the id counter row", shown
 //! as such only when the run takes ids from one.
 
-use crate::config::{Config, Workload};
+use crate::config::{Config, Engine, Workload};
 
 mod described;
 
@@ -151,7 +151,7 @@ impl Facts {
     /// `aborted`: attempts were aborted over the span (its aborts/s is then a card).
     pub fn of(cfg: &Config, binding: Option<Binding>, rows: &[RowReport], (counter_row, node): (u64, u32), aborted: bool) -> Facts {
         let headline = headline(cfg);
-        let hot_row = hot_row(binding, rows);
+        let hot_row = hot_row(cfg.engine, binding, rows);
         let counter_row = uses_counter_row(cfg).then(|| CounterRow {
             of: crate::row_report::table_name(cfg, counter_row & ((1 << 56) - 1)),
             node,
@@ -202,12 +202,13 @@ pub fn node_mark(node: u32, hot_row: Option<u32>, counter_row: Option<(u32, bool
     }
 }
 
-/// The row that binds: the bottleneck's row when a row binds, else the busiest row lock.
-fn hot_row(binding: Option<Binding>, rows: &[RowReport]) -> Option<HotRow> {
+/// The row that binds: the bottleneck's row when a row binds, else the busiest row lock; a
+/// counter row named as the engine has it ("the sequence of `t`").
+fn hot_row(engine: Engine, binding: Option<Binding>, rows: &[RowReport]) -> Option<HotRow> {
     let of = |r: &RowReport, busy: f64, binds: bool| HotRow {
         row: r.row,
         name: match &r.counter_of {
-            Some(of) => format!("the counter row of `{of}` in SYSTAB_0"),
+            Some(of) => engine.counter_of(of),
             None => format!("row {} of `{}`", r.key, r.table),
         },
         table: r.table.clone(),

@@ -60,21 +60,28 @@ impl Simulation {
     }
 
     /// A released lock on `row` at `host` was granted to `next`, waiting since `since`:
-    /// it goes on at once (NDB), or wakes after the releaser's pass over the queue.
+    /// it goes on at once (NDB; InnoDB's AUTO_INCREMENT counter, a mutex), or wakes after
+    /// the releaser's pass over the queue (InnoDB's lock system).
     #[inline]
     pub(super) fn granted(&mut self, next: Owner, since: Ns, row: u64, host: Host) {
         match self.cfg.engine {
-            Engine::Ndb | Engine::Postgres => self.locked(next.txn, next.op as usize, next.replica as u32, host, self.now - since),
-            Engine::Innodb => self.hand_over(next, since, row, host),
+            Engine::Innodb if workload::table_of(row) != table::SYSTAB => self.hand_over(next, since, row, host),
+            Engine::Ndb | Engine::Postgres | Engine::Innodb => {
+                self.locked(next.txn, next.op as usize, next.replica as u32, host, self.now - since)
+            }
             Engine::Raft => self.raft_granted(next, since, host),
         }
     }
 
-    /// Operation `op` of `t` queued for its row behind `ahead` requests: InnoDB searches
-    /// for a deadlock at once; the others wait.
+    /// Operation `op` of `t` queued for its row behind `ahead` requests: InnoDB's lock
+    /// system searches for a deadlock at once (its AUTO_INCREMENT counter's mutex does not);
+    /// the others wait.
     #[inline]
     pub(super) fn lock_wait_begins(&mut self, t: u32, op: usize, ahead: usize) {
-        if self.cfg.engine == Engine::Innodb && self.cfg.server.deadlock_search != DeadlockSearch::Off {
+        if self.cfg.engine == Engine::Innodb
+            && self.cfg.server.deadlock_search != DeadlockSearch::Off
+            && workload::table_of(self.txns[t].ops[op].row) != table::SYSTAB
+        {
             self.search_deadlock(t, op, ahead);
         }
     }
