@@ -105,5 +105,10 @@ pub fn golden_cases() -> Vec<Value> {
         "preset": "modern", "workload": hand2, "seed": 6, "idCacheScope": "client", "cacheSize": 2, "durationMs": 40, "warmupMs": 10,
         "faults": [{ "atMs": 25, "kind": "apiNodeRestart", "apiNode": 0, "downMs": 5 }]
     }));
+    // The one-server engines taking ids under contention: InnoDB's AUTO_INCREMENT counter
+    // (a mutex) and PostgreSQL's sequence (a buffer lock).
+    for preset in ["innodb", "postgres"] {
+        cases.push(json!({ "preset": preset, "workload": "sysbench-insert", "seed": 2, "clientsPerApiNode": 16, "durationMs": 100, "warmupMs": 20 }));
+    }
     cases
 }
