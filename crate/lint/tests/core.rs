@@ -72,3 +72,22 @@ fn the_summary_does_not_import_the_simulation() {
         assert!(!text.contains("crate::sim") && !text.contains("Simulation"), "{file} imports the simulation");
     }
 }
+
+/// The glossary's rule (crate/ARCHITECTURE.md, **unit**): a name with a time in it ends in
+/// its unit. A field that holds simulated time (`Ns`, an instant or a span) says `_ns`.
+#[test]
+fn every_time_field_names_its_unit() {
+    let mut bare = Vec::new();
+    for path in sources() {
+        for (i, line) in code(&path).lines().enumerate() {
+            let decl = line.trim_start().trim_start_matches("pub(crate) ").trim_start_matches("pub(super) ").trim_start_matches("pub ");
+            let Some((name, ty)) = decl.split_once(": ") else { continue };
+            let is_field = !name.is_empty() && name.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_');
+            let holds_time = ["Ns,", "Option<Ns>,", "Vec<Ns>,", "Vec<Option<Ns>>,"].contains(&ty.trim_end());
+            if is_field && holds_time && !name.ends_with("_ns") {
+                bare.push(format!("{}:{}: {name}", path.display(), i + 1));
+            }
+        }
+    }
+    assert!(bare.is_empty(), "time fields without their unit (`_ns`): {bare:#?}");
+}

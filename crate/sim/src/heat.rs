@@ -45,9 +45,9 @@ const SPLIT: usize = 24;
 /// locks and ids; for busy threads).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Hold {
-    pub held: Ns,
-    pub blocked: Ns,
-    pub queued: Ns,
+    pub held_ns: Ns,
+    pub blocked_ns: Ns,
+    pub queued_ns: Ns,
 }
 
 /// Requests of class `waiter` waited `ns` in all for holders of class `holder`.
@@ -67,7 +67,7 @@ pub struct RowLockTotals {
     /// The data node of its primary replica (at its last release).
     pub node: u32,
     /// When its counts begin (simulated ns).
-    pub since: Ns,
+    pub since_ns: Ns,
     /// The time they cover: from `since` to the moment the totals were taken.
     pub counted_ns: Ns,
     /// Nanoseconds its primary lock was held.
@@ -106,7 +106,7 @@ impl RowLockTotals {
     /// Zero counts from `now` on (the row, its node and its split's memory stay).
     fn restart(&mut self, now: Ns) {
         let split = std::mem::take(&mut self.split);
-        *self = RowLockTotals { row: self.row, node: self.node, since: now, split, ..Default::default() };
+        *self = RowLockTotals { row: self.row, node: self.node, since_ns: now, split, ..Default::default() };
         self.split.clear();
     }
 }
@@ -187,7 +187,7 @@ pub struct RowHeat {
     /// Slot by the hash of its row.
     index: Index,
     /// When the span began (the last `restart`).
-    span_start: Ns,
+    span_start_ns: Ns,
     /// A bit per hash of every tracked row: most releases are of rows not tracked, and a
     /// clear bit says so without a lookup.
     filter: [u64; FILTER_WORDS],
@@ -195,7 +195,7 @@ pub struct RowHeat {
 
 impl Default for RowHeat {
     fn default() -> Self {
-        RowHeat { rows: Vec::new(), weight: Vec::new(), index: Index::default(), span_start: 0, filter: [0; FILTER_WORDS] }
+        RowHeat { rows: Vec::new(), weight: Vec::new(), index: Index::default(), span_start_ns: 0, filter: [0; FILTER_WORDS] }
     }
 }
 
@@ -228,7 +228,7 @@ impl RowHeat {
             return i;
         }
         if self.rows.len() < SLOTS {
-            self.rows.push(RowLockTotals { row: row.row, since: now, ..Default::default() });
+            self.rows.push(RowLockTotals { row: row.row, since_ns: now, ..Default::default() });
             self.weight.push(0);
             self.index.insert(row.hash, (self.rows.len() - 1) as u32);
             self.mark(row);
@@ -275,9 +275,9 @@ impl RowHeat {
         self.weight[i] += 1;
         let r = &mut self.rows[i];
         r.node = node;
-        r.busy_ns += hold.held;
-        r.blocked_ns += hold.blocked.min(hold.held);
-        r.queued_ns += hold.queued.min(hold.held - hold.blocked.min(hold.held));
+        r.busy_ns += hold.held_ns;
+        r.blocked_ns += hold.blocked_ns.min(hold.held_ns);
+        r.queued_ns += hold.queued_ns.min(hold.held_ns - hold.blocked_ns.min(hold.held_ns));
         r.grants += 1;
         for p in parts {
             r.add_wait(p.waiter, holder, p.ns);
@@ -303,7 +303,7 @@ impl RowHeat {
     /// A new span begins at `now`: every tracked row's counts restart from zero, and the
     /// rows stay tracked.
     pub fn restart(&mut self, now: Ns) {
-        self.span_start = now;
+        self.span_start_ns = now;
         self.rows.iter_mut().for_each(|r| r.restart(now));
     }
 
@@ -312,7 +312,7 @@ impl RowHeat {
     /// more often serialises more work), then by row for a stable order.
     pub fn top(&self, now: Ns) -> Vec<RowLockTotals> {
         let rows = self.top_all(now);
-        let span = now.saturating_sub(self.span_start).max(1) as u128;
+        let span = now.saturating_sub(self.span_start_ns).max(1) as u128;
         let percent = |r: &RowLockTotals| ((r.busy_ns as u128 * 100 + span / 2) / span).min(100) as u64;
         // As pairs of u64 (busiest first: the percent above the grants, each row once), the
         // one sort the WebAssembly module keeps (`locks.rs`), then the rows in that order.
@@ -330,7 +330,7 @@ impl RowHeat {
         self.rows
             .iter()
             .filter(|r| r.grants > 1 || r.waits > 0)
-            .map(|r| RowLockTotals { counted_ns: now.saturating_sub(r.since), ..r.clone() })
+            .map(|r| RowLockTotals { counted_ns: now.saturating_sub(r.since_ns), ..r.clone() })
             .collect()
     }
 

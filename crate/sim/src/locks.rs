@@ -47,23 +47,23 @@ struct Waiting {
 struct Lock {
     holder: Owner,
     /// When the holder got it.
-    granted_at: Ns,
+    granted_at_ns: Ns,
     waiters: VecDeque<(Owner, Ns)>,
     /// Waiters per class and their wait in this tenure, integrated up to `since`.
     classes: Vec<Waiting>,
-    since: Ns,
+    since_ns: Ns,
 }
 
 impl Lock {
     /// Adds the wait of everyone queued from `since` to `now`.
     fn integrate(&mut self, now: Ns) {
-        let dt = now - self.since;
+        let dt = now - self.since_ns;
         if dt > 0 {
             for w in &mut self.classes {
                 w.ns += w.count as u64 * dt;
             }
         }
-        self.since = now;
+        self.since_ns = now;
     }
 
     fn count(&mut self, class: u16, delta: i32) {
@@ -89,7 +89,7 @@ pub struct WaitPart {
 /// owner (now holding it) with the time it started waiting.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Released {
-    pub held_since: Ns,
+    pub held_since_ns: Ns,
     /// The class of the holder that released it.
     pub holder_class: u16,
     pub next: Option<(Owner, Ns)>,
@@ -163,7 +163,7 @@ impl LockTable {
     pub fn acquire_since(&mut self, row: RowReplica, who: Owner, now: Ns, since: Ns) -> Acquire {
         match self.locks.entry(row) {
             Entry::Vacant(v) => {
-                v.insert(Lock { holder: who, granted_at: now, waiters: VecDeque::new(), classes: Vec::new(), since: now });
+                v.insert(Lock { holder: who, granted_at_ns: now, waiters: VecDeque::new(), classes: Vec::new(), since_ns: now });
                 self.granted += 1;
                 Acquire::Granted
             }
@@ -195,7 +195,7 @@ impl LockTable {
         assert_eq!(lock.holder.txn, txn, "txn {txn} releases a lock it does not hold");
         self.released += 1;
         self.parts.clear();
-        let released = Released { held_since: lock.granted_at, holder_class: lock.holder.class, next: None };
+        let released = Released { held_since_ns: lock.granted_at_ns, holder_class: lock.holder.class, next: None };
         if lock.waiters.is_empty() {
             let Lock { waiters, mut classes, .. } = o.remove();
             if waiters.capacity() > 0 && self.spare.len() < SPARE {
@@ -214,7 +214,7 @@ impl LockTable {
         lock.count(next.class, -1);
         lock.classes.retain(|w| w.count > 0);
         lock.holder = next;
-        lock.granted_at = now;
+        lock.granted_at_ns = now;
         self.granted += 1;
         Released { next: Some((next, since)), ..released }
     }
@@ -235,7 +235,7 @@ impl LockTable {
             lock.classes.clear();
             self.spare.push((lock.waiters, lock.classes));
         }
-        Released { held_since: lock.granted_at, holder_class: lock.holder.class, next: None }
+        Released { held_since_ns: lock.granted_at_ns, holder_class: lock.holder.class, next: None }
     }
 
     /// The wait the last released holder caused, per waiting class.
@@ -282,7 +282,7 @@ impl LockTable {
     /// took the row counts its hand-off as the lock's (`sim/server.rs`).
     pub fn backdate(&mut self, row: RowReplica, at: Ns) {
         if let Some(l) = self.locks.get_mut(&row) {
-            l.granted_at = at.min(l.granted_at);
+            l.granted_at_ns = at.min(l.granted_at_ns);
         }
     }
 

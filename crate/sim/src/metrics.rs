@@ -74,17 +74,17 @@ pub struct Metrics {
     /// is its stations' busy time over threads x cores.
     data_cores: u64,
     window_ns: Ns,
-    pub window_start: Ns,
+    pub window_start_ns: Ns,
     pub window: Counts,
     /// The last closed window's counters (what an explanation at the end of the warm-up
     /// is of, before anything was measured), and when it started.
     pub last_window: Counts,
-    pub last_window_start: Ns,
+    pub last_window_start_ns: Ns,
     pub window_latency: Histogram,
     pub windows: VecDeque<Window>,
     pub windows_closed: u64,
     /// Run totals after warm-up.
-    pub warmup_end: Ns,
+    pub warmup_end_ns: Ns,
     pub run: Counts,
     pub latency: [Histogram; TXN_KINDS],
     /// All user transactions together.
@@ -137,14 +137,14 @@ impl Metrics {
             threads_per_node: threads_per_node as u64,
             data_cores: data_cores as u64,
             window_ns,
-            window_start: 0,
+            window_start_ns: 0,
             window: Counts::sized(dims),
             last_window: Counts::sized(dims),
-            last_window_start: 0,
+            last_window_start_ns: 0,
             window_latency: Histogram::default(),
             windows: VecDeque::with_capacity(1024),
             windows_closed: 0,
-            warmup_end,
+            warmup_end_ns: warmup_end,
             run: Counts::sized(dims),
             latency: Default::default(),
             latency_all: Histogram::default(),
@@ -173,7 +173,7 @@ impl Metrics {
     /// the least asked): every counter of the run starts over from here; the windows and the
     /// whole-run totals stay.
     pub fn restart_run(&mut self, now: Ns) {
-        self.warmup_end = now;
+        self.warmup_end_ns = now;
         self.run.reset();
         self.latency.iter_mut().for_each(Histogram::clear);
         self.latency_all.clear();
@@ -194,7 +194,7 @@ impl Metrics {
     /// Applies `f` to the window counters, and to the run counters after warm-up.
     pub fn count(&mut self, now: Ns, f: impl Fn(&mut Counts)) {
         f(&mut self.window);
-        if now >= self.warmup_end {
+        if now >= self.warmup_end_ns {
             f(&mut self.run);
         }
     }
@@ -203,7 +203,7 @@ impl Metrics {
     /// `f` receives the overlapping nanoseconds.
     #[inline]
     pub fn span(&mut self, start: Ns, now: Ns, f: impl Fn(&mut Counts, u64)) {
-        if start >= self.window_start && start >= self.warmup_end {
+        if start >= self.window_start_ns && start >= self.warmup_end_ns {
             // The usual case (a service, a hold): wholly inside both.
             if now > start {
                 f(&mut self.window, now - start);
@@ -211,11 +211,11 @@ impl Metrics {
             }
             return;
         }
-        let in_window = now.saturating_sub(start.max(self.window_start));
+        let in_window = now.saturating_sub(start.max(self.window_start_ns));
         if in_window > 0 {
             f(&mut self.window, in_window);
         }
-        let in_run = now.saturating_sub(start.max(self.warmup_end));
+        let in_run = now.saturating_sub(start.max(self.warmup_end_ns));
         if in_run > 0 {
             f(&mut self.run, in_run);
         }
@@ -231,7 +231,7 @@ impl Metrics {
                 c.station_alloc_ns[station] += ns;
             }
         });
-        if data_thread && now >= self.warmup_end {
+        if data_thread && now >= self.warmup_end_ns {
             self.thread_services[station] += 1;
             self.thread_cost_ns[station] += cost;
         }
@@ -246,7 +246,7 @@ impl Metrics {
         if kind.is_user() {
             self.window_latency.record(latency);
         }
-        if now >= self.warmup_end {
+        if now >= self.warmup_end_ns {
             self.latency[kind.index()].record(latency);
             if kind.is_user() {
                 self.latency_all.record(latency);
@@ -266,7 +266,7 @@ impl Metrics {
 
     /// An open arrival's transaction started after it waited `wait` ns.
     pub fn arrival_started(&mut self, wait: Ns, now: Ns) {
-        if now >= self.warmup_end {
+        if now >= self.warmup_end_ns {
             self.arrival_wait.record(wait);
         }
     }
@@ -274,7 +274,7 @@ impl Metrics {
     /// A range of ids reached its cache `latency` ns after it was asked for.
     pub fn coordinated(&mut self, latency: Ns, now: Ns) {
         self.count(now, |c| c.coordinations += 1);
-        if now >= self.warmup_end {
+        if now >= self.warmup_end_ns {
             self.coordination_latency.record(latency);
         }
     }
@@ -282,7 +282,7 @@ impl Metrics {
     /// A row of the inserted table was placed on partition `part`.
     pub fn inserted_into(&mut self, part: u32, now: Ns) {
         self.window_partition_inserts[part as usize] += 1;
-        if now >= self.warmup_end {
+        if now >= self.warmup_end_ns {
             self.partition_inserts[part as usize] += 1;
         }
     }
@@ -296,7 +296,7 @@ impl Metrics {
     /// The busiest partitions' inserts and all inserts, summed over the windows that
     /// started after warm-up, the open one included: insert skew is their ratio.
     pub fn skew_so_far(&self) -> (u64, u64) {
-        if self.window_start >= self.warmup_end {
+        if self.window_start_ns >= self.warmup_end_ns {
             let (b, t) = self.window_skew();
             (self.skew_busiest + b, self.skew_total + t)
         } else {
@@ -309,11 +309,11 @@ impl Metrics {
     /// `bound` finds the window's bottleneck from its counters, its busiest rows and its
     /// length.
     pub fn close_window(&mut self, now: Ns, bound: impl FnOnce(&Counts, &[RowLockTotals], Ns) -> crate::explain::WindowBound) {
-        let span = Span::of_ns(now - self.window_start);
+        let span = Span::of_ns(now - self.window_start_ns);
         let hottest_rows = self.window_heat.top(now);
-        let bound = bound(&self.window, &hottest_rows, now - self.window_start);
+        let bound = bound(&self.window, &hottest_rows, now - self.window_start_ns);
         let w = &self.window;
-        if self.window_start >= self.warmup_end {
+        if self.window_start_ns >= self.warmup_end_ns {
             self.batches.push(batches::WindowPart {
                 counts: w,
                 rows: &hottest_rows,
@@ -348,10 +348,10 @@ impl Metrics {
         self.windows.push_back(window);
         self.windows_closed += 1;
         std::mem::swap(&mut self.window, &mut self.last_window);
-        self.last_window_start = self.window_start;
+        self.last_window_start_ns = self.window_start_ns;
         self.window.reset();
         self.window_latency.clear();
-        self.window_start = now;
+        self.window_start_ns = now;
     }
 
     pub fn window_ns(&self) -> Ns {

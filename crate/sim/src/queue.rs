@@ -33,14 +33,14 @@ const BUCKETS: usize = 1 << WHEEL_BITS;
 
 #[derive(Clone)]
 struct Entry<E> {
-    time: Ns,
+    time_ns: Ns,
     seq: u64,
     event: E,
 }
 
 impl<E> PartialEq for Entry<E> {
     fn eq(&self, other: &Self) -> bool {
-        (self.time, self.seq) == (other.time, other.seq)
+        (self.time_ns, self.seq) == (other.time_ns, other.seq)
     }
 }
 impl<E> Eq for Entry<E> {}
@@ -52,7 +52,7 @@ impl<E> PartialOrd for Entry<E> {
 impl<E> Ord for Entry<E> {
     // Reversed: BinaryHeap is a max-heap and we want the earliest (time, seq) first.
     fn cmp(&self, other: &Self) -> Ordering {
-        (other.time, other.seq).cmp(&(self.time, self.seq))
+        (other.time_ns, other.seq).cmp(&(self.time_ns, self.seq))
     }
 }
 
@@ -74,10 +74,10 @@ pub struct EventQueue<E> {
     spill: BinaryHeap<Entry<E>>,
     /// The heap's earliest time (`Ns::MAX` when empty): a wheel event due before it pops
     /// without a look at the heap.
-    spill_time: Ns,
+    spill_time_ns: Ns,
     seq: u64,
     /// Time of the latest event popped: the wheel's origin.
-    now: Ns,
+    now_ns: Ns,
 }
 
 impl<E: Copy> Default for EventQueue<E> {
@@ -97,21 +97,21 @@ impl<E: Copy> EventQueue<E> {
             next: 0,
             active_no: u64::MAX,
             spill: BinaryHeap::with_capacity(capacity),
-            spill_time: Ns::MAX,
+            spill_time_ns: Ns::MAX,
             seq: 0,
-            now: 0,
+            now_ns: 0,
         }
     }
 
     #[inline(always)]
     pub fn push(&mut self, time: Ns, event: E) {
         self.seq += 1;
-        let entry = Entry { time, seq: self.seq, event };
+        let entry = Entry { time_ns: time, seq: self.seq, event };
         let no = time >> BUCKET_BITS;
-        if no == self.active_no && time >= self.now {
+        if no == self.active_no && time >= self.now_ns {
             // Due within the bucket being drained: after every pending entry due no later.
             let pending = &self.active[self.next..];
-            let at = self.next + pending.partition_point(|e| e.time <= time);
+            let at = self.next + pending.partition_point(|e| e.time_ns <= time);
             self.active.insert(at, entry);
             return;
         }
@@ -119,8 +119,8 @@ impl<E: Copy> EventQueue<E> {
         // an event due before the bucket being drained, which the wheel reached early
         // while the heap's front was earlier.
         let drained_later = self.next < self.active.len() && no < self.active_no;
-        if time < self.now || no - (self.now >> BUCKET_BITS) >= BUCKETS as u64 || drained_later {
-            self.spill_time = self.spill_time.min(time);
+        if time < self.now_ns || no - (self.now_ns >> BUCKET_BITS) >= BUCKETS as u64 || drained_later {
+            self.spill_time_ns = self.spill_time_ns.min(time);
             self.spill.push(entry);
             return;
         }
@@ -144,7 +144,7 @@ impl<E: Copy> EventQueue<E> {
             self.summary &= !(1 << (b >> 6));
         }
         sort_by_time(&mut self.active);
-        self.active_no = self.active[0].time >> BUCKET_BITS;
+        self.active_no = self.active[0].time_ns >> BUCKET_BITS;
         true
     }
 
@@ -160,10 +160,10 @@ impl<E: Copy> EventQueue<E> {
             return self.pop_spill(until);
         }
         let e = &self.active[self.next];
-        let (time, event) = (e.time, e.event);
-        if time >= self.spill_time {
+        let (time, event) = (e.time_ns, e.event);
+        if time >= self.spill_time_ns {
             let s = self.spill.peek().expect("spill_time names its front");
-            if (s.time, s.seq) < (time, e.seq) {
+            if (s.time_ns, s.seq) < (time, e.seq) {
                 return self.pop_spill(until);
             }
         }
@@ -172,19 +172,19 @@ impl<E: Copy> EventQueue<E> {
         }
         self.next += 1;
         // An event pushed into the past pops late; the wheel's origin never goes back.
-        self.now = self.now.max(time);
+        self.now_ns = self.now_ns.max(time);
         Some((time, event))
     }
 
     /// Pops the heap's front if it is due at or before `until`.
     fn pop_spill(&mut self, until: Ns) -> Option<(Ns, E)> {
-        if self.spill.peek()?.time > until {
+        if self.spill.peek()?.time_ns > until {
             return None;
         }
         let e = self.spill.pop().expect("peeked");
-        self.spill_time = self.spill.peek().map_or(Ns::MAX, |s| s.time);
-        self.now = self.now.max(e.time);
-        Some((e.time, e.event))
+        self.spill_time_ns = self.spill.peek().map_or(Ns::MAX, |s| s.time_ns);
+        self.now_ns = self.now_ns.max(e.time_ns);
+        Some((e.time_ns, e.event))
     }
 
     #[cfg(test)]
@@ -192,10 +192,10 @@ impl<E: Copy> EventQueue<E> {
         if self.next == self.active.len() {
             self.take_next_bucket();
         }
-        let wheel = self.active.get(self.next).map(|e| e.time);
+        let wheel = self.active.get(self.next).map(|e| e.time_ns);
         match (wheel, self.spill.peek()) {
-            (Some(w), Some(s)) => Some(w.min(s.time)),
-            (w, s) => w.or(s.map(|s| s.time)),
+            (Some(w), Some(s)) => Some(w.min(s.time_ns)),
+            (w, s) => w.or(s.map(|s| s.time_ns)),
         }
     }
 
@@ -206,7 +206,7 @@ impl<E: Copy> EventQueue<E> {
         if self.summary == 0 {
             return None;
         }
-        let start = (self.now >> BUCKET_BITS) as usize % BUCKETS;
+        let start = (self.now_ns >> BUCKET_BITS) as usize % BUCKETS;
         self.first_from(start).or_else(|| self.first_from(0))
     }
 
@@ -232,7 +232,7 @@ impl<E: Copy> EventQueue<E> {
     /// the cluster view).
     pub fn iter(&self) -> impl Iterator<Item = (Ns, &E)> {
         let wheel = self.buckets.iter().flatten();
-        wheel.chain(self.active[self.next..].iter()).chain(self.spill.iter()).map(|e| (e.time, &e.event))
+        wheel.chain(self.active[self.next..].iter()).chain(self.spill.iter()).map(|e| (e.time_ns, &e.event))
     }
 
     /// Event entries allocated (the buckets, the drained bucket and the heap), for the
@@ -251,13 +251,13 @@ impl<E: Copy> EventQueue<E> {
 /// order (pushes mostly come in time order), which it finishes in about one pass.
 fn sort_by_time<E: Copy>(a: &mut [Entry<E>]) {
     for i in 1..a.len() {
-        let time = a[i].time;
-        if a[i - 1].time <= time {
+        let time = a[i].time_ns;
+        if a[i - 1].time_ns <= time {
             continue;
         }
         let moving = a[i].clone();
         let mut j = i;
-        while j > 0 && a[j - 1].time > time {
+        while j > 0 && a[j - 1].time_ns > time {
             a[j] = a[j - 1].clone();
             j -= 1;
         }
@@ -307,14 +307,14 @@ mod tests {
                 let t = rng.below(1 << 20);
                 seq += 1;
                 q.push(t, seq);
-                reference.push(Entry { time: t, seq, event: seq });
+                reference.push(Entry { time_ns: t, seq, event: seq });
             }
             for step in 0..60_000 {
-                if let Some(top) = reference.peek().map(|e| e.time).filter(|&t| t > 0 && rng.chance(1, 4)) {
+                if let Some(top) = reference.peek().map(|e| e.time_ns).filter(|&t| t > 0 && rng.chance(1, 4)) {
                     assert_eq!(q.pop_until(top - 1), None, "seed {seed} step {step}: nothing is due before {top}");
                 }
-                let got = if rng.chance(1, 2) { q.pop() } else { q.pop_until(reference.peek().map_or(0, |e| e.time)) };
-                let want = reference.pop().map(|e| (e.time, e.event));
+                let got = if rng.chance(1, 2) { q.pop() } else { q.pop_until(reference.peek().map_or(0, |e| e.time_ns)) };
+                let want = reference.pop().map(|e| (e.time_ns, e.event));
                 assert_eq!(got, want, "seed {seed} step {step}");
                 let Some((now, _)) = got else { break };
                 for _ in 0..rng.below(3) {
@@ -325,12 +325,12 @@ mod tests {
                     };
                     seq += 1;
                     q.push(time, seq);
-                    reference.push(Entry { time, seq, event: seq });
+                    reference.push(Entry { time_ns: time, seq, event: seq });
                 }
                 if step % 64 == 0 {
                     assert_eq!(q.iter().count(), reference.len());
                 }
-                assert_eq!(q.peek_time(), reference.peek().map(|e| e.time));
+                assert_eq!(q.peek_time(), reference.peek().map(|e| e.time_ns));
             }
         }
     }

@@ -225,7 +225,7 @@ pub struct Now<'a> {
 
 impl Summary {
     pub fn build(m: &Metrics, cfg: &Config, topo: &Topology, now: &Now) -> Summary {
-        let measured_ns = now.at_ns.saturating_sub(m.warmup_end);
+        let measured_ns = now.at_ns.saturating_sub(m.warmup_end_ns);
         let span = Span::of_ns(measured_ns);
         let r: &Counts = &m.run;
         let t = Throughput::of(r, span);

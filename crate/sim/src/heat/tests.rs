@@ -27,13 +27,13 @@ fn the_rows_locked_over_and_over_are_found_exactly() {
             if admit || !parts.is_empty() || heat.tracked(HashedRow::new(hot as u64)).is_some() {
                 want[hot] += held;
             }
-            heat.held(HashedRow::new(hot as u64), 0, Hold { held, ..Hold::default() }, admit, 0, &parts, step);
+            heat.held(HashedRow::new(hot as u64), 0, Hold { held_ns: held, ..Hold::default() }, admit, 0, &parts, step);
         } else {
             let once = 1_000 + step;
             heat.held(
                 HashedRow::new(once),
                 0,
-                Hold { held: 1_000 + rng.below(50), ..Hold::default() },
+                Hold { held_ns: 1_000 + rng.below(50), ..Hold::default() },
                 door.came_back(HashedRow::new(once)),
                 0,
                 &[],
@@ -58,7 +58,7 @@ fn the_rows_locked_over_and_over_are_found_exactly() {
 #[test]
 fn spans_restart_counts_and_a_row_counts_from_when_it_entered() {
     let mut heat = RowHeat::default();
-    let hold = Hold { held: 10, ..Hold::default() };
+    let hold = Hold { held_ns: 10, ..Hold::default() };
     for t in 0..3 {
         heat.held(HashedRow::new(7), 1, hold, true, 0, &[], t);
     }
@@ -66,7 +66,7 @@ fn spans_restart_counts_and_a_row_counts_from_when_it_entered() {
     heat.held(HashedRow::new(7), 1, hold, false, 0, &[], 150);
     heat.held(HashedRow::new(7), 1, hold, false, 0, &[], 160);
     let top = heat.top(200);
-    assert_eq!((top[0].row, top[0].since, top[0].counted_ns, top[0].grants, top[0].busy_ns), (7, 100, 100, 2, 20));
+    assert_eq!((top[0].row, top[0].since_ns, top[0].counted_ns, top[0].grants, top[0].busy_ns), (7, 100, 100, 2, 20));
     // Fill every slot with rows granted more often than row 8 will be, then let row 8
     // take the slot of the least granted: it counts from its entry.
     for row in 1_000..1_000 + SLOTS as u64 - 1 {
@@ -77,7 +77,7 @@ fn spans_restart_counts_and_a_row_counts_from_when_it_entered() {
     heat.held(HashedRow::new(8), 0, hold, true, 0, &[], 500);
     heat.held(HashedRow::new(8), 0, hold, true, 0, &[], 600);
     let eight = heat.top_all(700).into_iter().find(|r| r.row == 8).expect("row 8 is tracked");
-    assert_eq!((eight.since, eight.counted_ns, eight.grants), (500, 200, 2));
+    assert_eq!((eight.since_ns, eight.counted_ns, eight.grants), (500, 200, 2));
     assert!(heat.top_all(700).iter().all(|r| r.row != 7), "row 7, granted least (5 times to the others' 6), gave its slot up");
     assert_eq!(heat.rows.len(), SLOTS);
 }

@@ -33,8 +33,8 @@ fn waiters_are_granted_in_fifo_order() {
     assert_eq!(t.acquire(ROW, who(2), 5), Acquire::Queued(1));
     assert_eq!(t.acquire(ROW, who(3), 6), Acquire::Queued(2));
     assert_eq!(t.release(ROW, 1, 7, 0).next, Some((who(2), 5)));
-    assert_eq!(t.release(ROW, 2, 8, 0), Released { held_since: 7, holder_class: 0, next: Some((who(3), 6)) });
-    assert_eq!(t.release(ROW, 3, 9, 0), Released { held_since: 8, holder_class: 1, next: None });
+    assert_eq!(t.release(ROW, 2, 8, 0), Released { held_since_ns: 7, holder_class: 0, next: Some((who(3), 6)) });
+    assert_eq!(t.release(ROW, 3, 9, 0), Released { held_since_ns: 8, holder_class: 1, next: None });
     assert_eq!(t.held(), 0);
     assert_eq!((t.granted, t.released), (3, 3));
 }

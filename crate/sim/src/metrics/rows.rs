@@ -23,7 +23,7 @@ impl Metrics {
 
     #[cold]
     fn audit_release(&mut self, row: u64, now: Ns) {
-        if let Some(audit) = self.audit.as_mut().filter(|_| now >= self.warmup_end) {
+        if let Some(audit) = self.audit.as_mut().filter(|_| now >= self.warmup_end_ns) {
             *audit.entry(row).or_default() += 1;
         }
     }
@@ -37,14 +37,14 @@ impl Metrics {
     /// warm-up was granted exactly as often as it was released since; a row tracked from
     /// later, no more often.
     pub fn check_hot_rows(&self, now: Ns) -> Result<(), String> {
-        let Some(audit) = self.audit.as_ref().filter(|_| now >= self.warmup_end) else { return Ok(()) };
+        let Some(audit) = self.audit.as_ref().filter(|_| now >= self.warmup_end_ns) else { return Ok(()) };
         for r in self.run_rows(now) {
             let exact = audit.get(&r.row).copied().unwrap_or(0);
-            let from_start = r.since <= self.warmup_end;
+            let from_start = r.since_ns <= self.warmup_end_ns;
             if (from_start && r.grants != exact) || r.grants > exact {
                 return Err(format!(
                     "row {:#x} counted from {} ns: {} grants listed, {exact} released (warm-up ends at {} ns)",
-                    r.row, r.since, r.grants, self.warmup_end
+                    r.row, r.since_ns, r.grants, self.warmup_end_ns
                 ));
             }
         }
@@ -74,8 +74,8 @@ impl Metrics {
     /// At the first row event after warm-up, the run's heat restarts at its end.
     #[inline]
     fn measure_heat(&mut self, now: Ns) {
-        if !self.heat_measuring && now >= self.warmup_end {
-            self.heat.restart(self.warmup_end);
+        if !self.heat_measuring && now >= self.warmup_end_ns {
+            self.heat.restart(self.warmup_end_ns);
             self.heat_measuring = true;
         }
     }
@@ -94,6 +94,6 @@ impl Metrics {
     /// The run's heat at `now`, unless the warm-up is over and no row was released since
     /// (it still holds the warm-up's counts then).
     fn run_heat(&self, now: Ns) -> Option<&crate::heat::RowHeat> {
-        (now < self.warmup_end || self.heat_measuring).then_some(&self.heat)
+        (now < self.warmup_end_ns || self.heat_measuring).then_some(&self.heat)
     }
 }

@@ -37,7 +37,7 @@ pub(super) struct Arrivals {
     idle: Vec<Vec<u32>>,
     /// Requests waiting over every API node, and since when that number holds.
     waiting_total: u64,
-    since: Ns,
+    since_ns: Ns,
     line_max: usize,
 }
 
@@ -49,7 +49,7 @@ impl Arrivals {
             waiting: vec![VecDeque::new(); api_nodes as usize],
             idle: vec![Vec::new(); api_nodes as usize],
             waiting_total: 0,
-            since: 0,
+            since_ns: 0,
             line_max: (WAITING_MAX / api_nodes.max(1) as usize).max(1),
         }
     }
@@ -83,7 +83,7 @@ impl Simulation {
             return;
         }
         for api in 0..self.cfg.api_nodes {
-            let at = self.now + self.next_gap();
+            let at = self.now_ns + self.next_gap();
             self.queue.push(at, Event::Arrival { api, generation: self.arrivals.generation });
         }
     }
@@ -98,21 +98,21 @@ impl Simulation {
         if generation != self.arrivals.generation || !self.open() {
             return;
         }
-        let next = self.now + self.next_gap();
+        let next = self.now_ns + self.next_gap();
         self.queue.push(next, Event::Arrival { api, generation });
         let a = api as usize;
-        if self.now < self.faults.api_down_until[a] {
-            self.metrics.arrival(self.now, false, true); // Its API node is restarting.
+        if self.now_ns < self.faults.api_down_until_ns[a] {
+            self.metrics.arrival(self.now_ns, false, true); // Its API node is restarting.
         } else if let Some(client) = self.take_idle(a) {
-            self.metrics.arrival(self.now, false, false);
-            self.metrics.arrival_started(0, self.now);
+            self.metrics.arrival(self.now_ns, false, false);
+            self.metrics.arrival_started(0, self.now_ns);
             self.start_txn(client);
         } else if self.arrivals.waiting[a].len() < self.arrivals.line_max {
-            self.metrics.arrival(self.now, true, false);
+            self.metrics.arrival(self.now_ns, true, false);
             self.waiting_changed(1);
-            self.arrivals.waiting[a].push_back(self.now);
+            self.arrivals.waiting[a].push_back(self.now_ns);
         } else {
-            self.metrics.arrival(self.now, false, true); // The line is full.
+            self.metrics.arrival(self.now_ns, false, true); // The line is full.
         }
     }
 
@@ -137,17 +137,17 @@ impl Simulation {
             c.running = false; // Retired, or already waiting for a request.
             return;
         }
-        if self.now < self.faults.api_down_until[a] {
+        if self.now_ns < self.faults.api_down_until_ns[a] {
             // Its API node is restarting: it reconnects when the node is back.
             c.running = true;
-            self.queue.push(self.faults.api_down_until[a], Event::ClientStart { client });
+            self.queue.push(self.faults.api_down_until_ns[a], Event::ClientStart { client });
             return;
         }
         match self.arrivals.waiting[a].pop_front() {
             Some(at) => {
                 c.running = true;
                 self.waiting_changed(-1);
-                self.metrics.arrival_started(self.now - at, self.now);
+                self.metrics.arrival_started(self.now_ns - at, self.now_ns);
                 self.start_txn(client);
             }
             None => {
@@ -166,11 +166,11 @@ impl Simulation {
     /// Counts the waiting requests' time up to now: on every change, and before a window
     /// closes (so that a wait crossing windows is split between them).
     pub(super) fn flush_waiting(&mut self) {
-        let (n, since) = (self.arrivals.waiting_total, self.arrivals.since);
+        let (n, since) = (self.arrivals.waiting_total, self.arrivals.since_ns);
         if n > 0 {
-            self.metrics.span(since, self.now, |c, ns| c.waiting_ns += n * ns);
+            self.metrics.span(since, self.now_ns, |c, ns| c.waiting_ns += n * ns);
         }
-        self.arrivals.since = self.now;
+        self.arrivals.since_ns = self.now_ns;
     }
 
     /// The rate was set to 0 while running: waiting requests are refused and idle client
@@ -179,7 +179,7 @@ impl Simulation {
         for a in 0..self.arrivals.waiting.len() {
             let n = self.arrivals.waiting[a].len() as u64;
             if n > 0 {
-                self.metrics.count(self.now, |c| c.arrivals_refused += n);
+                self.metrics.count(self.now_ns, |c| c.arrivals_refused += n);
                 self.waiting_changed(-(n as i64));
                 self.arrivals.waiting[a].clear();
             }
@@ -188,7 +188,7 @@ impl Simulation {
                 client.idle = false;
                 if client.active && !client.running {
                     client.running = true;
-                    self.queue.push(self.now, Event::ClientStart { client: c });
+                    self.queue.push(self.now_ns, Event::ClientStart { client: c });
                 }
             }
         }

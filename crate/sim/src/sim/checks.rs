@@ -75,7 +75,7 @@ impl Simulation {
     /// The hottest rows' grants equal the rows' releases counted one by one
     /// (`audit_rows`) over the same span.
     pub(crate) fn check_hot_rows(&self) -> Result<(), String> {
-        self.metrics.check_hot_rows(self.now)
+        self.metrics.check_hot_rows(self.now_ns)
     }
 }
 

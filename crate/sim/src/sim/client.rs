@@ -51,7 +51,7 @@ impl Simulation {
     pub(super) fn alloc_txn(&mut self, kind: TxnKind, client: u32) -> u32 {
         let api = self.clients[client as usize].api;
         let restarts = self.faults.api_restarts[api as usize];
-        self.txns.alloc(kind, client, api, self.now, restarts)
+        self.txns.alloc(kind, client, api, self.now_ns, restarts)
     }
 
     /// Copies the program's operations into the transaction with their partitions. A new
@@ -96,9 +96,9 @@ impl Simulation {
 
     pub(super) fn start_txn(&mut self, client: u32) {
         let api = self.clients[client as usize].api as usize;
-        if self.now < self.faults.api_down_until[api] {
+        if self.now_ns < self.faults.api_down_until_ns[api] {
             // Its API node is restarting: the client reconnects when it is back.
-            self.queue.push(self.faults.api_down_until[api], Event::ClientStart { client });
+            self.queue.push(self.faults.api_down_until_ns[api], Event::ClientStart { client });
             return;
         }
         let c = &mut self.clients[client as usize];
@@ -116,7 +116,7 @@ impl Simulation {
             }
             Programs::Spec(spec) => {
                 let which = kind.spec_index().expect("a spec's kind");
-                let keys = ClientKeys { client, next_key: &mut c.next_key, primary_key: self.cfg.primary_key, now: self.now };
+                let keys = ClientKeys { client, next_key: &mut c.next_key, primary_key: self.cfg.primary_key, now_ns: self.now_ns };
                 spec.generate(which, keys, &mut c.rng, &mut txn.prog)
             }
         };
@@ -185,7 +185,7 @@ impl Simulation {
         let txn = &mut self.txns[t];
         txn.tc = tc;
         txn.tc_chosen = true;
-        self.metrics.count(self.now, |c| c.node_tc_txns[node as usize] += 1);
+        self.metrics.count(self.now_ns, |c| c.node_tc_txns[node as usize] += 1);
     }
 
     /// The commit confirmation reached the client: it records the transaction and starts
@@ -193,8 +193,8 @@ impl Simulation {
     pub(super) fn client_committed(&mut self, t: u32) {
         let txn = &mut self.txns[t];
         txn.client_done = true;
-        let (kind, client, latency, inserts) = (txn.kind, txn.client, self.now - txn.started, txn.prog.inserts);
-        self.metrics.committed(kind, latency, inserts as u64, self.now);
+        let (kind, client, latency, inserts) = (txn.kind, txn.client, self.now_ns - txn.started_ns, txn.prog.inserts);
+        self.metrics.committed(kind, latency, inserts as u64, self.now_ns);
         if kind == TxnKind::REFILL {
             self.refill_committed(t);
         } else if !self.clients[client as usize].active {
@@ -202,7 +202,7 @@ impl Simulation {
         } else if self.open() {
             self.client_free(client);
         } else if self.cfg.think_time_us > 0 {
-            self.queue.push(self.now + crate::time::from_us(self.cfg.think_time_us), Event::ClientStart { client });
+            self.queue.push(self.now_ns + crate::time::from_us(self.cfg.think_time_us), Event::ClientStart { client });
         } else {
             self.start_txn(client);
         }

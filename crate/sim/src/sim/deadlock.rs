@@ -44,12 +44,12 @@ impl Simulation {
             return 0;
         }
         let row = |node: &u8| RowReplica { node: *node as Host, row: o.row };
-        o.chain[..o.chain_len as usize].iter().filter_map(|n| self.locks.waiting(row(n), t)).map(|since| self.now - since).sum()
+        o.chain[..o.chain_len as usize].iter().filter_map(|n| self.locks.waiting(row(n), t)).map(|since| self.now_ns - since).sum()
     }
 
     /// How long `t` has waited for its lock (0 if it waits for none).
     pub(super) fn lock_waited_ns(&self, t: u32) -> Ns {
-        self.waiting_at(t).map_or(0, |(_, _, since)| self.now - since)
+        self.waiting_at(t).map_or(0, |(_, _, since)| self.now_ns - since)
     }
 
     /// The cycle of waits `t` is in or waits behind, as links in wait order; None when the

@@ -67,7 +67,7 @@ impl Simulation {
         match self.cfg.engine {
             Engine::Innodb if workload::table_of(row) != table::SYSTAB => self.hand_over(next, since, row, host),
             Engine::Ndb | Engine::Postgres | Engine::Innodb => {
-                self.locked(next.txn, next.op as usize, next.replica as u32, host, self.now - since)
+                self.locked(next.txn, next.op as usize, next.replica as u32, host, self.now_ns - since)
             }
             Engine::Raft => self.raft_granted(next, since, host),
         }

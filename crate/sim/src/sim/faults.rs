@@ -29,13 +29,13 @@ pub(super) struct FaultState {
     pub list: Vec<Fault>,
     /// Per data node: extra one-way latency and until when (network delay spikes).
     delay_extra_ns: Vec<Ns>,
-    delay_until: Vec<Ns>,
+    delay_until_ns: Vec<Ns>,
     /// The latest `delay_until`: before it no message pays extra delay (the common case,
     /// checked once per send).
-    delays_until: Ns,
+    delays_until_ns: Ns,
     /// Per API node: restarts so far, and until when it is down.
     pub api_restarts: Vec<u32>,
-    pub api_down_until: Vec<Ns>,
+    pub api_down_until_ns: Vec<Ns>,
 }
 
 impl FaultState {
@@ -43,20 +43,20 @@ impl FaultState {
         FaultState {
             list: cfg.faults.clone(),
             delay_extra_ns: vec![0; cfg.data_nodes as usize],
-            delay_until: vec![0; cfg.data_nodes as usize],
-            delays_until: 0,
+            delay_until_ns: vec![0; cfg.data_nodes as usize],
+            delays_until_ns: 0,
             api_restarts: vec![0; cfg.api_nodes as usize],
-            api_down_until: vec![0; cfg.api_nodes as usize],
+            api_down_until_ns: vec![0; cfg.api_nodes as usize],
         }
     }
 
     /// The extra one-way delay of messages to or from `host` at `now`.
     #[inline]
     pub fn extra_delay(&self, host: Host, now: Ns) -> Ns {
-        if now >= self.delays_until {
+        if now >= self.delays_until_ns {
             return 0;
         }
-        match self.delay_until.get(host as usize) {
+        match self.delay_until_ns.get(host as usize) {
             Some(&until) if now < until => self.delay_extra_ns[host as usize],
             _ => 0,
         }
@@ -69,7 +69,7 @@ impl Simulation {
             Fault::DataNodeFailure { data_node, restart_after_ms, .. } => {
                 if self.place.alive(data_node) {
                     self.fail_data_node(data_node);
-                    let at = self.now + time::from_ms(restart_after_ms);
+                    let at = self.now_ns + time::from_ms(restart_after_ms);
                     self.queue.push(at, Event::DataNodeRestart { node: data_node });
                 }
             }
@@ -77,8 +77,8 @@ impl Simulation {
             Fault::AllocatorFailure { takeover_ms, .. } => self.allocator_failed(takeover_ms),
             Fault::NetworkDelay { data_node, extra_us, duration_ms, .. } => {
                 self.faults.delay_extra_ns[data_node as usize] = time::from_us(extra_us);
-                self.faults.delay_until[data_node as usize] = self.now + time::from_ms(duration_ms);
-                self.faults.delays_until = self.faults.delays_until.max(self.now + time::from_ms(duration_ms));
+                self.faults.delay_until_ns[data_node as usize] = self.now_ns + time::from_ms(duration_ms);
+                self.faults.delays_until_ns = self.faults.delays_until_ns.max(self.now_ns + time::from_ms(duration_ms));
             }
         }
     }
@@ -86,7 +86,7 @@ impl Simulation {
     /// Injects a fault now (its `atMs` is ignored). Refused when it cannot happen now:
     /// a node that is already down, or the last live replica of a node group.
     pub fn inject(&mut self, fault: Fault) -> Result<(), ConfigError> {
-        let fault = fault.at(time::whole_ms(self.now));
+        let fault = fault.at(time::whole_ms(self.now_ns));
         fault.validate(&self.cfg, "fault")?;
         if let Fault::DataNodeFailure { data_node, .. } = fault {
             let group = self.topo.node_group_of_node(data_node);
@@ -105,7 +105,7 @@ impl Simulation {
             return Err(ConfigError::new("fault", "", "too many faults in one run"));
         }
         self.faults.list.push(fault);
-        self.queue.push(self.now, Event::Fault { index: (self.faults.list.len() - 1) as u16 });
+        self.queue.push(self.now_ns, Event::Fault { index: (self.faults.list.len() - 1) as u16 });
         Ok(())
     }
 
@@ -144,7 +144,7 @@ impl Simulation {
     }
 
     pub(super) fn restart_data_node(&mut self, node: Host) {
-        self.faults.delay_until[node as usize] = 0;
+        self.faults.delay_until_ns[node as usize] = 0;
         self.place.rejoin(&self.topo, node);
     }
 
@@ -152,7 +152,7 @@ impl Simulation {
         let a = api as usize;
         self.api_restarted(api);
         self.faults.api_restarts[a] += 1;
-        self.faults.api_down_until[a] = self.now + time::from_ms(down_ms);
+        self.faults.api_down_until_ns[a] = self.now_ns + time::from_ms(down_ms);
         // Its clients' transactions that have not reached the commit decision abort; the
         // data nodes finish the others. The clients reconnect when the node is back.
         for t in 0..self.txns.len() {
@@ -163,9 +163,9 @@ impl Simulation {
                 if kind != TxnKind::REFILL {
                     if self.open() {
                         // Its request is lost with the API node: counted as refused.
-                        self.metrics.count(self.now, |c| c.arrivals_refused += 1);
+                        self.metrics.count(self.now_ns, |c| c.arrivals_refused += 1);
                     }
-                    self.queue.push(self.faults.api_down_until[a], Event::ClientStart { client });
+                    self.queue.push(self.faults.api_down_until_ns[a], Event::ClientStart { client });
                 }
             }
         }
@@ -176,7 +176,7 @@ impl Simulation {
     /// its generation). With `retry`, the client is told and runs it again.
     pub(super) fn abort_txn(&mut self, t: u32, retry: bool) {
         self.metrics.totals.aborts += 1;
-        self.metrics.count(self.now, |c| c.aborts += 1);
+        self.metrics.count(self.now_ns, |c| c.aborts += 1);
         // Its waits so far count as waits while it held its other locks (as a granted
         // wait does, `lqh.rs`): a lock held through a deadlock was blocked, not worked.
         let waited: Ns = (0..self.txns[t].ops.len()).map(|i| self.op_waited_ns(t, i)).sum();
@@ -196,7 +196,7 @@ impl Simulation {
                 let row = RowReplica { node, row: o.row };
                 if self.locks.holder(row) == Some(t) {
                     self.unlock(t, i, r, node);
-                } else if self.locks.remove_waiter(row, t, self.now) && self.is_hot(r, o.row) {
+                } else if self.locks.remove_waiter(row, t, self.now_ns) && self.is_hot(r, o.row) {
                     self.hot_queue_change(-1);
                 }
             }
@@ -222,7 +222,7 @@ impl Simulation {
     /// and retry (NDB's deadlock detection timeout: the only way NDB ends a deadlock).
     pub(super) fn time_out_lock_waits(&mut self) {
         let timeout = time::from_ms(self.cfg.lock_wait_timeout_ms);
-        let Some(since) = self.now.checked_sub(timeout) else { return };
+        let Some(since) = self.now_ns.checked_sub(timeout) else { return };
         let waits = self.locks.waiting_since(since);
         for wait in waits.chunk_by(|a, b| a.0 == b.0) {
             let t = wait[0].0;
@@ -243,11 +243,11 @@ impl Simulation {
     pub(super) fn count_aborted_wait(&mut self, t: u32) {
         self.metrics.totals.lock_timeouts += 1;
         let waited = self.lock_waited_ns(t);
-        self.metrics.count(self.now, |c| {
+        self.metrics.count(self.now_ns, |c| {
             c.lock_timeouts += 1;
             c.timeout_wait_ns += waited;
         });
-        if self.now >= self.metrics.warmup_end {
+        if self.now_ns >= self.metrics.warmup_end_ns {
             match self.cycle_of(t) {
                 Some(links) => self.metrics.cycles.add(links),
                 None => self.metrics.cycles.outside += 1,

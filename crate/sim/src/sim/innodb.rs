@@ -81,14 +81,14 @@ impl Simulation {
         let msg = self.msg_op(MsgKind::Resume, t, op, 0);
         match self.cfg.server.wake_us {
             0 => self.enqueue(to, msg),
-            us => self.arrive_at(self.now + time::from_us(us), host, to, msg),
+            us => self.arrive_at(self.now_ns + time::from_us(us), host, to, msg),
         }
     }
 
     /// The waiter handed a row runs again, holding it.
     pub(super) fn resumed(&mut self, t: u32, op: usize, host: Host) {
-        let since = self.server.rechecking.remove(&waiter_key(t, op)).unwrap_or(self.now);
-        self.locked(t, op, 0, host, self.now - since);
+        let since = self.server.rechecking.remove(&waiter_key(t, op)).unwrap_or(self.now_ns);
+        self.locked(t, op, 0, host, self.now_ns - since);
     }
 
     /// Operation `op` of `t` queued behind `ahead` requests: the deadlock search, on the

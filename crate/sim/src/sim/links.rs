@@ -45,9 +45,9 @@ pub(super) struct Links {
 /// arrives.
 #[derive(Clone, Copy, Debug, Default)]
 struct Link {
-    until: Ns,
-    tail: Ns,
-    arrives: Ns,
+    until_ns: Ns,
+    tail_ns: Ns,
+    arrives_ns: Ns,
 }
 
 impl Links {
@@ -65,14 +65,14 @@ impl Links {
         let floor = if cv == 0.0 || mean == 0 {
             mean
         } else {
-            if now >= link.until {
-                link.tail = (mean as f64 * cv * exponential(&mut self.rng) + 0.5) as Ns;
-                link.until = now + mean;
+            if now >= link.until_ns {
+                link.tail_ns = (mean as f64 * cv * exponential(&mut self.rng) + 0.5) as Ns;
+                link.until_ns = now + mean;
             }
-            (mean as f64 * (1.0 - cv) + 0.5) as Ns + link.tail
+            (mean as f64 * (1.0 - cv) + 0.5) as Ns + link.tail_ns
         };
-        link.arrives = link.arrives.max(now + floor + extra);
-        link.arrives
+        link.arrives_ns = link.arrives_ns.max(now + floor + extra);
+        link.arrives_ns
     }
 
     pub fn memory_bytes(&self) -> usize {

@@ -60,13 +60,13 @@ impl Simulation {
                 // An idle client thread (open arrivals) already waits in its API node's list.
                 if client.active && !client.running && !client.idle {
                     client.running = true;
-                    self.queue.push(self.now, Event::ClientStart { client: c });
+                    self.queue.push(self.now_ns, Event::ClientStart { client: c });
                 }
             }
             for _ in have..want {
                 let c = self.clients.len() as u32;
                 self.clients.push(Client::new(&self.cfg, c, api));
-                self.queue.push(self.now, Event::ClientStart { client: c });
+                self.queue.push(self.now_ns, Event::ClientStart { client: c });
             }
         }
     }

@@ -29,7 +29,7 @@ impl Simulation {
         if replica == 0 && !self.txns[t].retried {
             self.metrics.row_requested(o.row);
         }
-        match self.locks.acquire(row, owner, self.now) {
+        match self.locks.acquire(row, owner, self.now_ns) {
             Acquire::Granted => {
                 if self.cfg.engine.one_server() {
                     self.taken_in_hand_off(row);
@@ -83,23 +83,23 @@ impl Simulation {
         let wake_all = self.wakes_all(o.row);
         let at = RowReplica { node: host, row: o.row };
         let released = if wake_all {
-            self.locks.release_all(at, t, self.now)
+            self.locks.release_all(at, t, self.now_ns)
         } else {
             let pick = self.pick_waiter(at);
-            self.locks.release(at, t, self.now, pick)
+            self.locks.release(at, t, self.now_ns, pick)
         };
         if replica == 0 {
             let txn = &self.txns[t];
             let hold = Hold {
-                held: self.now - released.held_since,
-                blocked: txn.blocked_ns - o.blocked_mark,
-                queued: txn.queued_ns - o.queued_mark,
+                held_ns: self.now_ns - released.held_since_ns,
+                blocked_ns: txn.blocked_ns - o.blocked_mark,
+                queued_ns: txn.queued_ns - o.queued_mark,
             };
-            self.metrics.row_held(o.row, host, hold, released.holder_class, self.locks.wait_parts(), self.now);
+            self.metrics.row_held(o.row, host, hold, released.holder_class, self.locks.wait_parts(), self.now_ns);
         }
         if let Some((next, since)) = released.next {
             if next.replica == 0 {
-                self.metrics.row_waited(o.row, self.now);
+                self.metrics.row_waited(o.row, self.now_ns);
             }
             if hot {
                 self.hot_queue_change(-1);

@@ -99,7 +99,7 @@ pub struct Simulation {
     topo: Topology,
     /// Which nodes are up, where primaries are, what each replica holds.
     place: Placement,
-    now: Ns,
+    now_ns: Ns,
     queue: EventQueue<Event>,
     stations: Vec<Station>,
     /// How long each service takes around its cost (`cpu.scale`, `cpu.serviceCv`).
@@ -151,7 +151,7 @@ impl Simulation {
         let warmup = crate::summary::Warmup { decided: cfg.warmup != "auto", truncation_ms: None };
         let mut sim = Simulation {
             queue: EventQueue::with_capacity(4 * clients.len() + 64),
-            now: 0,
+            now_ns: 0,
             stations,
             service_times: ServiceTimes::new(cfg.seed),
             links: Links::new(cfg.seed, topo.data_nodes + topo.api_nodes + 1),
@@ -188,7 +188,7 @@ impl Simulation {
     }
 
     pub fn now_ns(&self) -> Ns {
-        self.now
+        self.now_ns
     }
 
     pub fn events(&self) -> u64 {
@@ -197,7 +197,7 @@ impl Simulation {
 
     /// At the configured end, or stopped at the precision asked for.
     pub fn finished(&self) -> bool {
-        self.stopped || self.now >= self.cfg.end_ns()
+        self.stopped || self.now_ns >= self.cfg.end_ns()
     }
 
     pub fn config(&self) -> &Config {
@@ -225,7 +225,7 @@ impl Simulation {
 
     fn now_facts(&self, probe: Probe) -> Now<'_> {
         Now {
-            at_ns: self.now,
+            at_ns: self.now_ns,
             hot_row_node: self.hot_row_node(),
             counter_row: self.ids.hot.row,
             duplicate_ids: self.duplicate_ids(),
@@ -315,7 +315,7 @@ impl Simulation {
                         return; // It failed while serving this: the message is lost.
                     }
                 }
-                self.metrics.service(station as usize, node.is_some(), cost as Ns, alloc, self.now);
+                self.metrics.service(station as usize, node.is_some(), cost as Ns, alloc, self.now_ns);
                 // A message of an attempt aborted since is dropped.
                 if !self.stale(msg) {
                     self.handle(station, msg);
@@ -341,13 +341,13 @@ impl Simulation {
                 self.flush_hot_spans();
                 self.flush_waiting();
                 let (cfg, topo, row, node) = (&self.cfg, &self.topo, self.ids.hot.row, self.place.primary(&self.topo, self.ids.hot.part));
-                self.metrics.close_window(self.now, |counts, rows, span_ns| {
+                self.metrics.close_window(self.now_ns, |counts, rows, span_ns| {
                     let inputs =
                         explain::Inputs { cfg, topo, counts, rows, span_ns, counter_row: row, counter_row_node: node, clients: None };
                     explain::WindowBound::of(&inputs)
                 });
-                self.queue.push(self.now + self.metrics.window_ns(), Event::Window);
-                if !self.warmup.decided && self.now >= time::from_ms(self.cfg.warmup_ms) {
+                self.queue.push(self.now_ns + self.metrics.window_ns(), Event::Window);
+                if !self.warmup.decided && self.now_ns >= time::from_ms(self.cfg.warmup_ms) {
                     self.detect_warmup();
                 }
                 if self.cfg.precision > 0.0 && self.warmup.decided {

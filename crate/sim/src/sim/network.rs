@@ -64,10 +64,10 @@ impl Simulation {
             return;
         }
         let msg = msg.crossing();
-        let extra = self.faults.extra_delay(from, self.now) + self.faults.extra_delay(to_host, self.now);
+        let extra = self.faults.extra_delay(from, self.now_ns) + self.faults.extra_delay(to_host, self.now_ns);
         let net = &self.cfg.network;
-        let at = self.links.arrival(from, to_host, self.now, net.latency_us, net.latency_cv, extra);
-        if at == self.now {
+        let at = self.links.arrival(from, to_host, self.now_ns, net.latency_us, net.latency_cv, extra);
+        if at == self.now_ns {
             self.enqueue(to, msg);
         } else {
             self.arrive_at(at, from, to, msg);
@@ -86,13 +86,13 @@ impl Simulation {
             if !self.place.alive(node) {
                 return; // A failed node hears nothing.
             }
-            self.metrics.count(self.now, |c| c.node_messages[node as usize] += 1);
+            self.metrics.count(self.now_ns, |c| c.node_messages[node as usize] += 1);
         }
         let st = &mut self.stations[s as usize];
         if st.busy < st.servers && st.queue.is_empty() {
             self.begin(s, msg, 0);
         } else {
-            st.queue.push_back((msg, self.now));
+            st.queue.push_back((msg, self.now_ns));
         }
     }
 
@@ -100,7 +100,7 @@ impl Simulation {
     pub(super) fn start_queued(&mut self, s: StationId) {
         while self.stations[s as usize].busy < self.stations[s as usize].servers {
             let Some((msg, since)) = self.stations[s as usize].queue.pop_front() else { break };
-            self.begin(s, msg, self.now - since);
+            self.begin(s, msg, self.now_ns - since);
         }
     }
 
@@ -133,6 +133,6 @@ impl Simulation {
         let cpu = &self.cfg.cpu;
         let cost = self.service_times.draw(work + io, cpu.scale, cpu.service_cv).min(u32::MAX as Ns);
         self.stations[s as usize].busy += 1;
-        self.queue.push(self.now + cost, Event::Done { station: s, cost: cost as u32, msg, alloc });
+        self.queue.push(self.now_ns + cost, Event::Done { station: s, cost: cost as u32, msg, alloc });
     }
 }

@@ -97,7 +97,7 @@ impl Simulation {
         let log = &mut self.raft.logs[node as usize];
         std::mem::swap(&mut log.flushing, &mut log.next);
         log.busy = true;
-        self.queue.push(self.now + time::from_us(self.cfg.server.flush_us), Event::LogFlushed { node });
+        self.queue.push(self.now_ns + time::from_us(self.cfg.server.flush_us), Event::LogFlushed { node });
     }
 
     /// Node `node`'s log flush is done: the leader's own copies count, the followers'
@@ -191,15 +191,15 @@ impl Simulation {
     /// round trip and the push's CPU) before it goes on.
     pub(super) fn raft_granted(&mut self, next: Owner, since: Ns, host: Host) {
         let (t, op) = (next.txn, next.op as usize);
-        if self.now - since <= time::from_us(self.cfg.server.push_delay_us) {
-            self.locked(t, op, 0, host, self.now - since);
+        if self.now_ns - since <= time::from_us(self.cfg.server.push_delay_us) {
+            self.locked(t, op, 0, host, self.now_ns - since);
             return;
         }
         self.server.rechecking.insert(waiter_key(t, op), since);
         let to = self.op_station(t, op, 0);
         let msg = self.msg_op(MsgKind::Pushed, t, op, 0);
         // A round trip to the holder's record, and a flush of the resolution it writes.
-        let back = self.now + 2 * self.latency_ns() + time::from_us(self.cfg.server.flush_us);
+        let back = self.now_ns + 2 * self.latency_ns() + time::from_us(self.cfg.server.flush_us);
         self.arrive_at(back, host, to, msg);
     }
 }

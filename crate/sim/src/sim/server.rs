@@ -77,7 +77,7 @@ impl Simulation {
         let s = &mut self.server;
         std::mem::swap(&mut s.flushing, &mut s.next);
         s.busy = true;
-        self.queue.push(self.now + time::from_us(self.cfg.server.flush_us), Event::Flushed);
+        self.queue.push(self.now_ns + time::from_us(self.cfg.server.flush_us), Event::Flushed);
     }
 
     /// The flush is done: its commits go on, and the commits that came meanwhile start
@@ -125,7 +125,7 @@ impl Simulation {
     pub(super) fn wake_waiters(&mut self, row: u64, host: Host, hot: bool) {
         let mut woken = std::mem::take(&mut self.locks.woken);
         if !woken.is_empty() {
-            self.server.handing.insert(row, self.now); // One server: a row is its key.
+            self.server.handing.insert(row, self.now_ns); // One server: a row is its key.
         }
         for &(w, since) in &woken {
             self.server.rechecking.insert(waiter_key(w.txn, w.op as usize), since);
@@ -136,7 +136,7 @@ impl Simulation {
             let msg = self.msg_op(MsgKind::Recheck, w.txn, w.op as usize, 0);
             match self.cfg.server.wake_us {
                 0 => self.enqueue(to, msg),
-                us => self.arrive_at(self.now + time::from_us(us), host, to, msg),
+                us => self.arrive_at(self.now_ns + time::from_us(us), host, to, msg),
             }
         }
         woken.clear();
@@ -151,18 +151,18 @@ impl Simulation {
     /// A woken waiter re-checks its row: it takes it if it is free, else queues again,
     /// keeping its first wait's start.
     pub(super) fn recheck(&mut self, t: u32, op: usize, host: Host) {
-        let since = self.server.rechecking.remove(&waiter_key(t, op)).unwrap_or(self.now);
+        let since = self.server.rechecking.remove(&waiter_key(t, op)).unwrap_or(self.now_ns);
         let o = self.txns[t].ops[op];
         let class = crate::waits::class(self.txns[t].kind, o.insert);
         let owner = Owner { txn: t, op: op as u16, replica: 0, class };
         let at = RowReplica { node: host, row: o.row };
-        match self.locks.acquire_since(at, owner, self.now, since) {
+        match self.locks.acquire_since(at, owner, self.now_ns, since) {
             Acquire::Granted => {
                 if let Some(from) = self.server.handing.remove(&o.row) {
                     self.locks.backdate(at, from);
                 }
-                self.metrics.row_waited(o.row, self.now);
-                self.locked(t, op, 0, host, self.now - since);
+                self.metrics.row_waited(o.row, self.now_ns);
+                self.locked(t, op, 0, host, self.now_ns - since);
             }
             Acquire::Queued(_) => {
                 if self.is_hot(0, o.row) {

@@ -27,8 +27,8 @@ impl Simulation {
     }
 
     pub(super) fn process(&mut self, time: Ns, event: Event) {
-        debug_assert!(time >= self.now, "time ran backwards");
-        self.now = time;
+        debug_assert!(time >= self.now_ns, "time ran backwards");
+        self.now_ns = time;
         self.metrics.totals.events += 1;
         self.dispatch(event);
     }
@@ -36,7 +36,7 @@ impl Simulation {
     /// Processes every event up to and including time `t`, then sets the clock to `t` (a
     /// run with a precision stops where it was met instead).
     pub fn run_until(&mut self, t: Ns) -> u64 {
-        self.advance(t.saturating_sub(self.now), u64::MAX).events
+        self.advance(t.saturating_sub(self.now_ns), u64::MAX).events
     }
 
     /// Processes events for at most `duration` ns of simulated time and at most
@@ -54,7 +54,7 @@ impl Simulation {
     /// the loop ends right after the window's close that met it, whatever the slices).
     /// Without, the loop is the plain one: the check is compiled out.
     fn advance_loop<const STOPS: bool>(&mut self, duration: Ns, max_events: u64) -> Advanced {
-        let target = self.now.saturating_add(duration);
+        let target = self.now_ns.saturating_add(duration);
         let mut n = 0;
         while n < max_events && !(STOPS && self.stopped) {
             match self.queue.pop_until(target) {
@@ -63,12 +63,12 @@ impl Simulation {
                     n += 1;
                 }
                 None => {
-                    self.now = self.now.max(target);
+                    self.now_ns = self.now_ns.max(target);
                     break;
                 }
             }
         }
-        Advanced { events: n, now_ns: self.now }
+        Advanced { events: n, now_ns: self.now_ns }
     }
 
     /// Runs to the configured end (warm-up plus duration), or to where the precision asked
@@ -87,12 +87,12 @@ impl Simulation {
     /// transient and cut, docs/MODEL.md §5).
     pub(super) fn check_precision(&mut self) {
         if let Some(cut_ms) = self.warmup.truncation_ms.filter(|_| self.cfg.warmup == "auto") {
-            if time::as_ms(self.now) < WARMUP_SHARE_INVERSE * cut_ms {
+            if time::as_ms(self.now_ns) < WARMUP_SHARE_INVERSE * cut_ms {
                 return;
             }
         }
         let Some(metric) = crate::catalog::metric(crate::facts::precision_metric(&self.cfg)) else { return };
-        let interval = intervals::one(metric, &self.metrics.windows, self.metrics.warmup_end, self.metrics.window_ns());
+        let interval = intervals::one(metric, &self.metrics.windows, self.metrics.warmup_end_ns, self.metrics.window_ns());
         self.stopped = interval.is_some_and(|i| i.mean != 0.0 && i.relative <= self.cfg.precision && i.lag1 <= intervals::LAG1_LIMIT);
     }
 }

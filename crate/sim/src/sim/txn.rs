@@ -71,7 +71,7 @@ pub(super) struct Txn {
     pub round: u16,
     /// Replies still awaited in the current phase.
     pub pending: u32,
-    pub started: Ns,
+    pub started_ns: Ns,
     /// The commit rides on the last round (NDB API `execute(Commit)`).
     pub piggyback: bool,
     pub client_done: bool,
@@ -82,7 +82,7 @@ pub(super) struct Txn {
     pub phase: Phase,
     /// Waiting for the allocator (queued on its mutex, or its refill running), since.
     pub waiting_id: bool,
-    pub id_wait_since: Ns,
+    pub id_wait_since_ns: Ns,
     /// Time its requests spent waiting for row locks and for ids, and its messages for
     /// busy threads (each summed over requests in parallel).
     pub blocked_ns: u64,
@@ -111,7 +111,7 @@ impl Txn {
             ops: Vec::new(),
             round: 0,
             pending: 0,
-            started: 0,
+            started_ns: 0,
             piggyback: false,
             client_done: false,
             tc_done: false,
@@ -119,7 +119,7 @@ impl Txn {
             generation: 0,
             phase: Phase::Prepare,
             waiting_id: false,
-            id_wait_since: 0,
+            id_wait_since_ns: 0,
             blocked_ns: 0,
             queued_ns: 0,
             writes_counted: false,
@@ -176,7 +176,7 @@ impl TxnSlots {
         txn.tc_chosen = false;
         txn.round = 0;
         txn.pending = 0;
-        txn.started = now;
+        txn.started_ns = now;
         txn.client_done = false;
         txn.tc_done = false;
         txn.seq = self.seq;

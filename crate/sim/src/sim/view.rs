@@ -53,7 +53,7 @@ impl Simulation {
             if sample.len() == max {
                 continue;
             }
-            let left = at.saturating_sub(self.now) as f64;
+            let left = at.saturating_sub(self.now_ns) as f64;
             let trip = latency.max(left).max(1.0);
             let allocator = msg.kind.is_service() || self.txns[msg.txn].kind == TxnKind::REFILL;
             sample.push(InFlight {

@@ -34,7 +34,7 @@ impl Simulation {
         let kept = &self.metrics.windows[first + 5 * d];
         self.warmup = Warmup { decided: true, truncation_ms: Some(kept.end_ms - time::as_ms(window)) };
         if d > 0 {
-            self.metrics.restart_run(self.now);
+            self.metrics.restart_run(self.now_ns);
         }
     }
 }

@@ -91,7 +91,7 @@ pub(crate) struct ClientKeys<'a> {
     pub next_key: &'a mut u64,
     pub primary_key: bool,
     /// The simulated time (ns), for time-bucket keys.
-    pub now: u64,
+    pub now_ns: u64,
 }
 
 impl SpecState {

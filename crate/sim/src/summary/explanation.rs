@@ -10,7 +10,7 @@ use crate::topology::Topology;
 /// What holds the throughput over the measured span (after warm-up): the bottleneck, the
 /// next ceiling, the busiest resources (`explain/mod.rs`).
 pub fn explanation(m: &Metrics, cfg: &Config, topo: &Topology, now: &Now) -> crate::explain::Explanation {
-    let measured_ns = now.at_ns.saturating_sub(m.warmup_end);
+    let measured_ns = now.at_ns.saturating_sub(m.warmup_end_ns);
     if measured_ns == 0 {
         return warm_up_explanation(m, cfg, topo, now);
     }
@@ -32,7 +32,7 @@ pub fn explanation(m: &Metrics, cfg: &Config, topo: &Topology, now: &Now) -> cra
             lost_named: deadlocks.is_some(),
         }),
     };
-    let after_warmup = m.windows.iter().filter(|w| w.end_ms > time::as_ms(m.warmup_end));
+    let after_warmup = m.windows.iter().filter(|w| w.end_ms > time::as_ms(m.warmup_end_ns));
     let moved = crate::explain::Moving::of(after_warmup.map(|w| &w.bound));
     let e = crate::explain::explain(&inputs.loads(), inputs.x(), &|| now.zero_load.relieved_us(cfg, now.probe), moved.as_ref(), cfg);
     let bound_intervals = e.bottleneck.as_ref().and_then(|b| {
@@ -93,7 +93,7 @@ fn warm_up_explanation(m: &Metrics, cfg: &Config, topo: &Topology, now: &Now) ->
         topo,
         counts: &m.last_window,
         rows: &last.hottest_rows,
-        span_ns: m.window_start - m.last_window_start,
+        span_ns: m.window_start_ns - m.last_window_start_ns,
         counter_row: now.counter_row,
         counter_row_node: now.hot_row_node,
         clients: None,

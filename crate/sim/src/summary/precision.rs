@@ -25,7 +25,7 @@ pub(super) fn of(m: &Metrics, cfg: &Config, stopped: bool) -> Option<PrecisionSu
         metric: crate::facts::precision_metric(cfg).to_string(),
         asked: cfg.precision,
         reached: crate::catalog::metric(crate::facts::precision_metric(cfg))
-            .and_then(|metric| crate::intervals::one(metric, &m.windows, m.warmup_end, m.window_ns()))
+            .and_then(|metric| crate::intervals::one(metric, &m.windows, m.warmup_end_ns, m.window_ns()))
             .filter(|i| i.mean != 0.0)
             .map(|i| i.relative),
         converged: stopped,
@@ -35,7 +35,7 @@ pub(super) fn of(m: &Metrics, cfg: &Config, stopped: bool) -> Option<PrecisionSu
 /// The intervals of the figures the summary reports: not TPM beside another workload than
 /// DBT2 (the summary's is 0), nor open arrivals' figures in closed loops (it has none).
 pub(super) fn intervals(m: &Metrics, cfg: &Config) -> Option<crate::intervals::Intervals> {
-    let mut all = crate::intervals::of(&m.windows, m.warmup_end, m.window_ns())?;
+    let mut all = crate::intervals::of(&m.windows, m.warmup_end_ns, m.window_ns())?;
     let open = cfg.arrival_rate_per_api_node > 0 || m.totals.arrivals > 0;
     all.metrics.retain(|&(name, _)| match name {
         "tpm" => cfg.workload == Workload::Dbt2,
@@ -77,7 +77,7 @@ pub(super) fn warmup(m: &Metrics, cfg: &Config, state: &Warmup) -> WarmupSummary
     WarmupSummary {
         mode: cfg.warmup.clone(),
         least_ms: cfg.warmup_ms,
-        measured_from_ms: crate::time::as_ms(m.warmup_end),
+        measured_from_ms: crate::time::as_ms(m.warmup_end_ns),
         truncation_ms: state.truncation_ms,
         decided: state.decided,
     }

@@ -12,7 +12,7 @@ impl Simulation {
     /// An API node restarts: its cached ranges (its own, or its clients') are lost, or its
     /// timestamp generator starts again.
     pub(in crate::sim) fn api_restarted(&mut self, api: u32) {
-        let now = self.now;
+        let now = self.now_ns;
         if let Some(r) = self.ids.ranges().filter(|r| r.scope == IdCacheScope::ApiNode) {
             for cache in api * r.tables..(api + 1) * r.tables {
                 self.mutex_released(cache);
@@ -74,7 +74,7 @@ impl Simulation {
                 if r.scope == IdCacheScope::Client {
                     let caches = n * r.tables as usize;
                     r.caches.resize_with(caches, IdCache::default);
-                    r.held_since.resize(caches, None);
+                    r.held_since_ns.resize(caches, None);
                 }
             }
             IdSource::Timestamp(_) => {}

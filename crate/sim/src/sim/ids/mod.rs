@@ -68,7 +68,7 @@ pub(super) struct Ranges {
     /// Tables taking ids: each owner (API node or client) has this many caches, consecutive.
     pub tables: u32,
     /// Since when each range's mutex is held by a fetch (its busy time, `explain/resources.rs`).
-    pub held_since: Vec<Option<Ns>>,
+    pub held_since_ns: Vec<Option<Ns>>,
 }
 
 impl Ranges {
@@ -128,7 +128,7 @@ impl Ids {
                 caches: (0..caches).map(|_| IdCache::default()).collect(),
                 scope: cfg.id_cache_scope,
                 tables: n as u32,
-                held_since: vec![None; caches],
+                held_since_ns: vec![None; caches],
             }
         };
         let source = match cfg.allocator {
@@ -239,7 +239,7 @@ impl Simulation {
     pub(super) fn want_id(&mut self, t: u32) {
         let (api, client) = (self.txns[t].api, self.txns[t].client);
         let k = self.wanted_table(t);
-        let now = self.now;
+        let now = self.now_ns;
         let asked = match &mut self.ids.source {
             IdSource::CounterRow(r) | IdSource::CentralService(r) => {
                 let cache = r.cache_of(api, client, k);
@@ -256,7 +256,7 @@ impl Simulation {
         };
         if !matches!(asked, Asked::Id(_)) {
             self.txns[t].waiting_id = true;
-            self.txns[t].id_wait_since = now;
+            self.txns[t].id_wait_since_ns = now;
         }
         match asked {
             Asked::Id(id) => self.id_ready(t, id),
@@ -268,7 +268,7 @@ impl Simulation {
 
     /// `parent` found range `cache` empty and holds its mutex: fetch the next range.
     fn fetch_range(&mut self, parent: u32, cache: u32) {
-        self.ids.ranges_mut().held_since[cache as usize] = Some(self.now);
+        self.ids.ranges_mut().held_since_ns[cache as usize] = Some(self.now_ns);
         match self.ids.source {
             IdSource::CounterRow(_) => self.start_refill(parent, cache),
             IdSource::CentralService(_) => self.request_range(parent, cache),
@@ -280,7 +280,7 @@ impl Simulation {
     /// refill committed, or the service replied). `restarts` is the API node's restart count
     /// when the fetch began: if it restarted since, nobody holds the range any more.
     pub(super) fn range_arrived(&mut self, cache: u32, parent: Option<u32>, first: u64, count: u64, restarts: u32, started: Ns) {
-        self.metrics.coordinated(self.now - started, self.now);
+        self.metrics.coordinated(self.now_ns - started, self.now_ns);
         let k = self.cache_table(cache);
         self.ids.check[k].grant(first, first + count);
         let api = self.cache_api(cache) as usize;
@@ -331,14 +331,14 @@ impl Simulation {
         };
         if let IdSource::Timestamp(_) = self.ids.source {
             let api = self.txns[t].api as usize;
-            self.metrics.count(self.now, |c| c.stamp_ids[api] += 1);
+            self.metrics.count(self.now_ns, |c| c.stamp_ids[api] += 1);
         }
         let range = self.txns[t].round_ops();
-        let now = self.now;
+        let now = self.now_ns;
         let txn = &mut self.txns[t];
         let op = range.into_iter().find(|&i| txn.ops[i].needs_id).expect("round has an insert without key");
         if txn.waiting_id {
-            txn.blocked_ns += now - txn.id_wait_since;
+            txn.blocked_ns += now - txn.id_wait_since_ns;
         }
         txn.waiting_id = false;
         let o = &mut txn.ops[op];
@@ -356,7 +356,7 @@ impl Simulation {
     /// insert-skew report.
     pub(super) fn place_key(&mut self, key: u64) -> u32 {
         let part = self.ids.tables.inserted.place(key, &self.topo);
-        self.metrics.inserted_into(part, self.now);
+        self.metrics.inserted_into(part, self.now_ns);
         part
     }
 }

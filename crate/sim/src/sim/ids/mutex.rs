@@ -14,9 +14,9 @@ impl Simulation {
     pub(super) fn mutex_released(&mut self, cache: u32) {
         let r = self.ids.ranges_mut();
         let (owner, k) = r.split(cache);
-        if let Some(since) = r.held_since[cache as usize].take() {
+        if let Some(since) = r.held_since_ns[cache as usize].take() {
             if r.scope == IdCacheScope::ApiNode && k == 0 {
-                self.metrics.span(since, self.now, |c, ns| c.mutex_busy_ns[owner as usize] += ns);
+                self.metrics.span(since, self.now_ns, |c, ns| c.mutex_busy_ns[owner as usize] += ns);
             }
         }
     }
@@ -27,7 +27,7 @@ impl Simulation {
         let r = self.ids.ranges().expect("a range strategy");
         let (owner, k) = r.split(cache);
         if r.scope == IdCacheScope::ApiNode && k == 0 {
-            self.metrics.count(self.now, |c| {
+            self.metrics.count(self.now_ns, |c| {
                 c.mutex_blocked_ns[owner as usize] += blocked;
                 c.mutex_queued_ns[owner as usize] += queued;
             });

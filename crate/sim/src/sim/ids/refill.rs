@@ -27,26 +27,26 @@ pub(in crate::sim) struct HotRow {
     /// The SYSTAB_0 row counting the hidden keys of `Tables::table`.
     pub row: u64,
     pub part: u32,
-    granted_at: Option<Ns>,
-    accounted_from: Ns,
+    granted_at_ns: Option<Ns>,
+    accounted_from_ns: Ns,
     queue_len: u64,
-    queue_since: Ns,
+    queue_since_ns: Ns,
 }
 
 impl HotRow {
     /// Whether the row's lock is held now, and how many refills wait for it.
     pub fn lock_now(&self) -> HotRowLock {
-        HotRowLock { held: self.granted_at.is_some(), waiting: self.queue_len }
+        HotRowLock { held: self.granted_at_ns.is_some(), waiting: self.queue_len }
     }
 
     pub fn new(topo: &Topology, hidden_table: u64) -> HotRow {
         HotRow {
             row: workload::row_key(table::SYSTAB, hidden_table),
             part: topo.partition_of(hidden_table),
-            granted_at: None,
-            accounted_from: 0,
+            granted_at_ns: None,
+            accounted_from_ns: 0,
             queue_len: 0,
-            queue_since: 0,
+            queue_since_ns: 0,
         }
     }
 }
@@ -101,12 +101,12 @@ impl Simulation {
         let sizing = self.sizing(refill.cache);
         let k = self.cache_table(refill.cache);
         if k == 0 {
-            self.metrics.count(self.now, |c| {
+            self.metrics.count(self.now_ns, |c| {
                 c.hot_grants += 1;
                 c.hot_wait_ns += waited;
             });
-            self.ids.hot.granted_at = Some(self.now);
-            self.ids.hot.accounted_from = self.now;
+            self.ids.hot.granted_at_ns = Some(self.now_ns);
+            self.ids.hot.accounted_from_ns = self.now_ns;
         }
         let statement = match refill.parent {
             Some(p) if self.ids.statement_prefetch[k] => self.statement_rows(p, k),
@@ -135,11 +135,11 @@ impl Simulation {
 
     /// The counter row's lock is released (commit, or abort).
     pub(in crate::sim) fn counter_row_released(&mut self) {
-        let granted = self.ids.hot.granted_at.take().expect("hot row released while not held");
-        let from = self.ids.hot.accounted_from;
-        self.metrics.span(from, self.now, |c, ns| c.hot_busy_ns += ns);
-        let hold = self.now - granted;
-        self.metrics.count(self.now, |c| {
+        let granted = self.ids.hot.granted_at_ns.take().expect("hot row released while not held");
+        let from = self.ids.hot.accounted_from_ns;
+        self.metrics.span(from, self.now_ns, |c, ns| c.hot_busy_ns += ns);
+        let hold = self.now_ns - granted;
+        self.metrics.count(self.now_ns, |c| {
             c.hot_holds += 1;
             c.hot_hold_sum_ns += hold;
         });
@@ -157,7 +157,7 @@ impl Simulation {
 
     /// The refill committed: its range reaches the cache it was fetched for.
     pub(in crate::sim) fn refill_committed(&mut self, r: u32) {
-        let (restarts, started) = (self.txns[r].api_restarts, self.txns[r].started);
+        let (restarts, started) = (self.txns[r].api_restarts, self.txns[r].started_ns);
         let refill = self.txns[r].refill.expect("a refill carries its range");
         self.mutex_waited(refill.cache, self.txns[r].blocked_ns, self.txns[r].queued_ns);
         self.range_arrived(refill.cache, refill.parent, refill.first, refill.count, restarts, started);
@@ -173,8 +173,8 @@ impl Simulation {
     /// The hot row's wait queue grew or shrank by `delta`.
     pub(in crate::sim) fn hot_queue_change(&mut self, delta: i64) {
         let len = self.ids.hot.queue_len;
-        self.metrics.span(self.ids.hot.queue_since, self.now, move |c, ns| c.hot_queue_ns += len * ns);
-        self.ids.hot.queue_since = self.now;
+        self.metrics.span(self.ids.hot.queue_since_ns, self.now_ns, move |c, ns| c.hot_queue_ns += len * ns);
+        self.ids.hot.queue_since_ns = self.now_ns;
         self.ids.hot.queue_len = (len as i64 + delta) as u64;
     }
 
@@ -182,7 +182,7 @@ impl Simulation {
     /// holding or waiting for them abort or are taken over). Account the spans up to now.
     pub(in crate::sim) fn hot_row_lost(&mut self) {
         self.flush_hot_spans();
-        self.ids.hot.granted_at = None;
+        self.ids.hot.granted_at_ns = None;
         self.ids.hot.queue_len = 0;
     }
 
@@ -190,10 +190,10 @@ impl Simulation {
     /// span crossing windows is split between them.
     pub(in crate::sim) fn flush_hot_spans(&mut self) {
         self.hot_queue_change(0);
-        if self.ids.hot.granted_at.is_some() {
-            let from = self.ids.hot.accounted_from;
-            self.metrics.span(from, self.now, |c, ns| c.hot_busy_ns += ns);
-            self.ids.hot.accounted_from = self.now;
+        if self.ids.hot.granted_at_ns.is_some() {
+            let from = self.ids.hot.accounted_from_ns;
+            self.metrics.span(from, self.now_ns, |c, ns| c.hot_busy_ns += ns);
+            self.ids.hot.accounted_from_ns = self.now_ns;
         }
     }
 }

@@ -26,7 +26,7 @@ struct Request {
     count: u64,
     first: u64,
     restarts: u32,
-    started: Ns,
+    started_ns: Ns,
 }
 
 /// The service's state and its requests in flight (slots reused through a free list).
@@ -36,7 +36,7 @@ pub(in crate::sim) struct Service {
     next: u64,
     reserved: u64,
     /// Until when the standby is taking over.
-    down_until: Ns,
+    down_until_ns: Ns,
     requests: Vec<Request>,
     free: Vec<u32>,
 }
@@ -78,7 +78,7 @@ impl Simulation {
             },
             first: 0,
             restarts: self.faults.api_restarts[api as usize],
-            started: self.now,
+            started_ns: self.now_ns,
         };
         let s = &mut self.ids.service;
         let slot = match s.free.pop() {
@@ -99,8 +99,8 @@ impl Simulation {
     pub(in crate::sim) fn serve_request(&mut self, slot: u32) {
         let station = self.topo.service_station();
         let s = &mut self.ids.service;
-        if self.now < s.down_until {
-            let until = s.down_until;
+        if self.now_ns < s.down_until_ns {
+            let until = s.down_until_ns;
             self.arrive_at(until, self.topo.host_of(station), station, request_msg(MsgKind::AllocReq, slot));
             return;
         }
@@ -126,7 +126,7 @@ impl Simulation {
     pub(in crate::sim) fn range_replied(&mut self, slot: u32) {
         let r = self.ids.service.requests[slot as usize];
         self.ids.service.free.push(slot);
-        self.range_arrived(r.cache, r.parent, r.first, r.count, r.restarts, r.started);
+        self.range_arrived(r.cache, r.parent, r.first, r.count, r.restarts, r.started_ns);
     }
 
     /// The primary fails: the standby takes over after `takeover_ms`, past the reserve.
@@ -134,6 +134,6 @@ impl Simulation {
         let s = &mut self.ids.service;
         self.metrics.totals.ids_lost += s.reserved - s.next;
         s.next = s.reserved;
-        s.down_until = s.down_until.max(self.now + time::from_ms(takeover_ms));
+        s.down_until_ns = s.down_until_ns.max(self.now_ns + time::from_ms(takeover_ms));
     }
 }

@@ -15,7 +15,7 @@ impl Simulation {
     }
 
     pub(super) fn wake_at_next_tick(&mut self, api: u32) {
-        let now = self.now;
+        let now = self.now_ns;
         let stamp = &mut self.stamps()[api as usize];
         if !stamp.wake_pending {
             stamp.wake_pending = true;
@@ -26,7 +26,7 @@ impl Simulation {
 
     /// A new tick: API node `api`'s waiting inserts get ids while the tick lasts.
     pub(in crate::sim) fn timestamp_tick(&mut self, api: u32) {
-        let now = self.now;
+        let now = self.now_ns;
         self.stamps()[api as usize].wake_pending = false;
         while let Some((t, id)) = self.stamps()[api as usize].next_waiter(now) {
             self.id_ready(t, id);

@@ -111,7 +111,7 @@ impl Drawing {
                     base + n % over
                 }
             }
-            &KeyChooser::TimeBucket { bucket_ns } => base + KeyChooser::bucket(bucket_ns, client.now, over),
+            &KeyChooser::TimeBucket { bucket_ns } => base + KeyChooser::bucket(bucket_ns, client.now_ns, over),
             &KeyChooser::SameAs { statement } => {
                 let at = r as usize % self.keys[statement].len().max(1);
                 if let Some(&v) = self.keys[self.values + statement].get(at) {

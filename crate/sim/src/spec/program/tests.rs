@@ -23,7 +23,7 @@ fn a_unique_key_writes_its_index_row_in_the_same_round() {
     let mut state = SpecState::new(&spec, KeyLayout::Sequential, 0);
     let (mut rng, mut out, mut next_key) = (Prng::new(1, 1), Program::default(), 0);
     for primary_key in [false, true] {
-        state.generate(0, ClientKeys { client: 0, next_key: &mut next_key, primary_key, now: 0 }, &mut rng, &mut out);
+        state.generate(0, ClientKeys { client: 0, next_key: &mut next_key, primary_key, now_ns: 0 }, &mut rng, &mut out);
         let round = |r: usize| -> Vec<u64> {
             let mut tables: Vec<u64> =
                 out.ops[out.rounds[r] as usize..out.rounds[r + 1] as usize].iter().map(|o| table_of(o.row)).collect();
@@ -64,7 +64,7 @@ fn rows_of_one_value_share_its_partition_and_blocks_repeat() {
     let (mut rng, mut out, mut next_key) = (Prng::new(1, 1), Program::default(), 0);
     let (mut lines, mut remote, mut stocks) = (Vec::new(), 0, 0);
     for _ in 0..2000 {
-        state.generate(0, ClientKeys { client: 0, next_key: &mut next_key, primary_key: false, now: 0 }, &mut rng, &mut out);
+        state.generate(0, ClientKeys { client: 0, next_key: &mut next_key, primary_key: false, now_ns: 0 }, &mut rng, &mut out);
         let w = out.ops[0].dist;
         assert_eq!(out.ops[0].row, row_key(table_id(0), w), "a warehouse row's value is its key");
         let stock: Vec<&OpSpec> = out.ops.iter().filter(|o| table_of(o.row) == table_id(1)).collect();
@@ -85,7 +85,7 @@ fn rows_of_one_value_share_its_partition_and_blocks_repeat() {
     // A client's own value: client number mod values, whatever the draw.
     for client in [3, 11] {
         for _ in 0..20 {
-            state.generate(1, ClientKeys { client, next_key: &mut next_key, primary_key: false, now: 0 }, &mut rng, &mut out);
+            state.generate(1, ClientKeys { client, next_key: &mut next_key, primary_key: false, now_ns: 0 }, &mut rng, &mut out);
             assert_eq!(out.ops[0].dist, client as u64 % 8);
         }
     }
@@ -104,7 +104,7 @@ fn a_share_skips_its_block_and_a_unique_update_rewrites_its_index_row() {
     let (mut rng, mut out, mut next_key) = (Prng::new(2, 1), Program::default(), 0);
     let mut ran = 0;
     for _ in 0..1000 {
-        state.generate(0, ClientKeys { client: 0, next_key: &mut next_key, primary_key: false, now: 0 }, &mut rng, &mut out);
+        state.generate(0, ClientKeys { client: 0, next_key: &mut next_key, primary_key: false, now_ns: 0 }, &mut rng, &mut out);
         ran += (out.round_count() == 2) as u32;
         let last = &out.ops[out.rounds[out.round_count() - 1] as usize..];
         let phone = s.index_table_ids(0).start + 1;
@@ -173,7 +173,7 @@ fn sorted_keys_take_each_tables_rows_in_key_order() {
         (0..50)
             .map(|_| {
                 let mut out = Program::default();
-                state.generate(0, ClientKeys { client: 0, next_key: &mut next_key, primary_key: false, now: 0 }, &mut rng, &mut out);
+                state.generate(0, ClientKeys { client: 0, next_key: &mut next_key, primary_key: false, now_ns: 0 }, &mut rng, &mut out);
                 out
             })
             .collect::<Vec<_>>()
