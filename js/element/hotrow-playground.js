@@ -19,8 +19,11 @@
 import { FIELDS, ATTRIBUTE_VIEW, ATTRIBUTE_ONLY, kebab } from "./state.js";
 import { Playground } from "./playground.js";
 
-/** The key of the controller, for the project's own tests and for debugging; not an API. */
-export const INTERNALS = Symbol.for("hotrow.playground.internals");
+/** A page's registry of controllers, which only the project's browser tests create (their
+ * harness, tests/browser/page.mjs `testHooks`): the element hands its controller to it when
+ * it exists and otherwise to nothing. Not an API; the element has no other member than its
+ * documented ones. */
+const TEST_REGISTRY = Symbol.for("hotrow.testing.controllers");
 
 /**
  * The hotrow playground: a simulated MySQL Cluster whose hidden-key counter row throttles
@@ -56,6 +59,7 @@ export class HotrowPlayground extends HTMLElement {
     super();
     this.attachShadow({ mode: "open" });
     this.#pg = new Playground(this);
+    globalThis[TEST_REGISTRY]?.set(this, this.#pg);
   }
 
   connectedCallback() {
@@ -109,11 +113,6 @@ export class HotrowPlayground extends HTMLElement {
   /** The effective configs of the runs shown (two in compare mode): every field filled in. */
   get effective() {
     return this.#pg.effective;
-  }
-
-  /** The controller behind the element: for the project's tests and for debugging, not an API. */
-  get [INTERNALS]() {
-    return this.#pg;
   }
 }
 

@@ -26,6 +26,24 @@ export function useSite(more = {}) {
   return env;
 }
 
+/**
+ * The browser tests' one way to the controller behind an element, run in a page before its
+ * scripts: a registry the element hands its controller to (js/element/hotrow-playground.js),
+ * read as `element[Symbol.for("hotrow.playground.internals")]`. Installed here, on
+ * HTMLElement, so that the element itself has no such member (its surface test counts
+ * symbols too); the package and the site carry nothing of it.
+ */
+export function testHooks() {
+  const controllers = new WeakMap();
+  globalThis[Symbol.for("hotrow.testing.controllers")] = controllers;
+  Object.defineProperty(HTMLElement.prototype, Symbol.for("hotrow.playground.internals"), {
+    get() {
+      return controllers.get(this);
+    },
+    configurable: true,
+  });
+}
+
 /** A page that records console errors, page errors and requests to other origins; `setup(page)` runs before it opens `url`. */
 export async function openPage(browser, url, { width = 1280, height = 1000, setup } = {}) {
   const page = await browser.newPage({ viewport: { width, height } });
@@ -42,6 +60,7 @@ export async function openPage(browser, url, { width = 1280, height = 1000, setu
     document.addEventListener("securitypolicyviolation", (e) =>
       console.error(`CSP violation: ${e.violatedDirective} blocked ${e.blockedURI || "inline"} at ${e.sourceFile}:${e.lineNumber}`));
   });
+  await page.addInitScript(testHooks);
   await setup?.(page);
   await page.goto(url);
   return { page, problems };

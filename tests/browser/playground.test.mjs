@@ -6,7 +6,7 @@ import { mkdirSync } from "node:fs";
 import { readFileSync } from "node:fs";
 import { execFileSync } from "node:child_process";
 import { join } from "node:path";
-import { useSite, root, openPage, metric, waitValue, until } from "./page.mjs";
+import { useSite, root, openPage, metric, waitValue, until, testHooks } from "./page.mjs";
 import { ATTRIBUTE_ONLY } from "../../js/element/state.js";
 
 const shots = `${root}test-results`;
@@ -70,18 +70,30 @@ test("raising cache size from 1 to 1000 on bug39267 raises the displayed through
 });
 
 test("the element's public surface is exactly the documented one", async () => {
-  const { page, problems } = await open(`${env.site.origin}/index.html`);
+  // A page as a user's: without the tests' registry (page.mjs testHooks).
+  const page = await env.browser.newPage();
+  const problems = [];
+  page.on("pageerror", (e) => problems.push(`pageerror: ${e.message}`));
+  await page.goto(`${env.site.origin}/index.html`);
   const pg = page.locator("hotrow-playground");
   await waitValue(pg, "tpm");
   const surface = await pg.evaluate((el) => {
     const proto = Object.getPrototypeOf(el);
+    const chain = [];
+    for (let p = el; p; p = Object.getPrototypeOf(p)) chain.push(...Object.getOwnPropertySymbols(p).map(String));
     return {
       own: Object.keys(el),
+      ownSymbols: Object.getOwnPropertySymbols(el).map(String),
       members: Object.getOwnPropertyNames(proto).filter((n) => n !== "constructor"),
+      symbols: Object.getOwnPropertySymbols(proto).map(String),
+      hotrowSymbols: chain.filter((s) => s.includes("hotrow")),
       observed: proto.constructor.observedAttributes,
     };
   });
   assert.deepEqual(surface.own, [], "nothing of its state is on the element");
+  assert.deepEqual(surface.ownSymbols, [], "no symbol-keyed member on the element");
+  assert.deepEqual(surface.symbols, [], "no symbol-keyed member on its class");
+  assert.deepEqual(surface.hotrowSymbols, [], "nothing of hotrow's keyed by a symbol anywhere up its prototype chain");
   const camel = (a) => a.replace(/-([a-z])/g, (_, c) => c.toUpperCase());
   const attributeProps = surface.observed.filter((a) => !ATTRIBUTE_ONLY.includes(a)).map(camel);
   const methods = ["connectedCallback", "disconnectedCallback", "attributeChangedCallback", "load", "query", "link", "seek", "fork", "figures", "effective"];
@@ -262,6 +274,7 @@ test("keyboard shortcuts act inside the element, never on typed keys or outside 
 
 test("rebuilt charts stop watching their panels: restarts leave no ResizeObserver behind", async () => {
   const page = await env.browser.newPage({ viewport: { width: 1280, height: 1000 } });
+  await page.addInitScript(testHooks);
   // Count observers that watch something and were not disconnected.
   await page.addInitScript(() => {
     const Native = window.ResizeObserver;

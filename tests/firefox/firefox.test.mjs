@@ -12,7 +12,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import puppeteer from "puppeteer-core";
 import { serve } from "../browser/server.mjs";
-import { root } from "../browser/page.mjs";
+import { root, testHooks } from "../browser/page.mjs";
 import { RUN_LENGTHS } from "../../js/element/run-lengths.js";
 
 const FIREFOX = "/usr/bin/firefox-esr";
@@ -40,6 +40,7 @@ async function open(query) {
   const problems = [];
   page.on("console", (m) => m.type() === "error" && problems.push(`console: ${m.text()}`));
   page.on("pageerror", (e) => problems.push(`pageerror: ${e.message}`));
+  await page.evaluateOnNewDocument(testHooks);
   await page.evaluateOnNewDocument(() => {
     document.addEventListener("securitypolicyviolation", (e) => console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI}`));
   });
