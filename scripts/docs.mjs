@@ -11,6 +11,10 @@
 //   ...                                                  output, in order (a line `...` stands for lines
 //   ```                                                  left out; a line starting `$ ` is the prompt)
 //
+// A figure in prose is checked where it says which command prints it, in a comment right
+// after it: `157.7k<!-- `hotrow validate` -->` holds while the output has a number that
+// reads 157.7k at that precision (157,698 does; 157,600 does not): `figureIn`.
+//
 // Besides, every relative link of those files reaches a file, and its `#anchor` a heading,
 // and the TypeScript unions that restate the tables (scripts/types.mjs) hold their names,
 // and the SQL tab's examples (scripts/sql-examples.mjs) are the files of examples/sql/.
@@ -94,6 +98,25 @@ export function excerptMisses(excerpt, output) {
   return misses;
 }
 
+const FIGURE = /([-+]?[\d,]*\.?\d+)(k|M|%|x)?\)?<!-- `(hotrow [^`]+)` -->/g;
+
+/**
+ * Whether `output` has a number that reads as `figure` (`157.7k`, `10.9x`, `-0.4%`, `1,691`):
+ * the same value at the figure's precision (half its last digit either way). A `%` figure
+ * is read among the output's percentages.
+ */
+export function figureIn(figure, output) {
+  const m = /^([-+]?[\d,]*\.?\d+)(k|M|%|x)?$/.exec(figure);
+  if (!m) return false;
+  const digits = m[1].replace(/,/g, "");
+  const scale = { k: 1e3, M: 1e6 }[m[2]] ?? 1;
+  const decimals = digits.includes(".") ? digits.split(".")[1].length : 0;
+  const value = Number(digits) * scale;
+  const half = (0.5 * 10 ** -decimals) * scale * (1 + 1e-9);
+  const numbers = m[2] === "%" ? [...output.matchAll(/([-+]?[\d,]*\.?\d+)%/g)] : [...output.matchAll(/[-+]?\d[\d,]*\.?\d*/g)].map((x) => [x[0], x[0]]);
+  return numbers.some(([, n]) => Math.abs(Number(String(n).replace(/,/g, "")) - value) <= half);
+}
+
 /** A heading's anchor as GitHub makes it. */
 export function slug(heading) {
   return heading
@@ -151,6 +174,9 @@ export function check() {
     }
     for (const [, command, excerpt] of text.matchAll(EXCERPT)) {
       for (const line of excerptMisses(excerpt, run(command))) problems.push(`${file}: \`${command}\` no longer prints: ${line}`);
+    }
+    for (const [, figure, unit, command] of text.matchAll(FIGURE)) {
+      if (!figureIn(figure + (unit ?? ""), run(command))) problems.push(`${file}: \`${command}\` no longer prints ${figure}${unit ?? ""}`);
     }
     problems.push(...brokenLinks(file, text));
   }

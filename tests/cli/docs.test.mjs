@@ -4,7 +4,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync, readdirSync } from "node:fs";
-import { check, regenerate, excerptMisses, brokenLinks, words, slug } from "../../scripts/docs.mjs";
+import { check, regenerate, excerptMisses, brokenLinks, words, slug, figureIn } from "../../scripts/docs.mjs";
 
 const read = (f) => readFileSync(new URL(`../../${f}`, import.meta.url), "utf8");
 
@@ -54,4 +54,13 @@ test("the JavaScript API table names every member the package's types declare", 
   for (const name of [...members, ...exported]) {
     assert.ok(new RegExp("`(Simulation\\.)?" + name + "[(`]").test(doc), `docs/javascript.md's API table does not name \`${name}\``);
   }
+});
+
+test("a figure in prose holds while its command prints that number at its precision", () => {
+  const out = "  DBT2 8 nodes, cache 1000: TPM   158k TPM   157698   -0.2%  pass\n  NDB API  10.890\n";
+  for (const f of ["157.7k", "158k", "-0.2%", "10.9x", "157,698"]) assert.ok(figureIn(f, out), f);
+  for (const f of ["157.6k", "157.8k", "-0.3%", "10.8x", "157,699"]) assert.ok(!figureIn(f, out), f);
+  // The documents mark their figures (README's 157.7k among them), so check() reads some.
+  const readme = readFileSync(new URL("../../README.md", import.meta.url), "utf8");
+  assert.match(readme, /157\.7k<!-- `hotrow validate` -->/);
 });
