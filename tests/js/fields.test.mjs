@@ -26,6 +26,14 @@ test("index.d.ts's Config has exactly the table's fields", () => {
   assert.deepEqual(typed.sort(), fields().map((f) => f.name).sort());
 });
 
+test("config.d.ts's Fault union has exactly the fault table's kinds", () => {
+  const union = dts.match(/export type Fault =([\s\S]*?);\n\n/)[1];
+  const typed = [...union.matchAll(/kind: "(\w+)"/g)].map((m) => m[1]);
+  const table = fields().find((f) => f.name === "faults").kind.kinds;
+  assert.ok(table.length >= 4);
+  assert.deepEqual(typed, table);
+});
+
 test("index.d.ts's LiveField is exactly the table's live fields", () => {
   const union = dts.match(/export type LiveField =([\s\S]*?);/)[1];
   const named = [...union.matchAll(/"([\w.]+)"/g)].map((m) => m[1]);

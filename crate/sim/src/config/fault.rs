@@ -1,6 +1,7 @@
 //! The fault schedule's schema: what can fail, when, and how each fault is validated
 //! against the cluster it will hit. What a fault *does* is `sim/faults.rs`.
 
+use super::fault_table::{self, FaultValue, Needs};
 use super::{range, Config, ConfigError};
 use crate::flat::Given;
 use serde::Serialize;
@@ -45,8 +46,8 @@ pub enum Fault {
 }
 
 /// A fault's kind as JSON names it (`Fault`'s reader).
-#[derive(Clone, Copy)]
-enum FaultKind {
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum FaultKind {
     DataNodeFailure,
     ApiNodeRestart,
     NetworkDelay,
@@ -54,7 +55,7 @@ enum FaultKind {
 }
 
 impl FaultKind {
-    const NAMES: &'static [&'static str] = &["dataNodeFailure", "apiNodeRestart", "networkDelay", "allocatorFailure"];
+    pub(crate) const NAMES: &'static [&'static str] = &["dataNodeFailure", "apiNodeRestart", "networkDelay", "allocatorFailure"];
 }
 
 crate::named::by_name!(FaultKind, [DataNodeFailure, ApiNodeRestart, NetworkDelay, AllocatorFailure]);
@@ -160,42 +161,53 @@ impl Fault {
         self
     }
 
-    /// Checks the fault against the cluster it will hit; `field` is its path (`faults[2]`).
+    /// Its kind.
+    pub(crate) fn kind(&self) -> FaultKind {
+        match self {
+            Fault::DataNodeFailure { .. } => FaultKind::DataNodeFailure,
+            Fault::ApiNodeRestart { .. } => FaultKind::ApiNodeRestart,
+            Fault::NetworkDelay { .. } => FaultKind::NetworkDelay,
+            Fault::AllocatorFailure { .. } => FaultKind::AllocatorFailure,
+        }
+    }
+
+    /// Its fields besides `atMs`, in its row of the fault table.
+    fn values(&self) -> Vec<u64> {
+        match *self {
+            Fault::DataNodeFailure { data_node, restart_after_ms, .. } => vec![data_node as u64, restart_after_ms],
+            Fault::ApiNodeRestart { api_node, down_ms, .. } => vec![api_node as u64, down_ms],
+            Fault::NetworkDelay { data_node, extra_us, duration_ms, .. } => vec![data_node as u64, extra_us, duration_ms],
+            Fault::AllocatorFailure { takeover_ms, .. } => vec![takeover_ms],
+        }
+    }
+
+    /// Checks the fault against the cluster it will hit (the fault table's ranges and
+    /// needs); `field` is its path (`faults[2]`).
     pub fn validate(&self, c: &Config, field: &str) -> Result<(), ConfigError> {
         range(&format!("{field}.atMs"), self.at_ms(), 0, 86_400_000 + 3_600_000)?;
-        match *self {
-            Fault::DataNodeFailure { data_node, restart_after_ms, .. } => {
-                range(&format!("{field}.dataNode"), data_node as u64, 0, c.data_nodes as u64 - 1)?;
-                range(&format!("{field}.restartAfterMs"), restart_after_ms, 1, 3_600_000)?;
-                if c.replicas < 2 {
-                    return Err(ConfigError::new(
-                        &format!("{field}.kind"),
-                        "\"dataNodeFailure\"",
-                        "needs replicas >= 2: with one replica a failed node takes its data with it",
-                    ));
-                }
-            }
-            Fault::ApiNodeRestart { api_node, down_ms, .. } => {
-                range(&format!("{field}.apiNode"), api_node as u64, 0, c.api_nodes as u64 - 1)?;
-                range(&format!("{field}.downMs"), down_ms, 0, 3_600_000)?;
-            }
-            Fault::NetworkDelay { data_node, extra_us, duration_ms, .. } => {
-                range(&format!("{field}.dataNode"), data_node as u64, 0, c.data_nodes as u64 - 1)?;
-                range(&format!("{field}.extraUs"), extra_us, 0, 1_000_000)?;
-                range(&format!("{field}.durationMs"), duration_ms, 1, 3_600_000)?;
-            }
-            Fault::AllocatorFailure { takeover_ms, .. } => {
-                range(&format!("{field}.takeoverMs"), takeover_ms, 0, 3_600_000)?;
-                if !c.allocator.traits().service {
-                    return Err(ConfigError::new(
-                        &format!("{field}.kind"),
-                        "\"allocatorFailure\"",
-                        "needs `allocator` \"centralService\": only the central service is a process that can fail",
-                    ));
-                }
-            }
+        let row = fault_table::row(self.kind());
+        for (&(name, values), value) in row.fields.iter().zip(self.values()) {
+            let (lo, hi) = match values {
+                FaultValue::DataNode => (0, c.data_nodes as u64 - 1),
+                FaultValue::ApiNode => (0, c.api_nodes as u64 - 1),
+                FaultValue::Range { min, max, .. } => (min, max),
+            };
+            range(&format!("{field}.{name}"), value, lo, hi)?;
         }
-        Ok(())
+        let kind = format!("\"{}\"", fault_table::name(self.kind()));
+        match row.needs {
+            Needs::TwoReplicas if c.replicas < 2 => Err(ConfigError::new(
+                &format!("{field}.kind"),
+                kind,
+                "needs replicas >= 2: with one replica a failed node takes its data with it",
+            )),
+            Needs::Service if !c.allocator.traits().service => Err(ConfigError::new(
+                &format!("{field}.kind"),
+                kind,
+                "needs `allocator` \"centralService\": only the central service is a process that can fail",
+            )),
+            _ => Ok(()),
+        }
     }
 
     /// The interval a data-node failure keeps its node down, in ms.

@@ -325,7 +325,10 @@ pub fn describe() -> Value {
                     }
                     "choice"
                 }
-                Kind::Faults => "faults",
+                Kind::Faults => {
+                    kind.insert("kinds".into(), Value::Array(super::fault::FaultKind::NAMES.iter().map(text).collect()));
+                    "faults"
+                }
             };
             kind.insert("type".into(), ty.into());
             let mut m = Map::new();

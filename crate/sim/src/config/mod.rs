@@ -7,8 +7,7 @@
 //! [`Config::from_json`] returns `Ok`, the simulation cannot fail on its input.
 //!
 //! The defaults model 2008 hardware: Gigabit Ethernet and NDB 6.3's single-threaded
-//! `ndbd`. Each default says why it has its value; docs/MODEL.md §8
-//! collects them.
+//! `ndbd`. Each default says why it has its value; docs/MODEL.md §8 collects them.
 
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -16,6 +15,7 @@ use serde_json::Value;
 mod cpu;
 mod engine;
 mod fault;
+pub(crate) mod fault_table;
 pub mod fields;
 mod ids;
 mod json;

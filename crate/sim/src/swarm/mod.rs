@@ -137,9 +137,12 @@ fn repair(c: &mut Value) {
     }
 }
 
-/// Up to four faults at random times, each kept only if the schedule stays valid (no node
-/// group loses every replica at once).
+/// Up to four faults at random times, each of a kind the fault table offers the config drawn
+/// (`config/fault_table.rs`: a new kind is drawn once it has its row), its fields from the
+/// table's typical values; each kept only if the schedule stays valid (no node group loses
+/// every replica at once).
 fn faults(rng: &mut Prng, c: &Value) -> Value {
+    use crate::config::fault_table::{self, FaultValue, Needs, FAULT_TABLE};
     let int = |k: &str| c[k].as_u64().expect("drawn above");
     let (data_nodes, api_nodes, replicas) = (int("dataNodes"), int("apiNodes"), int("replicas"));
     let end = int("durationMs") + int("warmupMs");
@@ -152,16 +155,26 @@ fn faults(rng: &mut Prng, c: &Value) -> Value {
     let mut trial = c.clone();
     // The other engines have none of NDB's faults.
     let count = if c["engine"] == "ndb" { rng.below(5) } else { 0 };
+    let offered: Vec<_> = FAULT_TABLE
+        .iter()
+        .filter(|row| match row.needs {
+            Needs::Nothing => true,
+            Needs::TwoReplicas => replicas >= 2,
+            Needs::Service => service,
+        })
+        .collect();
     for _ in 0..count {
         let at = rng.below(end.max(1));
-        let fault = match rng.below(if service { 4 } else { 3 }) {
-            3 => json!({ "kind": "allocatorFailure", "atMs": at, "takeoverMs": pick(rng, &[0, 10, 100]) }),
-            0 if replicas >= 2 => json!({ "kind": "dataNodeFailure", "atMs": at, "dataNode": rng.below(data_nodes),
-                                          "restartAfterMs": rng.range(20, 200) }),
-            1 => json!({ "kind": "apiNodeRestart", "atMs": at, "apiNode": rng.below(api_nodes), "downMs": pick(rng, &[0, 20, 100]) }),
-            _ => json!({ "kind": "networkDelay", "atMs": at, "dataNode": rng.below(data_nodes),
-                         "extraUs": pick(rng, &[100, 1000, 20_000]), "durationMs": rng.range(5, 100) }),
-        };
+        let row = offered[rng.below(offered.len() as u64) as usize];
+        let mut fault = json!({ "kind": fault_table::name(row.kind), "atMs": at });
+        for &(name, values) in row.fields {
+            fault[name] = match values {
+                FaultValue::DataNode => rng.below(data_nodes),
+                FaultValue::ApiNode => rng.below(api_nodes),
+                FaultValue::Range { typical, .. } => pick(rng, typical),
+            }
+            .into();
+        }
         list.push(fault);
         trial["faults"] = Value::Array(list.clone());
         if Config::from_json(&trial).is_err() {
@@ -235,6 +248,26 @@ mod tests {
         }
         for (seed, c) in configs.iter().enumerate() {
             Config::from_json(c).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+        }
+    }
+
+    /// Every kind of the fault table is drawn, with every value of its fields' typical
+    /// ones: a new kind is fuzzed by having its row.
+    #[test]
+    fn every_fault_kind_of_the_table_is_drawn() {
+        use crate::config::fault_table::{self, FaultValue, FAULT_TABLE};
+        let faults: Vec<Value> = (0..400).flat_map(|seed| config_for(seed)["faults"].as_array().cloned().unwrap_or_default()).collect();
+        for row in &FAULT_TABLE {
+            let name = fault_table::name(row.kind);
+            let of_kind: Vec<&Value> = faults.iter().filter(|f| f["kind"] == name).collect();
+            assert!(!of_kind.is_empty(), "no {name} drawn in 400 seeds");
+            for &(field, values) in row.fields {
+                if let FaultValue::Range { typical, .. } = values {
+                    for t in typical {
+                        assert!(of_kind.iter().any(|f| f[field] == *t), "{name}.{field} never {t}");
+                    }
+                }
+            }
         }
     }
 
