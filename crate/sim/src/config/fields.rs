@@ -102,7 +102,7 @@ pub const PRECISION_LABELS: &[&str] = &[
     "refills/s",
     "lock busy",
     "refills queued",
-    "coordinations/s",
+    "id fetches/s",
     "insert skew",
     "offered/s",
     "waiting",

@@ -24,7 +24,7 @@ fn counter_row_ceiling_holds_for_every_cache_owner() {
         let product = s.allocator.coordinations_per_second * hold_s;
         // 1% for the holds that straddle the end of warm-up (counted as a refill or a hold,
         // not both).
-        assert!(product <= 1.01 && product > 0.9, "{scope}: coordinations/s x hold = {product}");
+        assert!(product <= 1.01 && product > 0.9, "{scope}: id fetches/s x hold = {product}");
         assert_eq!(s.allocator.coordinations_per_second, s.hot_row.refills_per_second);
     }
 }
