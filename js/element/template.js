@@ -65,7 +65,7 @@ export const template = () => `
   <progress class="strategies-progress" max="1" value="0" aria-label="strategies progress"></progress>
   <div class="table-scroll" tabindex="0" role="region" aria-label="every id strategy (scrolls sideways on a narrow screen)"><table class="strategies-table">
     <caption>Every id strategy on this cluster (★: no other is better on inserts/s, ids lost and order at once)</caption>
-    <thead><tr><th scope="col">strategy</th><th scope="col">inserts / s</th><th scope="col">p99 (us)</th><th scope="col">coordinations / s</th>
+    <thead><tr><th scope="col">strategy</th><th scope="col">inserts / s</th><th scope="col">p99 (us)</th><th scope="col">id fetches / s</th>
       <th scope="col">ids lost (1 restart)</th><th scope="col">insert skew</th><th scope="col">in order</th>
       <th scope="col" title="what holds each strategy's inserts (its bottleneck, and how busy)">held by</th></tr></thead>
     <tbody></tbody>
