@@ -76,10 +76,12 @@ fn ids(cfg: &Config) -> String {
         return format!("ids come from {label}");
     }
     let owner = if cfg.id_cache_scope == IdCacheScope::Client { "each client" } else { "each API node" };
-    if traits.counter_row && matches!(cfg.engine, Engine::Postgres | Engine::Raft) {
+    if traits.counter_row && cfg.engine == Engine::Postgres {
+        format!("{owner} takes {cache} from its table's sequence inside each INSERT, on the server (nextval)")
+    } else if traits.counter_row && cfg.engine == Engine::Raft {
         format!("{owner} takes {cache} from its table's sequence (nextval, not transactional)")
     } else if traits.counter_row && cfg.engine == Engine::Innodb {
-        format!("{owner} takes {cache} from its table's AUTO_INCREMENT counter (behind its mutex, not transactional)")
+        format!("{owner} takes {cache} from its table's AUTO_INCREMENT counter inside each INSERT, on the server")
     } else if traits.counter_row {
         let hint = if cfg.hinted_refill { "hinted (coordinated on the row's node)" } else { "unhinted (coordinated round robin)" };
         format!("{owner} fetches {cache} from the SYSTAB_0 counter row, {hint}")
@@ -111,12 +113,12 @@ mod tests {
         assert_eq!(
             of(json!({ "preset": "postgres", "primaryKey": false })),
             "the workload \"counter\" on one PostgreSQL server (2 cores), 1 API node with 8 clients each; each client runs a closed loop, \
-             no think time; each client takes one id at a time from its table's sequence (nextval, not transactional)"
+             no think time; each client takes one id at a time from its table's sequence inside each INSERT, on the server (nextval)"
         );
         assert_eq!(
             of(json!({ "preset": "innodb", "primaryKey": false, "clientsPerApiNode": 1 })),
             "the workload \"counter\" on one InnoDB server (2 cores), 1 API node with 1 client each; each client runs a closed loop, \
-             no think time; each client takes one id at a time from its table's AUTO_INCREMENT counter (behind its mutex, not transactional)"
+             no think time; each client takes one id at a time from its table's AUTO_INCREMENT counter inside each INSERT, on the server"
         );
         assert!(open.contains("each client fetches ranges of 1,000 ids from one allocator service"), "{open}");
         assert!(of(json!({ "thinkTimeUs": 1000 })).contains("thinking 1.0 ms between transactions"));

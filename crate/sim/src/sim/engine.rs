@@ -10,18 +10,17 @@
 //! | a new lock wait | waits | waits | searches for a deadlock: a cycle (or under `graph` a search past 200) rolls it back (`innodb.rs`) | waits |
 //! | a wait past `lockWaitTimeoutMs` | aborted: NDB ends deadlocks by timeout | aborted only when it closes a cycle (`deadlock_timeout`) | aborted (`innodb_lock_wait_timeout`) | aborted only when it closes a cycle |
 //!
-//! The ids come from the same strategies on every engine: under `postgres` the counter row
-//! is a sequence's, cached per session (`idCacheScope` `client`), and its refill (`nextval`)
-//! is not transactional: it waits for no flush and hands its row over in order, as a
-//! buffer lock does. Under `innodb` it is the table's AUTO_INCREMENT counter behind its
-//! mutex, not transactional either.
+//! The ids come from the same strategies on every engine. A one-server engine's counter (a
+//! PostgreSQL sequence, cached per session: `idCacheScope` `client`; InnoDB's AUTO_INCREMENT
+//! counter) is taken inside the INSERT on the server, with no refill transaction and no
+//! round trip of its own (`ids/mod.rs` `take_in_server`); Raft's is a row of its range,
+//! refilled as NDB's SYSTAB_0 row is.
 
 use super::Simulation;
 use crate::config::{DeadlockSearch, Engine};
 use crate::locks::Owner;
 use crate::time::Ns;
 use crate::topology::Host;
-use crate::workload::{self, table};
 
 impl Simulation {
     /// Every round is confirmed and the commit decided: the engine's commit path.
@@ -50,38 +49,27 @@ impl Simulation {
         piggyback || (self.cfg.engine == Engine::Raft && rounds == 1)
     }
 
-    /// A released lock on `row` wakes every waiter (true) or grants one (false).
-    pub(super) fn wakes_all(&self, row: u64) -> bool {
-        match self.cfg.engine {
-            Engine::Ndb | Engine::Innodb | Engine::Raft => false,
-            // A sequence's row is behind a buffer lock, handed over in order.
-            Engine::Postgres => workload::table_of(row) != table::SYSTAB,
-        }
+    /// A released row lock wakes every waiter (true) or grants one (false).
+    pub(super) fn wakes_all(&self) -> bool {
+        self.cfg.engine == Engine::Postgres
     }
 
     /// A released lock on `row` at `host` was granted to `next`, waiting since `since`:
-    /// it goes on at once (NDB; InnoDB's AUTO_INCREMENT counter, a mutex), or wakes after
-    /// the releaser's pass over the queue (InnoDB's lock system).
+    /// it goes on at once (NDB), or wakes after the releaser's pass over the queue.
     #[inline]
     pub(super) fn granted(&mut self, next: Owner, since: Ns, row: u64, host: Host) {
         match self.cfg.engine {
-            Engine::Innodb if workload::table_of(row) != table::SYSTAB => self.hand_over(next, since, row, host),
-            Engine::Ndb | Engine::Postgres | Engine::Innodb => {
-                self.locked(next.txn, next.op as usize, next.replica as u32, host, self.now_ns - since)
-            }
+            Engine::Ndb | Engine::Postgres => self.locked(next.txn, next.op as usize, next.replica as u32, host, self.now_ns - since),
+            Engine::Innodb => self.hand_over(next, since, row, host),
             Engine::Raft => self.raft_granted(next, since, host),
         }
     }
 
-    /// Operation `op` of `t` queued for its row behind `ahead` requests: InnoDB's lock
-    /// system searches for a deadlock at once (its AUTO_INCREMENT counter's mutex does not);
-    /// the others wait.
+    /// Operation `op` of `t` queued for its row behind `ahead` requests: InnoDB searches
+    /// for a deadlock at once; the others wait.
     #[inline]
     pub(super) fn lock_wait_begins(&mut self, t: u32, op: usize, ahead: usize) {
-        if self.cfg.engine == Engine::Innodb
-            && self.cfg.server.deadlock_search != DeadlockSearch::Off
-            && workload::table_of(self.txns[t].ops[op].row) != table::SYSTAB
-        {
+        if self.cfg.engine == Engine::Innodb && self.cfg.server.deadlock_search != DeadlockSearch::Off {
             self.search_deadlock(t, op, ahead);
         }
     }

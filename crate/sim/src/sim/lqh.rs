@@ -80,7 +80,7 @@ impl Simulation {
         if hot {
             self.counter_row_released();
         }
-        let wake_all = self.wakes_all(o.row);
+        let wake_all = self.wakes_all();
         let at = RowReplica { node: host, row: o.row };
         let released = if wake_all {
             self.locks.release_all(at, t, self.now_ns)

@@ -270,10 +270,26 @@ impl Simulation {
     fn fetch_range(&mut self, parent: u32, cache: u32) {
         self.ids.ranges_mut().held_since_ns[cache as usize] = Some(self.now_ns);
         match self.ids.source {
+            IdSource::CounterRow(_) if self.cfg.engine.one_server() => self.take_in_server(parent, cache),
             IdSource::CounterRow(_) => self.start_refill(parent, cache),
             IdSource::CentralService(_) => self.request_range(parent, cache),
             IdSource::Timestamp(_) => unreachable!("timestamp ids have no ranges"),
         }
+    }
+
+    /// A one-server engine takes a counter's ids inside the INSERT, on the server
+    /// (PostgreSQL's `nextval`, InnoDB's AUTO_INCREMENT): no refill transaction and no round
+    /// trip of its own; the range is there at once. The counter's latch, held for
+    /// microseconds, is not modelled; its CPU is the INSERT's (calibrated with it).
+    fn take_in_server(&mut self, parent: u32, cache: u32) {
+        let k = self.cache_table(cache);
+        let statement = if self.ids.statement_prefetch[k] { self.statement_rows(parent, k) } else { 0 };
+        let first = self.ids.next_ids[k];
+        let sizing = self.sizing(cache);
+        let count = self.ids.cache(cache).range_size(sizing).max(statement);
+        self.ids.next_ids[k] += count;
+        let restarts = self.faults.api_restarts[self.cache_api(cache) as usize];
+        self.range_arrived(cache, Some(parent), first, count, restarts, self.now_ns);
     }
 
     /// The range `[first, first + count)` fetched for `cache` since `started` arrived (a

@@ -127,7 +127,7 @@ impl Simulation {
     }
 
     /// Rows the current statement (round) of transaction `p` inserts into id table `k`.
-    fn statement_rows(&self, p: u32, k: usize) -> u64 {
+    pub(super) fn statement_rows(&self, p: u32, k: usize) -> u64 {
         let txn = &self.txns[p];
         let table = self.ids.tables.id_table(k);
         txn.ops[txn.round_ops()].iter().filter(|o| o.write && workload::table_of(o.row) == table).count() as u64
