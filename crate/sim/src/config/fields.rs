@@ -135,7 +135,7 @@ pub const FIELDS: &[Field] = &[
     int("cacheSize", "cache size", 1, 1_000_000, "ids", true, "ids per fetch of a cached range, by a refill or a service request (the first fetch's size when cacheGrowth > 1)"),
     int("cacheGrowth", "cache growth", 1, 1_000, "x", true, "each fetch multiplies the next range's size by this, up to cacheSizeMax (1 = fixed)"),
     int("cacheSizeMax", "max cache size", 1, 1_000_000, "ids", true, "largest range a growing cache fetches (at least cacheSize)"),
-    choice("idCacheScope", "id cache scope", (IdCacheScope::NAMES, IdCacheScope::LABELS), "who owns a cached range: the API node behind a mutex (mysqld's table share) or each client (an NDB API Ndb object, a PostgreSQL session); default apiNode for dbt2 and sql-insert, client for ndbapi-insert"),
+    choice("idCacheScope", "id cache scope", (IdCacheScope::NAMES, IdCacheScope::LABELS), "who owns a cached range: the API node behind a mutex (mysqld's table share) or each client (an NDB API Ndb object, a session); default apiNode for SQL workloads, client for the NDB API's"),
     Field {
         kind: Kind::Choice { values: Allocator::NAMES, labels: Allocator::LABELS, traits: Allocator::TRAITS },
         ..choice("allocator", "id allocator", (&[], &[]), "where the ids of tables that take them come from (a hidden key, an AUTO_INCREMENT column): the id strategy; each choice's label says how it works")
@@ -154,16 +154,16 @@ pub const FIELDS: &[Field] = &[
     int("durationMs", "duration", 1, 86_400_000, "ms", true, "measured simulated time after warm-up (at most, with a precision; after a detected warm-up the run still ends at warmupMs + durationMs)"),
     int("warmupMs", "warm-up", 0, 3_600_000, "ms", false, "simulated warm-up not counted in the summary"),
     int("windowMs", "window", 1, 60_000, "ms", false, "width of one metrics window"),
-    choice("warmup", "warm-up", (&["fixed", "auto"], &["fixed (warmupMs)", "detected (MSER-5)"]), "fixed: measure after warmupMs; auto: warmupMs is the least, and MSER-5 over the precision metric's windows (the headline's read as transactions/s) finds where the transient ended (the summary's warmup says where it cut)"),
+    choice("warmup", "warm-up", (&["fixed", "auto"], &["fixed (warmupMs)", "detected (MSER-5)"]), "fixed: measure after warmupMs; auto: at least warmupMs, and MSER-5 over the precision metric's windows finds where the transient ended (the summary's warmup says where)"),
     Field {
         name: "precision",
         label: "precision",
         kind: Kind::Number { min: 0.0, max: 0.5 },
         unit: "",
         live: false,
-        about: "stop the run once the 95% interval of precisionMetric is within this fraction of it (after 10 measured windows, its batch means not correlated, and with warmup auto once the detected cut is in the run's first fifth), durationMs at most; 0: run the whole duration",
+        about: "stop once the 95% interval of precisionMetric is within this fraction of it (after 10 measured windows with uncorrelated batch means; under warmup auto, once the cut is in the first fifth), durationMs at most; 0: run it all",
     },
-    choice("precisionMetric", "precision metric", (PRECISION_METRICS, PRECISION_LABELS), "the figure whose interval decides when a run with a precision stops; headline: the figure the run is about (TPM for DBT2, inserts/s for a workload that only inserts, transactions/s otherwise), which a detected warm-up reads as transactions/s"),
+    choice("precisionMetric", "precision metric", (PRECISION_METRICS, PRECISION_LABELS), "the figure whose interval a precision stop reads; headline: the run's own (TPM for DBT2, inserts/s if it only inserts, else transactions/s; transactions/s under warmup auto)"),
     choice("engine", "engine", (Engine::NAMES, Engine::LABELS), "the database engine: NDB's cluster, one PostgreSQL or InnoDB server (dataNodes, replicas and ldmThreads 1, tcThreads 0; its CPU is server.cores), or Raft ranges (each node server.cores)"),
     int("server.cores", "server cores", 1, 1_024, "", false, "CPU cores of a server (postgres, innodb: the server; raft: each node), shared by its threads"),
     int("server.flushUs", "log flush", 0, 1_000_000, "us", true, "one durable flush of a server's log (raft: each node's); a commit or append waits for the flush covering it, and those arriving during a flush share the next"),
