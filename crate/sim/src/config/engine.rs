@@ -197,14 +197,15 @@ impl Config {
                 ));
             }
         }
-        if !self.faults.is_empty() {
-            return Err(ConfigError::new(
-                "faults",
-                format!("{} faults", self.faults.len()),
-                "are NDB's (data nodes, API nodes, the allocator service): none with a one-server engine",
-            ));
+        self.no_faults("are NDB's (data nodes, API nodes, the allocator service): none with a one-server engine")
+    }
+
+    /// An engine other than NDB takes no faults: `why` says so.
+    fn no_faults(&self, why: &str) -> Result<(), ConfigError> {
+        match self.faults.len() {
+            0 => Ok(()),
+            n => Err(ConfigError::new("faults", format!("{n} faults"), why)),
         }
-        Ok(())
     }
 
     /// Raft's nodes are each one pool of `server.cores`: no LDM or TC threads of NDB's,
@@ -219,13 +220,6 @@ impl Config {
                 ));
             }
         }
-        if !self.faults.is_empty() {
-            return Err(ConfigError::new(
-                "faults",
-                format!("{} faults", self.faults.len()),
-                "are NDB's: none with engine \"Raft\" (a leaseholder's failover is not modelled)",
-            ));
-        }
-        Ok(())
+        self.no_faults("are NDB's: none with engine \"Raft\" (a leaseholder's failover is not modelled)")
     }
 }
