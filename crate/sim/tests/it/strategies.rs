@@ -113,6 +113,24 @@ fn allocator_failover_loses_ids_never_duplicates() {
     sim.check_invariants().unwrap();
 }
 
+/// A service that fails before its first request has reserved nothing past the rows the
+/// table starts with: it loses no id, and its standby goes on from there, not from 0 (its
+/// high-water mark once started at 0: -1 ids lost, shown as 18446744073709551615).
+#[test]
+fn allocator_failing_before_its_first_request_loses_nothing() {
+    let config = hotrow::Config::from_json(&json!({
+        "preset": "central-allocator", "clientsPerApiNode": 4, "durationMs": 200, "warmupMs": 0, "windowMs": 10,
+        "faults": [{ "atMs": 0, "kind": "allocatorFailure", "takeoverMs": 20 }]
+    }))
+    .unwrap();
+    let mut sim = hotrow::Simulation::new(config);
+    sim.run_to_end();
+    let s = sim.summary();
+    assert_eq!(s.allocator.ids_lost, 0);
+    assert!(s.ids_issued > 0 && s.duplicate_ids == 0, "issued {}, duplicates {}", s.ids_issued, s.duplicate_ids);
+    sim.check_invariants().unwrap();
+}
+
 /// Each window's rows per partition add up to its inserts (rows are placed when a key is
 /// chosen and counted as inserted at commit: they differ by at most the rows in flight, one
 /// per client), and with sequential keys on range partitioning one partition (the tail)

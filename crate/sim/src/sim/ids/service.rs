@@ -32,7 +32,8 @@ struct Request {
 /// The service's state and its requests in flight (slots reused through a free list).
 #[derive(Clone, Debug, Default)]
 pub(in crate::sim) struct Service {
-    /// The next id to hand out, and the persisted high-water mark.
+    /// The next id to hand out, and the persisted high-water mark (never below it: a
+    /// standby starts there).
     next: u64,
     reserved: u64,
     /// Until when the standby is taking over.
@@ -42,9 +43,10 @@ pub(in crate::sim) struct Service {
 }
 
 impl Service {
-    /// `first_id`: the first id it hands out, past the rows the table starts with.
+    /// `first_id`: the first id it hands out, past the rows the table starts with; nothing
+    /// is reserved past it until the first request.
     pub fn new(first_id: u64) -> Service {
-        Service { next: first_id, ..Service::default() }
+        Service { next: first_id, reserved: first_id, ..Service::default() }
     }
 
     /// Aborted transaction `t` no longer waits for its request's range.
