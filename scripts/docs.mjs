@@ -29,7 +29,9 @@ import * as types from "./types.mjs";
 import * as sqlExamples from "./sql-examples.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
-const bin = join(root, "target/release/hotrow");
+// The CLI whose output the documents quote: the release build (`npm run docs` builds it),
+// or HOTROW_BIN's (the tests set it to the build they test).
+const bin = () => process.env.HOTROW_BIN || join(root, "target/release/hotrow");
 
 /** The documents: the README, every page of docs/, and the pages whose embed holds a
  * generated static figure (the playground's own page and its docs page, the VitePress and
@@ -68,7 +70,7 @@ function run(command) {
   if (!outputs.has(command)) {
     const [name, ...args] = words(command);
     if (name !== "hotrow") throw new Error(`a docs block names \`${command}\`: only hotrow commands are run`);
-    const r = spawnSync(bin, args, { encoding: "utf8", maxBuffer: 64 << 20 });
+    const r = spawnSync(bin(), args, { encoding: "utf8", maxBuffer: 64 << 20 });
     if (r.error) throw r.error;
     if (r.status !== 0) throw new Error(`\`${command}\` exited ${r.status}: ${r.stderr}`);
     outputs.set(command, r.stdout);

@@ -1,14 +1,22 @@
 #!/usr/bin/env bash
 # Installs what hotrow needs and is missing; idempotent, so `npm start` and `npm test`
 # call it every time. With everything present it takes a second or two; on a bare
-# machine about five minutes (two `cargo install`s).
+# machine about two minutes (two `cargo install`s, scripts/wasm-tools.sh, beside the rest).
+# `--browser`: also what the browser and database tests need (Debian's packages).
 #
-# Pins: wasm-pack 0.15.1; wasm-bindgen-cli exactly the wasm-bindgen in Cargo.lock (wasm-pack
-# only uses the one on PATH when the versions match); npm packages from package-lock.json.
+# Pins: npm packages from package-lock.json; the wasm tools in scripts/wasm-tools.sh.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 say() { printf 'setup: %s\n' "$*" >&2; }
+browser= tools_later=
+for arg in "$@"; do
+  case "$arg" in
+    --browser) browser=1 ;;
+    --wasm-tools-later) tools_later=1 ;;
+    *) say "unknown option $arg (known: --browser, --wasm-tools-later)"; exit 2 ;;
+  esac
+done
 export PATH="$HOME/.cargo/bin:$PATH"
 
 if ! command -v cargo >/dev/null || ! command -v rustup >/dev/null; then
@@ -36,18 +44,12 @@ for component in rustfmt clippy; do
   fi
 done
 
-WASM_PACK_VERSION=0.15.1
-if [ "$(wasm-pack --version 2>/dev/null)" != "wasm-pack $WASM_PACK_VERSION" ]; then
-  say "installing wasm-pack $WASM_PACK_VERSION (about 2 minutes)"
-  cargo install wasm-pack --version "$WASM_PACK_VERSION" --locked --force >&2
-fi
-
-# The wasm-bindgen version that Cargo.lock pins.
-BINDGEN_VERSION=$(awk '/^name = "wasm-bindgen"$/ { getline; gsub(/version = |"/, ""); print; exit }' Cargo.lock)
-if [ "$(wasm-bindgen --version 2>/dev/null)" != "wasm-bindgen $BINDGEN_VERSION" ]; then
-  say "installing wasm-bindgen-cli $BINDGEN_VERSION (about 2 minutes)"
-  # Without --locked: its own lockfile wants crate versions the registry may not have.
-  cargo install wasm-bindgen-cli --version "$BINDGEN_VERSION" --force >&2
+# wasm-pack and wasm-bindgen-cli (scripts/wasm-tools.sh), compiled beside the npm and
+# Debian installs below; `--wasm-tools-later` leaves them to the caller (scripts/test.sh
+# overlaps them with its first compile).
+tools=
+if [ -z "$tools_later" ]; then
+  bash scripts/wasm-tools.sh & tools=$!
 fi
 
 # npm packages (wasm-opt from binaryen, TypeScript, Vite, uPlot, Playwright's driver).
@@ -59,7 +61,7 @@ fi
 # through puppeteer-core (WebDriver BiDi): no browser download. The database tests start
 # Debian's PostgreSQL 15 and MariaDB 10.11 with sysbench (tests/db/): their packages, never
 # their own clusters.
-if [ "${1:-}" = "--browser" ]; then
+if [ -n "$browser" ]; then
   missing=()
   command -v chromium >/dev/null || missing+=(chromium)
   [ -x /usr/bin/firefox-esr ] || missing+=(firefox-esr)
@@ -76,5 +78,9 @@ if [ "${1:-}" = "--browser" ]; then
       exit 1
     fi
   fi
+fi
+if [ -n "$tools" ] && ! wait "$tools"; then
+  say "could not install wasm-pack or wasm-bindgen-cli (above): run scripts/wasm-tools.sh again"
+  exit 1
 fi
 say "ready"

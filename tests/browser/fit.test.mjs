@@ -5,9 +5,9 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { join } from "node:path";
-import { useSite, openPage, root, until } from "./page.mjs";
+import { useSite, openPage, until } from "./page.mjs";
 import { RUN_LENGTHS } from "../../js/element/run-lengths.js";
+import { hotrowBin } from "../hotrow.mjs";
 
 const env = useSite();
 
@@ -15,7 +15,7 @@ const env = useSite();
 function cliFit(args, csv) {
   // The page's run length, from its one table.
   const length = Object.entries(RUN_LENGTHS.fit).flatMap(([k, v]) => ["--set", `${k}=${v}`]);
-  const r = spawnSync(join(root, "target/release/hotrow"), ["fit", "--json", "--measured", "-", ...length, ...args], { input: csv, encoding: "utf8" });
+  const r = spawnSync(hotrowBin, ["fit", "--json", "--measured", "-", ...length, ...args], { input: csv, encoding: "utf8" });
   assert.equal(r.status, 0, r.stderr);
   return JSON.parse(r.stdout);
 }
@@ -91,7 +91,7 @@ test("Fit mode: the bug report's DBT2 points give the CLI's fit to the last digi
 test("Fit mode over data nodes: cpu.scale recovered from hotrow's own points, with the USL beside; cancel and bad points lose nothing", async () => {
   // Points hotrow made with cpu.scale 1.6 (the preset's is 1), 1 s runs.
   const points = [2, 4, 6, 8].map((n) => {
-    const r = spawnSync(join(root, "target/release/hotrow"), ["run", "--json", "--preset", "ndbapi-pk", "--set", `dataNodes=${n}`, "--set", "cpu.scale=1.6", "--set", "durationMs=1000", "--set", "warmupMs=500"], { encoding: "utf8" });
+    const r = spawnSync(hotrowBin, ["run", "--json", "--preset", "ndbapi-pk", "--set", `dataNodes=${n}`, "--set", "cpu.scale=1.6", "--set", "durationMs=1000", "--set", "warmupMs=500"], { encoding: "utf8" });
     return `${n},${JSON.parse(r.stdout).insertsPerSecond}`;
   });
   const csv = ["dataNodes,insertsPerSecond", ...points].join("\n");

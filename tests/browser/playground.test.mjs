@@ -5,9 +5,9 @@ import assert from "node:assert/strict";
 import { mkdirSync } from "node:fs";
 import { readFileSync } from "node:fs";
 import { execFileSync } from "node:child_process";
-import { join } from "node:path";
 import { useSite, root, openPage, metric, waitValue, until, testHooks } from "./page.mjs";
 import { ATTRIBUTE_ONLY } from "../../js/element/state.js";
+import { hotrowBin } from "../hotrow.mjs";
 
 const shots = `${root}test-results`;
 mkdirSync(shots, { recursive: true });
@@ -39,7 +39,7 @@ test("the playground loads without errors, charts draw, figures move", async () 
     reported: el.shadowRoot.querySelector(".reported-note").hidden,
   }));
   // The menu lists the core's presets, in its order (the CLI reads the same table).
-  const presets = JSON.parse(execFileSync(join(root, "target/release/hotrow"), ["presets", "--json"], { encoding: "utf8" })).map((p) => p.name);
+  const presets = JSON.parse(execFileSync(hotrowBin, ["presets", "--json"], { encoding: "utf8" })).map((p) => p.name);
   assert.deepEqual(fromPackage.presets, presets);
   assert.equal(presets[0], "bug39267");
   assert.match(fromPackage.version, /^hotrow \d+\.\d+\.\d+$/);
@@ -315,12 +315,12 @@ test("downloads: the windows as the CLI's CSV, the summary as its JSON, the repo
   };
   const csv = await fetchDownload(".dl-csv");
   assert.match(csv.name, /^hotrow-ndbapi-hidden-pk-seed3-\d+ms\.csv$/);
-  const cli = execFileSync(join(root, "target/release/hotrow"), ["run", "--csv", "--preset", "ndbapi-hidden-pk", "--set", "seed=3",
+  const cli = execFileSync(hotrowBin, ["run", "--csv", "--preset", "ndbapi-hidden-pk", "--set", "seed=3",
     "--set", "durationMs=300", "--set", "warmupMs=0"], { encoding: "utf8" });
   assert.equal(csv.body.toString("utf8"), cli, "the same columns and numbers as hotrow run --csv");
   const json = await fetchDownload(".dl-json");
   const summary = JSON.parse(json.body.toString("utf8"));
-  const cliSummary = JSON.parse(execFileSync(join(root, "target/release/hotrow"), ["run", "--json", "--preset", "ndbapi-hidden-pk",
+  const cliSummary = JSON.parse(execFileSync(hotrowBin, ["run", "--json", "--preset", "ndbapi-hidden-pk",
     "--set", "durationMs=10", "--set", "warmupMs=0"], { encoding: "utf8" }));
   assert.deepEqual(Object.keys(summary).sort(), Object.keys(cliSummary).sort(), "the object hotrow run --json prints");
   assert.equal(summary.config.seed, 3);

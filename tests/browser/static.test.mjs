@@ -8,6 +8,7 @@ import { execFileSync } from "node:child_process";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { useSite, openPage, root } from "./page.mjs";
+import { hotrowBin } from "../hotrow.mjs";
 
 const env = useSite({ repo: root });
 const shots = `${root}test-results`;
@@ -22,7 +23,7 @@ test("JavaScript off: the docs page's embed shows its static figure, a report sh
   assert.ok(box && box.height > 150 && box.width > 400, `the static figure is drawn: ${JSON.stringify(box)}`);
   await figure.scrollIntoViewIfNeeded();
   await page.screenshot({ path: join(shots, "docs-no-javascript.png") });
-  const html = execFileSync(join(root, "target/release/hotrow"), ["report", "--preset", "bug39267", "--set", "durationMs=1000", "--set", "warmupMs=500"], {
+  const html = execFileSync(hotrowBin, ["report", "--preset", "bug39267", "--set", "durationMs=1000", "--set", "warmupMs=500"], {
     encoding: "utf8",
   });
   await page.setContent(html);

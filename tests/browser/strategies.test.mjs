@@ -3,10 +3,10 @@
 // both runs on every chart, and the sweep fans out over workers and can sweep the strategy.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { useSite, openPage, waitValue, root } from "./page.mjs";
+import { useSite, openPage, waitValue } from "./page.mjs";
 import { execFileSync } from "node:child_process";
-import { join } from "node:path";
 import { fields } from "hotrow";
+import { hotrowBin } from "../hotrow.mjs";
 
 const env = useSite();
 
@@ -132,7 +132,7 @@ test("all strategies at once: every strategy of the field table, the CLI's diges
   console.log(`all strategies (ndbapi-hidden-pk): ${detail.runs} runs on ${detail.workers} workers in ${detail.seconds.toFixed(1)} s`);
   // The same numbers as the CLI for the same config: the same digest, run by run.
   for (const r of detail.results) {
-    const cli = JSON.parse(execFileSync(join(root, "target/release/hotrow"), ["run", "--json", "--config", "-"], { input: JSON.stringify(r.config), encoding: "utf8" }));
+    const cli = JSON.parse(execFileSync(hotrowBin, ["run", "--json", "--config", "-"], { input: JSON.stringify(r.config), encoding: "utf8" }));
     assert.equal(cli.digest, r.digest, JSON.stringify(r.value));
     assert.equal(cli.insertsPerSecond, r.insertsPerSecond);
     // And the same answer to what holds it.

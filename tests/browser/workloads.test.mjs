@@ -7,6 +7,7 @@ import { mkdirSync } from "node:fs";
 import { execFileSync } from "node:child_process";
 import { join } from "node:path";
 import { useSite, root, openPage, waitValue, until } from "./page.mjs";
+import { hotrowBin } from "../hotrow.mjs";
 
 const shots = `${root}test-results`;
 mkdirSync(shots, { recursive: true });
@@ -138,7 +139,7 @@ test("sweep and compare work over workloads: every shipped one and one's own, ea
   const { rows, runs } = await done;
   // Every workload, shipped or one's own, runs in the playground with the CLI's digest.
   for (const { config, digest } of runs) {
-    const cli = JSON.parse(execFileSync(join(root, "target/release/hotrow"), ["run", "--json", "--config", "-"], { input: JSON.stringify(config), encoding: "utf8" }));
+    const cli = JSON.parse(execFileSync(hotrowBin, ["run", "--json", "--config", "-"], { input: JSON.stringify(config), encoding: "utf8" }));
     assert.equal(digest, cli.digest, JSON.stringify(config.workload).slice(0, 60));
   }
   const names = rows.map((r) => r[0]);

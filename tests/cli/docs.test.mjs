@@ -4,8 +4,10 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync, readdirSync } from "node:fs";
+import { hotrowBin } from "../hotrow.mjs";
 import { check, regenerate, excerptMisses, brokenLinks, words, slug, figureIn } from "../../scripts/docs.mjs";
 
+process.env.HOTROW_BIN ||= hotrowBin; // check() quotes the build under test
 const read = (f) => readFileSync(new URL(`../../${f}`, import.meta.url), "utf8");
 
 test("every generated table, sample output and link of the documents is true", () => {

@@ -10,9 +10,10 @@ import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { hotrowBin } from "../hotrow.mjs";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
-const bin = join(root, "target/release/hotrow");
+const bin = hotrowBin;
 
 function hotrow(...args) {
   const r = spawnSync(bin, args, { encoding: "utf8", cwd: root });

@@ -3,9 +3,9 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { fileURLToPath } from "node:url";
+import { hotrowBin } from "../hotrow.mjs";
 
-const bin = fileURLToPath(new URL("../../target/release/hotrow", import.meta.url));
+const bin = hotrowBin;
 const short = ["--preset", "ndbapi-pk", "--set", "durationMs=200", "--set", "warmupMs=50"];
 
 function hotrow(args, input) {

@@ -7,9 +7,10 @@ import { fileURLToPath } from "node:url";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { hotrowBin } from "../hotrow.mjs";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
-const bin = join(root, "target/release/hotrow");
+const bin = hotrowBin;
 const files = ["examples/sql/pgbench-schema.sql", "examples/sql/tpcb-like.sql"].map((f) => join(root, f));
 const short = ["--preset", "modern", "--set", "durationMs=300", "--set", "warmupMs=100"];
 

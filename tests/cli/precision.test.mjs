@@ -4,9 +4,9 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { fileURLToPath } from "node:url";
+import { hotrowBin } from "../hotrow.mjs";
 
-const bin = fileURLToPath(new URL("../../target/release/hotrow", import.meta.url));
+const bin = hotrowBin;
 const hotrow = (...args) => spawnSync(bin, args, { encoding: "utf8" });
 
 test("--precision stops the run where it is met, and says so; the table shows ± half-widths", () => {

@@ -8,9 +8,9 @@ import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { hotrowBin } from "../hotrow.mjs";
 
-const bin = fileURLToPath(new URL("../../target/release/hotrow", import.meta.url));
+const bin = hotrowBin;
 const short = ["--preset", "bug39267", "--set", "durationMs=1000", "--set", "warmupMs=500"];
 
 function hotrow(...args) {

@@ -8,9 +8,9 @@ import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { hotrowBin } from "../hotrow.mjs";
 
-const bin = fileURLToPath(new URL("../../target/release/hotrow", import.meta.url));
+const bin = hotrowBin;
 const GRID = ["--preset", "ndbapi-hidden-pk", "--set", "durationMs=300", "--set", "warmupMs=100", "--vary", "cacheSize=1,10,100", "--seeds", "2"];
 const hotrow = (args, env = {}) => spawnSync(bin, args, { encoding: "utf8", env: { ...process.env, ...env } });
 const fresh = (t) => {

@@ -3,12 +3,12 @@
 import { test, after } from "node:test";
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { fileURLToPath } from "node:url";
 import { mkdtempSync, writeFileSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { hotrowBin } from "../hotrow.mjs";
 
-const bin = fileURLToPath(new URL("../../target/release/hotrow", import.meta.url));
+const bin = hotrowBin;
 const short = ["--preset", "modern", "--set", "durationMs=30", "--set", "warmupMs=10"];
 const dir = mkdtempSync(join(tmpdir(), "hotrow-specs-"));
 after(() => rmSync(dir, { recursive: true, force: true }));

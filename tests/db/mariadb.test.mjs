@@ -9,8 +9,9 @@ import { mkdtempSync, writeFileSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startMariadb } from "./mariadb.mjs";
+import { hotrowBin } from "../hotrow.mjs";
 
-const bin = new URL("../../target/release/hotrow", import.meta.url).pathname;
+const bin = hotrowBin;
 const hotrow = (...args) => spawnSync(bin, args, { encoding: "utf8" });
 
 let db;

@@ -14,6 +14,7 @@ import puppeteer from "puppeteer-core";
 import { serve } from "../browser/server.mjs";
 import { root, testHooks } from "../browser/page.mjs";
 import { RUN_LENGTHS } from "../../js/element/run-lengths.js";
+import { hotrowBin } from "../hotrow.mjs";
 
 const FIREFOX = "/usr/bin/firefox-esr";
 let site;
@@ -63,8 +64,8 @@ async function runThenSeek(runMs, seekMs) {
 }
 
 /** The CLI's output, and its summary for a config. */
-const hotrow = (...args) => execFileSync(join(root, "target/release/hotrow"), args, { encoding: "utf8" });
-const cliRun = (config) => JSON.parse(execFileSync(join(root, "target/release/hotrow"), ["run", "--json", "--config", "-"], { input: JSON.stringify(config), encoding: "utf8" }));
+const hotrow = (...args) => execFileSync(hotrowBin, args, { encoding: "utf8" });
+const cliRun = (config) => JSON.parse(execFileSync(hotrowBin, ["run", "--json", "--config", "-"], { input: JSON.stringify(config), encoding: "utf8" }));
 
 const shown = (page) =>
   page.evaluate(() => {
@@ -183,7 +184,7 @@ test("Firefox: Fit mode loads the fit's module under the CSP and gives the CLI's
   const { fit } = await page.evaluate(() => document.querySelector("hotrow-playground")[Symbol.for("hotrow.playground.internals")].lastFit);
   // The page's run length, from its one table.
   const length = Object.entries(RUN_LENGTHS.fit).flatMap(([k, v]) => ["--set", `${k}=${v}`]);
-  const cli = JSON.parse(execFileSync(join(root, "target/release/hotrow"), ["fit", "--json", "--preset", "ndbapi-pk", "--measured", "-", "--fit", "cpu.scale",
+  const cli = JSON.parse(execFileSync(hotrowBin, ["fit", "--json", "--preset", "ndbapi-pk", "--measured", "-", "--fit", "cpu.scale",
     ...length], { input: csv, encoding: "utf8" }));
   assert.deepEqual(fit, cli.fit);
   const drawn = await page.evaluate(() => document.querySelector("hotrow-playground")[Symbol.for("hotrow.playground.internals")].fitChart.series.length);

@@ -3,12 +3,12 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { execFile, spawnSync } from "node:child_process";
-import { fileURLToPath } from "node:url";
 import { readFileSync } from "node:fs";
 import { Simulation, Checkpoint, presets, version, init, liveFields, fields, metrics, workloads } from "hotrow";
+import { hotrowBin } from "../hotrow.mjs";
 
 const short = { durationMs: 300, warmupMs: 100 };
-const cli = fileURLToPath(new URL("../../target/release/hotrow", import.meta.url));
+const cli = hotrowBin;
 
 test("init is harmless in Node and the module exports what the docs say", async () => {
   await init();

@@ -5,10 +5,10 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { spawnSync } from "node:child_process";
-import { fileURLToPath } from "node:url";
 import { Simulation, metrics } from "../../js/node.mjs";
+import { hotrowBin } from "../hotrow.mjs";
 
-const bin = fileURLToPath(new URL("../../target/release/hotrow", import.meta.url));
+const bin = hotrowBin;
 
 test("the intervals' metrics are the table's interval metrics, as index.d.ts names them", () => {
   const table = metrics().filter((m) => m.interval).map((m) => m.name).sort();

@@ -8,12 +8,13 @@ import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { join } from "node:path";
 import { importSql, SqlImportError, Simulation } from "../../js/node.mjs";
+import { hotrowBin } from "../hotrow.mjs";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const source = (name) => ({ name, text: readFileSync(join(root, name), "utf8") });
 
 function cli(files, extra = []) {
-  const r = spawnSync(join(root, "target/release/hotrow"), ["import", "--json", ...extra, ...files], { cwd: root, encoding: "utf8" });
+  const r = spawnSync(hotrowBin, ["import", "--json", ...extra, ...files], { cwd: root, encoding: "utf8" });
   assert.equal(r.status, 0, r.stderr);
   return JSON.parse(r.stdout);
 }

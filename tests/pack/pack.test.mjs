@@ -9,6 +9,7 @@ import { join } from "node:path";
 import { packAndInstall, root } from "./pack.mjs";
 import { readFileSync, readdirSync } from "node:fs";
 import { gzipSync } from "node:zlib";
+import { hotrowBin } from "../hotrow.mjs";
 
 /** The shipped workload specs' JSON, comma-separated (TypeScript object literals). */
 const shippedSpecs = () => {
@@ -17,7 +18,7 @@ const shippedSpecs = () => {
 };
 
 const tsc = join(root, "node_modules/.bin/tsc");
-const cli = join(root, "target/release/hotrow");
+const cli = hotrowBin;
 
 test("the packed tarball installs into an empty project and works there", (t) => {
   const { app, files, cleanup } = packAndInstall();

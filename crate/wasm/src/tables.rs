@@ -1,12 +1,11 @@
 //! The package's tables and free functions: presets, live fields, the field, workload
-//! and metric tables, memory, the version, and two hidden helpers of the tests.
+//! and metric tables, memory, the version, and a hidden helper of the tests.
 
 use crate::alive;
-use crate::convert::{config_error, to_js, Obj};
+use crate::convert::{to_js, Obj};
 use hotrow::catalog;
 use hotrow::Config;
 use js_sys::Array;
-use serde_json::Value;
 use wasm_bindgen::prelude::*;
 
 /// The presets: `[{ name, description, config }]`.
@@ -67,20 +66,6 @@ pub fn memory_bytes() -> f64 {
 #[wasm_bindgen]
 pub fn version() -> String {
     env!("CARGO_PKG_VERSION").to_string()
-}
-
-/// Runs `config` (as JSON text) to its end and returns its summary's digest; used by the
-/// cross-target determinism tests. The text is parsed by JavaScript (exact, as the CLI's
-/// parser is: this module's own is not, past 15 digits).
-#[doc(hidden)]
-#[wasm_bindgen(js_name = digestOf)]
-pub fn digest_of(config_json: &str) -> Result<String, JsValue> {
-    alive()?;
-    let v: Value = crate::convert::js_to_json(&js_sys::JSON::parse(config_json)?, "").map_err(config_error)?;
-    let cfg = Config::from_json(&v).map_err(config_error)?;
-    let mut sim = hotrow::Simulation::new(cfg);
-    sim.run_to_end();
-    Ok(sim.summary().digest)
 }
 
 /// Panics on purpose, to test that a panic is reported and poisons the module. Not part

@@ -52,8 +52,8 @@ fn outcome(s: &hotrow::Summary) -> serde_json::Value {
     })
 }
 
-/// Named scenarios and their digests. The wasm build checks the same file
-/// (crate/wasm/tests/node.rs), so native and wasm must agree. A failure names each case
+/// Named scenarios and their digests. The shipped wasm module checks the same file
+/// (tests/js/golden.test.mjs), so native and wasm must agree. A failure names each case
 /// whose digest changed and the recorded outcomes that moved. After an intended model
 /// change, regenerate with `HOTROW_BLESS=1 cargo test --release -p hotrow --test it golden`.
 #[test]
