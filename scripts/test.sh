@@ -18,8 +18,8 @@ set +m
 trap 'kill -- -"$tools" 2>/dev/null || true' EXIT
 bash scripts/setup.sh --browser --wasm-tools-later
 
-# The workspace but the WebAssembly crates, in one selection, so that the CLI built for the
-# tests below reuses what the Rust tests compiled.
+# The workspace but three of the WebAssembly crates (the report's has native tests), in one
+# selection, so that the CLI built for the Node tests reuses what the Rust tests compiled.
 native=(--workspace --exclude hotrow-wasm --exclude hotrow-fit-wasm --exclude hotrow-sql-wasm --profile ci --locked)
 
 phase "rustfmt and clippy (warnings denied), the whole workspace"

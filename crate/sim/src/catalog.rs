@@ -144,7 +144,7 @@ pub const METRICS: &[Metric] = &[
     both("hotRowLockUtilization", "lock busy", "fraction", "fraction of the time the counter row's lock was held, 0..1 (the first table's counter row, when a spec has several)", |w| w.rates.hot_row_lock_utilization, "hotRow.lockUtilization").mean(),
     both("hotRowQueueMean", "refills queued", "count", "mean number of refills waiting for the counter row's lock", |w| w.rates.hot_row_queue_mean, "hotRow.queueLengthMean").mean(),
     run_only("hotRowLockHoldMeanUs", "lock hold", "us", "mean time a refill held the counter row's lock", "hotRow.lockHoldMeanUs"),
-    both("coordinationsPerSecond", "id fetches/s", "1/s", "ranges of ids that reached a cache per second: refills committed or service replies (0 for timestamp ids)", |w| w.rates.coordinations_per_second, "allocator.coordinationsPerSecond").mean(),
+    both("coordinationsPerSecond", "id fetches/s", "1/s", "ranges of ids that reached a cache per second: refills committed, service replies or ranges taken in the server (0 for timestamp ids)", |w| w.rates.coordinations_per_second, "allocator.coordinationsPerSecond").mean(),
     // Weighted by the window's inserts, as the summary's figure is.
     both("insertSkew", "insert skew", "fraction", "the busiest partition's share of the inserted rows, 1/partitions (even) to 1 (one partition)", Window::insert_skew, "keys.insertSkew")
         .weighted_by(|w| w.partition_inserts_per_second.iter().sum()),

@@ -114,14 +114,17 @@ impl<'de> serde::Deserialize<'de> for Fault {
                 &["atMs", "takeoverMs"],
             ),
         };
+        // Every field but the two each kind has, named: no `..`, so that a new field of
+        // `RawFault` does not compile until it is listed here (or another kind takes it).
+        let RawFault { kind: _, at_ms: _, data_node, restart_after_ms, api_node, down_ms, extra_us, duration_ms, takeover_ms } = &r;
         let given = [
-            ("dataNode", r.data_node.0.is_some()),
-            ("restartAfterMs", r.restart_after_ms.0.is_some()),
-            ("apiNode", r.api_node.0.is_some()),
-            ("downMs", r.down_ms.0.is_some()),
-            ("extraUs", r.extra_us.0.is_some()),
-            ("durationMs", r.duration_ms.0.is_some()),
-            ("takeoverMs", r.takeover_ms.0.is_some()),
+            ("dataNode", data_node.0.is_some()),
+            ("restartAfterMs", restart_after_ms.0.is_some()),
+            ("apiNode", api_node.0.is_some()),
+            ("downMs", down_ms.0.is_some()),
+            ("extraUs", extra_us.0.is_some()),
+            ("durationMs", duration_ms.0.is_some()),
+            ("takeoverMs", takeover_ms.0.is_some()),
         ];
         only_own(&given, own)?;
         Ok(fault)

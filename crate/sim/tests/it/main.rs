@@ -106,7 +106,7 @@ pub fn golden_cases() -> Vec<Value> {
         "faults": [{ "atMs": 25, "kind": "apiNodeRestart", "apiNode": 0, "downMs": 5 }]
     }));
     // The one-server engines taking ids under contention: InnoDB's AUTO_INCREMENT counter
-    // (a mutex) and PostgreSQL's sequence (a buffer lock).
+    // and PostgreSQL's sequence, each taken inside the INSERT (`take_in_server`).
     for preset in ["innodb", "postgres"] {
         cases.push(json!({ "preset": preset, "workload": "sysbench-insert", "seed": 2, "clientsPerApiNode": 16, "durationMs": 100, "warmupMs": 20 }));
     }
