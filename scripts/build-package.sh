@@ -41,16 +41,23 @@ cem analyze --quiet >&2
 # fit's planning).
 features=(--enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext --enable-mutable-globals)
 opt_jobs=()
-optimise() { # optimise FILE STAMP FLAGS...: rewrites FILE, then touches STAMP
-  local file=$1 stamp=$2
+# An early exit (a failed compile, Ctrl-C) stops the jobs and waits for them, so that none
+# finishes later over a newer build.
+trap 'for job in "${opt_jobs[@]}"; do kill "$job" 2>/dev/null || true; done; wait' EXIT
+optimise() { # optimise FILE STAMP FLAGS...: rewrites FILE, then marks it built (STAMP)
+  local file=$1 stamp=$2 tmp
   shift 2
-  ( wasm-opt "$@" "${features[@]}" "$file" -o "$file.opt" && mv "$file.opt" "$file" && touch "$stamp" ) &
+  tmp=$(mktemp "$file.XXXXXX")
+  ( wasm-opt "$@" "${features[@]}" "$file" -o "$tmp" && chmod 644 "$tmp" && mv "$tmp" "$file" && mv "$stamp.new" "$stamp" ) &
   opt_jobs+=($!)
 }
+# A module's stamp is dated when its compile starts ($stamp.new) and takes its place once
+# the module is optimised: a source saved meanwhile is newer than it.
 
 stamp=dist/.built
 if [ ! -f "$stamp" ] || [ -n "$(find crate/sim/src crate/wasm/src crate/wasm/Cargo.toml Cargo.lock -newer "$stamp" -print -quit)" ]; then
   rm -f "$stamp"
+  touch "$stamp.new"
   wasm-pack --log-level warn build crate/wasm --release --target web --out-dir ../../dist/web \
     --out-name hotrow --mode no-install --no-pack >&2
   rm -f dist/web/.gitignore
@@ -65,6 +72,7 @@ module() {
   shift 3
   if [ ! -f "$stamp" ] || [ -n "$(find "$@" Cargo.lock -newer "$stamp" -print -quit)" ]; then
     rm -f "$stamp"
+    touch "$stamp.new"
     wasm-pack --log-level warn build "crate/$crate" --release --target web --out-dir "../../dist/$out" \
       --out-name "$name" --mode no-install --no-pack >&2
     rm -f "dist/$out/.gitignore"
@@ -81,3 +89,4 @@ module report-wasm report hotrow_report crate/sim/src crate/report/src crate/rep
 for job in "${opt_jobs[@]}"; do
   wait "$job"
 done
+trap - EXIT

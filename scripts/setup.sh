@@ -49,7 +49,9 @@ done
 # overlaps them with its first compile).
 tools=
 if [ -z "$tools_later" ]; then
-  bash scripts/wasm-tools.sh & tools=$!
+  bash scripts/wasm-tools.sh </dev/null & tools=$!
+  # An early exit below stops it (a later run would start a second install).
+  trap 'kill "$tools" 2>/dev/null || true' EXIT
 fi
 
 # npm packages (wasm-opt from binaryen, TypeScript, Vite, uPlot, Playwright's driver).
@@ -80,7 +82,8 @@ if [ -n "$browser" ]; then
   fi
 fi
 if [ -n "$tools" ] && ! wait "$tools"; then
-  say "could not install wasm-pack or wasm-bindgen-cli (above): run scripts/wasm-tools.sh again"
+  say "could not install wasm-pack or wasm-bindgen-cli (above): run bash scripts/wasm-tools.sh again"
   exit 1
 fi
+trap - EXIT
 say "ready"

@@ -12,7 +12,7 @@ phase() { echo "== [${SECONDS}s] $*"; }
 mkdir -p target
 tools_log=target/wasm-tools.log
 set -m
-bash scripts/wasm-tools.sh >"$tools_log" 2>&1 &
+bash scripts/wasm-tools.sh </dev/null >"$tools_log" 2>&1 &
 tools=$!
 set +m
 trap 'kill -- -"$tools" 2>/dev/null || true' EXIT
@@ -24,7 +24,11 @@ bash scripts/setup.sh --browser --wasm-tools-later
 # warnings` gives it (warnings denied), so nothing is compiled twice to be linted. Only
 # here: the driver turns MIR optimisations off, which the shipped WebAssembly must keep.
 native=(--workspace --profile ci --locked)
-lint=(env RUSTC_WORKSPACE_WRAPPER="$(command -v clippy-driver)" CLIPPY_ARGS="-D__CLIPPY_HACKERY__warnings__CLIPPY_HACKERY__")
+if ! clippy_driver=$(command -v clippy-driver); then
+  echo "clippy-driver is not on PATH: add clippy with 'rustup component add clippy' (scripts/setup.sh does)" >&2
+  exit 1
+fi
+lint=(env RUSTC_WORKSPACE_WRAPPER="$clippy_driver" CLIPPY_ARGS="-D__CLIPPY_HACKERY__warnings__CLIPPY_HACKERY__")
 
 phase "rustfmt"
 cargo fmt --all -- --check 2>&1
@@ -39,6 +43,7 @@ if ! wait "$tools"; then
   echo "could not install wasm-pack or wasm-bindgen-cli (above)" >&2
   exit 1
 fi
+trap - EXIT
 bash scripts/build-site.sh
 
 phase "tsc --checkJs over js/: the worker protocol (js/element/protocol.d.ts) and the package's types where they are used"
