@@ -93,13 +93,7 @@ fn a_growing_cache_coordinates_less() {
 /// lost, none is issued twice, inserts stop during the takeover and go on after it.
 #[test]
 fn allocator_failover_loses_ids_never_duplicates() {
-    let config = hotrow::Config::from_json(&json!({
-        "preset": "central-allocator", "clientsPerApiNode": 16, "durationMs": 300, "warmupMs": 100, "windowMs": 10,
-        "faults": [{ "atMs": 150, "kind": "allocatorFailure", "takeoverMs": 50 }]
-    }))
-    .unwrap();
-    let mut sim = hotrow::Simulation::new(config);
-    sim.run_to_end();
+    let sim = central_failing(16, 300, 100, 150, 50);
     let inserts_in = |from: f64, to: f64| -> f64 {
         let ws: Vec<f64> = sim.windows().filter(|w| w.end_ms > from && w.end_ms <= to).map(|w| w.rates.inserts_per_second).collect();
         ws.iter().sum::<f64>() / ws.len() as f64
@@ -118,17 +112,24 @@ fn allocator_failover_loses_ids_never_duplicates() {
 /// high-water mark once started at 0: -1 ids lost, shown as 18446744073709551615).
 #[test]
 fn allocator_failing_before_its_first_request_loses_nothing() {
-    let config = hotrow::Config::from_json(&json!({
-        "preset": "central-allocator", "clientsPerApiNode": 4, "durationMs": 200, "warmupMs": 0, "windowMs": 10,
-        "faults": [{ "atMs": 0, "kind": "allocatorFailure", "takeoverMs": 20 }]
-    }))
-    .unwrap();
-    let mut sim = hotrow::Simulation::new(config);
-    sim.run_to_end();
+    let sim = central_failing(4, 200, 0, 0, 20);
     let s = sim.summary();
     assert_eq!(s.allocator.ids_lost, 0);
     assert!(s.ids_issued > 0 && s.duplicate_ids == 0, "issued {}, duplicates {}", s.ids_issued, s.duplicate_ids);
     sim.check_invariants().unwrap();
+}
+
+/// The central allocator preset with `clients` per API node, run to its end, its service
+/// failing at `at_ms` for `takeover_ms` (10 ms windows).
+fn central_failing(clients: u32, duration_ms: u64, warmup_ms: u64, at_ms: u64, takeover_ms: u64) -> hotrow::Simulation {
+    let config = hotrow::Config::from_json(&json!({
+        "preset": "central-allocator", "clientsPerApiNode": clients, "durationMs": duration_ms, "warmupMs": warmup_ms, "windowMs": 10,
+        "faults": [{ "atMs": at_ms, "kind": "allocatorFailure", "takeoverMs": takeover_ms }]
+    }))
+    .unwrap();
+    let mut sim = hotrow::Simulation::new(config);
+    sim.run_to_end();
+    sim
 }
 
 /// Each window's rows per partition add up to its inserts (rows are placed when a key is

@@ -282,12 +282,7 @@ impl Simulation {
     /// trip of its own; the range is there at once. The counter's latch, held for
     /// microseconds, is not modelled; its CPU is the INSERT's (calibrated with it).
     fn take_in_server(&mut self, parent: u32, cache: u32) {
-        let k = self.cache_table(cache);
-        let statement = if self.ids.statement_prefetch[k] { self.statement_rows(parent, k) } else { 0 };
-        let first = self.ids.next_ids[k];
-        let sizing = self.sizing(cache);
-        let count = self.ids.cache(cache).range_size(sizing).max(statement);
-        self.ids.next_ids[k] += count;
+        let (first, count) = self.take_from_counter(cache, Some(parent));
         let restarts = self.faults.api_restarts[self.cache_api(cache) as usize];
         self.range_arrived(cache, Some(parent), first, count, restarts, self.now_ns);
     }

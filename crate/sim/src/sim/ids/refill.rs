@@ -98,7 +98,6 @@ impl Simulation {
     /// is accounted as the hot row's.
     pub(in crate::sim) fn counter_row_locked(&mut self, t: u32, waited: Ns) {
         let refill = self.txns[t].refill.expect("only refills lock a counter row");
-        let sizing = self.sizing(refill.cache);
         let k = self.cache_table(refill.cache);
         if k == 0 {
             self.metrics.count(self.now_ns, |c| {
@@ -108,17 +107,27 @@ impl Simulation {
             self.ids.hot.granted_at_ns = Some(self.now_ns);
             self.ids.hot.accounted_from_ns = self.now_ns;
         }
-        let statement = match refill.parent {
-            Some(p) if self.ids.statement_prefetch[k] => self.statement_rows(p, k),
-            _ => 0,
-        };
-        let first = self.ids.next_ids[k];
-        let count = self.ids.cache(refill.cache).range_size(sizing).max(statement);
+        let (first, count) = self.take_from_counter(refill.cache, refill.parent);
         let refill = self.txns[t].refill.as_mut().expect("only refills lock a counter row");
         refill.first = first;
         refill.count = count;
         refill.applied = true;
+    }
+
+    /// Takes the next range of `cache`'s table from its counter: the cache's next size, or
+    /// the rows the statement of `parent` (the insert that found the range empty) inserts
+    /// when mysqld prefetches for it. Returns the range's first id and its size.
+    pub(super) fn take_from_counter(&mut self, cache: u32, parent: Option<u32>) -> (u64, u64) {
+        let k = self.cache_table(cache);
+        let statement = match parent {
+            Some(p) if self.ids.statement_prefetch[k] => self.statement_rows(p, k),
+            _ => 0,
+        };
+        let sizing = self.sizing(cache);
+        let count = self.ids.cache(cache).range_size(sizing).max(statement);
+        let first = self.ids.next_ids[k];
         self.ids.next_ids[k] += count;
+        (first, count)
     }
 
     /// Which table taking ids (0 the principal) cached range `cache` is of.
@@ -127,7 +136,7 @@ impl Simulation {
     }
 
     /// Rows the current statement (round) of transaction `p` inserts into id table `k`.
-    pub(super) fn statement_rows(&self, p: u32, k: usize) -> u64 {
+    fn statement_rows(&self, p: u32, k: usize) -> u64 {
         let txn = &self.txns[p];
         let table = self.ids.tables.id_table(k);
         txn.ops[txn.round_ops()].iter().filter(|o| o.write && workload::table_of(o.row) == table).count() as u64
