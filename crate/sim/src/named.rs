@@ -1,5 +1,6 @@
 //! Fieldless enums written and read as their names, by hand: `by_name!(Engine, [Ndb,
-//! Postgres, Innodb, Raft])` gives the enum `Serialize` and `Deserialize` through its `NAMES`
+//! Postgres, Innodb, Raft])` gives the enum `Serialize`, `Deserialize` (for the crates that
+//! read a summary back) and the config's reader (`read.rs`) through its `NAMES`
 //! (variant `i` is `NAMES[i]`), where serde's derive would compile a visitor of its own for
 //! each enum into the WebAssembly module. Errors are serde's: an unknown name is
 //! `unknown variant `x`, expected one of ...`.
@@ -20,6 +21,13 @@ macro_rules! by_name {
         impl serde::Serialize for $t {
             fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
                 s.serialize_str($t::NAMES[*self as usize])
+            }
+        }
+
+        impl crate::read::Read for $t {
+            fn read(v: &serde_json::Value) -> Result<Self, crate::read::Bad> {
+                const ALL: &[$t] = &[$($t::$v),+];
+                crate::read::name_index(v, $t::NAMES).map(|i| ALL[i])
             }
         }
 

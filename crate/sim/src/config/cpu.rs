@@ -5,15 +5,15 @@
 //! docs/MODEL.md §8 explains.
 
 use super::fields::FIELDS;
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
 /// `cpu.serviceCv` of every preset: see [`CpuConfig::service_cv`].
 pub(crate) const SERVICE_CV: f64 = 1.0;
 
 /// CPU cost of each kind of work, in nanoseconds of one thread (each 0..=10000000), and how
 /// a service's time varies around its cost.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields, rename_all = "camelCase")]
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
 pub struct CpuConfig {
     /// TC: receiving one operation of a TCKEYREQ, seizing its record and sending LQHKEYREQ.
     pub tc_op_ns: u64,

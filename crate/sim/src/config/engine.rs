@@ -4,7 +4,7 @@
 
 use super::{Config, ConfigError};
 use crate::named::by_name;
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
 by_name!(Engine, [Ndb, Postgres, Innodb, Raft]);
 by_name!(LockGrant, [Fifo, Cats]);
@@ -115,8 +115,8 @@ impl LockGrant {
 }
 
 /// A one-server engine's machine and its commit and lock costs (unused under `ndb`).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields, rename_all = "camelCase")]
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
 pub struct ServerConfig {
     /// CPU cores the server's backends share (1..=1024): one pool, one run queue.
     pub cores: u32,

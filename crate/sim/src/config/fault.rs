@@ -3,8 +3,9 @@
 
 use super::fault_table::{self, FaultValue, Needs};
 use super::{range, Config, ConfigError};
-use crate::flat::Given;
+use crate::read::{Bad, Fields, Read};
 use serde::Serialize;
+use serde_json::Value;
 
 /// A scheduled fault. In JSON: `{"atMs": 2000, "kind": "dataNodeFailure", "dataNode": 1,
 /// "restartAfterMs": 3000}`, `{"atMs": 2000, "kind": "apiNodeRestart", "apiNode": 0}` or
@@ -16,21 +17,11 @@ pub enum Fault {
     /// A data node stops; its node group's other replica takes over as primary,
     /// transactions in flight on it abort (clients retry them), and it rejoins as a backup
     /// `restartAfterMs` later (1..=3600000, default 3000).
-    DataNodeFailure {
-        at_ms: u64,
-        data_node: u32,
-        #[serde(default = "default_restart_ms")]
-        restart_after_ms: u64,
-    },
+    DataNodeFailure { at_ms: u64, data_node: u32, restart_after_ms: u64 },
     /// An API node restarts: its cached id range is lost (gaps, counted as `idsLost`), its
     /// transactions in flight abort, and its clients reconnect after `downMs`
     /// (0..=3600000, default 1000).
-    ApiNodeRestart {
-        at_ms: u64,
-        api_node: u32,
-        #[serde(default = "default_down_ms")]
-        down_ms: u64,
-    },
+    ApiNodeRestart { at_ms: u64, api_node: u32, down_ms: u64 },
     /// Messages to and from a data node take `extraUs` (0..=1000000) longer for
     /// `durationMs` (1..=3600000).
     NetworkDelay { at_ms: u64, data_node: u32, extra_us: u64, duration_ms: u64 },
@@ -38,11 +29,7 @@ pub enum Fault {
     /// `"centralService"`): its standby takes over after `takeoverMs` (0..=3600000,
     /// default 1000), starting past the ids the primary had reserved, so those the primary
     /// had not handed out are lost. Requests meanwhile wait for the standby.
-    AllocatorFailure {
-        at_ms: u64,
-        #[serde(default = "default_takeover_ms")]
-        takeover_ms: u64,
-    },
+    AllocatorFailure { at_ms: u64, takeover_ms: u64 },
 }
 
 /// A fault's kind as JSON names it (`Fault`'s reader).
@@ -60,88 +47,50 @@ impl FaultKind {
 
 crate::named::by_name!(FaultKind, [DataNodeFailure, ApiNodeRestart, NetworkDelay, AllocatorFailure]);
 
-/// Every kind's fields, read flat.
-#[derive(serde::Deserialize, Default)]
-#[serde(deny_unknown_fields, default, rename_all = "camelCase", expecting = "a fault: an object with atMs, kind and the kind's fields")]
-struct RawFault {
-    kind: Given<FaultKind>,
-    at_ms: Given<u64>,
-    data_node: Given<u32>,
-    restart_after_ms: Given<u64>,
-    api_node: Given<u32>,
-    down_ms: Given<u64>,
-    extra_us: Given<u64>,
-    duration_ms: Given<u64>,
-    takeover_ms: Given<u64>,
-}
+/// Every kind's fields: a fault is read flat (`read.rs`), each kind taking its own fields
+/// and refusing the others'.
+const FIELDS: &[&str] = &["kind", "atMs", "dataNode", "restartAfterMs", "apiNode", "downMs", "extraUs", "durationMs", "takeoverMs"];
 
-/// A fault as JSON, read flat (`flat.rs`): each kind takes its own fields and refuses the
-/// others'.
-impl<'de> serde::Deserialize<'de> for Fault {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        use crate::flat::{need, only_own};
-        let r = RawFault::deserialize(d)?;
-        let kind = need(r.kind.0, "kind")?;
-        let at_ms = need(r.at_ms.0, "atMs")?;
-        let (fault, own): (Fault, &'static [&'static str]) = match kind {
+/// A fault as JSON: `{ "kind": ..., "atMs": ..., ... }`.
+impl Read for Fault {
+    fn read(v: &Value) -> Result<Self, Bad> {
+        let f = Fields::of(v, "a fault: an object with atMs, kind and the kind's fields", FIELDS)?;
+        let kind: FaultKind = f.need("kind")?;
+        let at_ms = f.need("atMs")?;
+        let (fault, own): (Fault, &[&str]) = match kind {
             FaultKind::DataNodeFailure => (
                 Fault::DataNodeFailure {
                     at_ms,
-                    data_node: need(r.data_node.0, "dataNode")?,
-                    restart_after_ms: r.restart_after_ms.0.unwrap_or_else(default_restart_ms),
+                    data_node: f.need("dataNode")?,
+                    restart_after_ms: f.or("restartAfterMs", DEFAULT_RESTART_MS)?,
                 },
                 &["atMs", "dataNode", "restartAfterMs"],
             ),
             FaultKind::ApiNodeRestart => (
-                Fault::ApiNodeRestart {
-                    at_ms,
-                    api_node: need(r.api_node.0, "apiNode")?,
-                    down_ms: r.down_ms.0.unwrap_or_else(default_down_ms),
-                },
+                Fault::ApiNodeRestart { at_ms, api_node: f.need("apiNode")?, down_ms: f.or("downMs", DEFAULT_DOWN_MS)? },
                 &["atMs", "apiNode", "downMs"],
             ),
             FaultKind::NetworkDelay => (
                 Fault::NetworkDelay {
                     at_ms,
-                    data_node: need(r.data_node.0, "dataNode")?,
-                    extra_us: need(r.extra_us.0, "extraUs")?,
-                    duration_ms: need(r.duration_ms.0, "durationMs")?,
+                    data_node: f.need("dataNode")?,
+                    extra_us: f.need("extraUs")?,
+                    duration_ms: f.need("durationMs")?,
                 },
                 &["atMs", "dataNode", "extraUs", "durationMs"],
             ),
-            FaultKind::AllocatorFailure => (
-                Fault::AllocatorFailure { at_ms, takeover_ms: r.takeover_ms.0.unwrap_or_else(default_takeover_ms) },
-                &["atMs", "takeoverMs"],
-            ),
+            FaultKind::AllocatorFailure => {
+                (Fault::AllocatorFailure { at_ms, takeover_ms: f.or("takeoverMs", DEFAULT_TAKEOVER_MS)? }, &["atMs", "takeoverMs"])
+            }
         };
-        // Every field but the two each kind has, named: no `..`, so that a new field of
-        // `RawFault` does not compile until it is listed here (or another kind takes it).
-        let RawFault { kind: _, at_ms: _, data_node, restart_after_ms, api_node, down_ms, extra_us, duration_ms, takeover_ms } = &r;
-        let given = [
-            ("dataNode", data_node.0.is_some()),
-            ("restartAfterMs", restart_after_ms.0.is_some()),
-            ("apiNode", api_node.0.is_some()),
-            ("downMs", down_ms.0.is_some()),
-            ("extraUs", extra_us.0.is_some()),
-            ("durationMs", duration_ms.0.is_some()),
-            ("takeoverMs", takeover_ms.0.is_some()),
-        ];
-        only_own(&given, own)?;
+        f.only("kind", own)?;
         Ok(fault)
     }
 }
 
-fn default_takeover_ms() -> u64 {
-    1_000
-}
-
-fn default_restart_ms() -> u64 {
-    3_000
-}
-
-fn default_down_ms() -> u64 {
-    1_000
-}
+const DEFAULT_TAKEOVER_MS: u64 = 1_000;
+const DEFAULT_RESTART_MS: u64 = 3_000;
+const DEFAULT_DOWN_MS: u64 = 1_000;
 
 impl Fault {
     pub fn at_ms(&self) -> u64 {
@@ -227,12 +176,11 @@ mod tests {
     use super::*;
 
     fn read(v: serde_json::Value) -> Result<Fault, String> {
-        serde_json::from_value(v).map_err(|e| e.to_string())
+        <Fault as Read>::read(&v).map_err(|e| format!("{e:?}"))
     }
 
     /// Each kind takes its own fields with their defaults, and refuses a null, a missing
-    /// field, another kind's field and an unknown one, as serde's derive for the
-    /// internally tagged enum did.
+    /// field, another kind's field (given, even as null) and an unknown one.
     #[test]
     fn faults_read_their_own_fields_and_refuse_the_rest() {
         use serde_json::json;
@@ -254,7 +202,7 @@ mod tests {
         for (bad, says) in [
             (json!({ "atMs": 5, "kind": "dataNodeFailure", "dataNode": 1, "restartAfterMs": null }), "invalid type: null"),
             (json!({ "atMs": null, "kind": "allocatorFailure" }), "invalid type: null"),
-            (json!({ "atMs": 5, "kind": "allocatorFailure", "dataNode": null }), "invalid type: null"),
+            (json!({ "atMs": 5, "kind": "allocatorFailure", "dataNode": null }), "unknown field `dataNode`"),
             (json!({ "atMs": 5, "kind": "allocatorFailure", "dataNode": 1 }), "unknown field `dataNode`, expected `atMs` or `takeoverMs`"),
             (json!({ "atMs": 5, "kind": "allocatorFailure", "bogus": 1 }), "unknown field `bogus`"),
             (json!({ "atMs": 5, "kind": "networkDelay", "dataNode": 1, "extraUs": 5 }), "missing field `durationMs`"),

@@ -6,7 +6,7 @@
 //! fields `Config` serialises.
 
 use super::{
-    json::lookup, Allocator, Config, ConfigError, DeadlockSearch, Engine, IdCacheScope, KeyLayout, LockGrant, Partitioning, Traits,
+    lookup, Allocator, Config, ConfigError, DeadlockSearch, Engine, IdCacheScope, KeyLayout, LockGrant, Partitioning, Traits,
     WORKLOAD_LABELS, WORKLOAD_NAMES,
 };
 use serde_json::{Map, Value};

@@ -42,17 +42,8 @@ impl Config {
         let workload = super::Workload::from_json(&merged["workload"], "workload")?;
         scale_dbt2(&mut merged, &user);
         scope_follows_workload(&mut merged, &workload, &preset_fields, &user);
-        // The workload is read above, not by serde (it is skipped there).
-        let workload_json = merged.as_object_mut().expect("an object").remove("workload");
-        let config: Result<Config, _> = serde_path_to_error::deserialize(&merged);
-        if let Some(w) = workload_json {
-            merged["workload"] = w;
-        }
-        let mut config: Config = config.map_err(|e| {
-            let field = e.path().to_string();
-            let value = lookup(&merged, &field).map_or("null".to_string(), |v| v.to_string());
-            ConfigError { field, value, allowed: type_message(e.inner()) }
-        })?;
+        // The workload was read above; the reader leaves it out.
+        let mut config = <Config as crate::read::Read>::read(&merged).map_err(|e| e.at("", &merged))?;
         config.workload = workload;
         config.validate(&merged)?;
         Ok(config)
@@ -118,26 +109,6 @@ fn scope_follows_workload(merged: &mut Value, workload: &super::Workload, preset
     }
 }
 
-/// The value at a dotted camelCase path (`cpu.lqhWriteNs`, `faults[0].dataNode`) of a config as JSON.
-pub fn lookup<'a>(v: &'a Value, dotted: &str) -> Option<&'a Value> {
-    // A part may index an array (`faults[0].dataNode`, as an error's path names it).
-    dotted.split('.').try_fold(v, |v, part| {
-        let mut pieces = part.split('[');
-        let v = match pieces.next() {
-            Some("") | None => v,
-            Some(k) => v.get(k)?,
-        };
-        pieces.try_fold(v, |v, i| v.get(i.strip_suffix(']')?.parse::<usize>().ok()?))
-    })
-}
-
-/// serde's message without its source position, which means nothing to a user.
-fn type_message(e: &serde_json::Error) -> String {
-    let msg = e.to_string();
-    let msg = msg.split(" at line ").next().unwrap_or(&msg).to_string();
-    msg.replace("u64", "a non-negative integer").replace("u32", "a non-negative integer")
-}
-
 /// Sets `dotted` (e.g. `network.latencyUs`) in a JSON object, creating nested objects.
 /// Used by `--set key=value` and by URL parameters.
 pub fn set_dotted(obj: &mut Map<String, Value>, dotted: &str, value: Value) -> Result<(), ConfigError> {
@@ -158,4 +129,18 @@ pub fn set_dotted(obj: &mut Map<String, Value>, dotted: &str, value: Value) -> R
         cur = next;
     }
     unreachable!("split yields at least one part")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn set_dotted_builds_nested_objects() {
+        let mut m = Map::new();
+        set_dotted(&mut m, "network.latencyUs", json!(5)).unwrap();
+        set_dotted(&mut m, "cacheSize", json!(10)).unwrap();
+        assert_eq!(Value::Object(m), json!({"network": {"latencyUs": 5}, "cacheSize": 10}));
+    }
 }

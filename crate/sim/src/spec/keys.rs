@@ -11,6 +11,8 @@ pub(crate) const MAX_BUCKET_MS: u64 = 366 * 24 * 3600 * 1000;
 use super::KeyChoice;
 use crate::error::ConfigError;
 use crate::prng::Prng;
+use crate::read::{Bad, Fields, Read};
+use serde_json::Value;
 
 /// A key choice made ready for a table of `n` rows.
 #[derive(Clone, Debug, PartialEq)]
@@ -197,61 +199,49 @@ impl Zipf {
     }
 }
 
-/// A key choice as JSON (`{ "dist": "zipfian", "theta": 0.99 }`), read flat (`flat.rs`):
-/// each choice takes its own fields and refuses the others'.
-impl<'de> serde::Deserialize<'de> for KeyChoice {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        use crate::flat::{need, only_own};
-        #[derive(serde::Deserialize)]
-        #[serde(rename_all = "camelCase")]
-        enum Dist {
-            Uniform,
-            Zipfian,
-            Hotspot,
-            Sequential,
-            SameAs,
-            Exponential,
-            Gaussian,
-            Fixed,
-            TimeBucket,
-        }
-        #[derive(serde::Deserialize)]
-        #[serde(deny_unknown_fields, rename_all = "camelCase")]
-        struct Raw {
-            dist: Dist,
-            theta: Option<f64>,
-            hot_fraction: Option<f64>,
-            hot_share: Option<f64>,
-            statement: Option<usize>,
-            parameter: Option<f64>,
-            key: Option<u64>,
-            bucket_ms: Option<u64>,
-        }
-        let r = Raw::deserialize(d)?;
-        let (choice, own): (KeyChoice, &'static [&'static str]) = match r.dist {
+/// Every key choice's fields, read flat (`read.rs`).
+const FIELDS: &[&str] = &["dist", "theta", "hotFraction", "hotShare", "statement", "parameter", "key", "bucketMs"];
+
+/// A key choice's `dist`.
+#[derive(Clone, Copy)]
+enum Dist {
+    Uniform,
+    Zipfian,
+    Hotspot,
+    Sequential,
+    SameAs,
+    Exponential,
+    Gaussian,
+    Fixed,
+    TimeBucket,
+}
+
+impl Dist {
+    const NAMES: &'static [&'static str] =
+        &["uniform", "zipfian", "hotspot", "sequential", "sameAs", "exponential", "gaussian", "fixed", "timeBucket"];
+}
+
+crate::named::by_name!(Dist, [Uniform, Zipfian, Hotspot, Sequential, SameAs, Exponential, Gaussian, Fixed, TimeBucket]);
+
+/// A key choice as JSON (`{ "dist": "zipfian", "theta": 0.99 }`): each choice takes its
+/// own fields and refuses the others'.
+impl Read for KeyChoice {
+    fn read(v: &Value) -> Result<Self, Bad> {
+        let f = Fields::of(v, "a key choice: an object with dist and its fields", FIELDS)?.nulls_absent();
+        let (choice, own): (KeyChoice, &[&str]) = match f.need("dist")? {
             Dist::Uniform => (KeyChoice::Uniform, &[]),
-            Dist::Zipfian => (KeyChoice::Zipfian { theta: need(r.theta, "theta")? }, &["theta"]),
-            Dist::Hotspot => (
-                KeyChoice::Hotspot { hot_fraction: need(r.hot_fraction, "hotFraction")?, hot_share: need(r.hot_share, "hotShare")? },
-                &["hotFraction", "hotShare"],
-            ),
+            Dist::Zipfian => (KeyChoice::Zipfian { theta: f.need("theta")? }, &["theta"]),
+            Dist::Hotspot => {
+                (KeyChoice::Hotspot { hot_fraction: f.need("hotFraction")?, hot_share: f.need("hotShare")? }, &["hotFraction", "hotShare"])
+            }
             Dist::Sequential => (KeyChoice::Sequential, &[]),
-            Dist::SameAs => (KeyChoice::SameAs { statement: need(r.statement, "statement")? }, &["statement"]),
-            Dist::Exponential => (KeyChoice::Exponential { parameter: need(r.parameter, "parameter")? }, &["parameter"]),
-            Dist::Gaussian => (KeyChoice::Gaussian { parameter: need(r.parameter, "parameter")? }, &["parameter"]),
-            Dist::Fixed => (KeyChoice::Fixed { key: need(r.key, "key")? }, &["key"]),
-            Dist::TimeBucket => (KeyChoice::TimeBucket { bucket_ms: need(r.bucket_ms, "bucketMs")? }, &["bucketMs"]),
+            Dist::SameAs => (KeyChoice::SameAs { statement: f.need("statement")? }, &["statement"]),
+            Dist::Exponential => (KeyChoice::Exponential { parameter: f.need("parameter")? }, &["parameter"]),
+            Dist::Gaussian => (KeyChoice::Gaussian { parameter: f.need("parameter")? }, &["parameter"]),
+            Dist::Fixed => (KeyChoice::Fixed { key: f.need("key")? }, &["key"]),
+            Dist::TimeBucket => (KeyChoice::TimeBucket { bucket_ms: f.need("bucketMs")? }, &["bucketMs"]),
         };
-        let given = [
-            ("theta", r.theta.is_some()),
-            ("hotFraction", r.hot_fraction.is_some()),
-            ("hotShare", r.hot_share.is_some()),
-            ("statement", r.statement.is_some()),
-            ("parameter", r.parameter.is_some()),
-            ("key", r.key.is_some()),
-            ("bucketMs", r.bucket_ms.is_some()),
-        ];
-        only_own(&given, own)?;
+        f.only("dist", own)?;
         Ok(choice)
     }
 }

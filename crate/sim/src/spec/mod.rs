@@ -28,11 +28,12 @@
 use crate::error::ConfigError;
 use crate::keys::{KeyLayout, Partitioning};
 use crate::named::by_name;
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use serde_json::Value;
 
 mod keys;
 mod program;
+mod read;
 mod shipped;
 mod validate;
 
@@ -76,8 +77,8 @@ pub enum KeyKind {
     Hidden,
 }
 
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields, rename_all = "camelCase")]
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
 pub struct Table {
     pub name: String,
     /// Rows the table starts with (multiplied by the spec's `scale`).
@@ -85,26 +86,26 @@ pub struct Table {
     pub key: KeyKind,
     /// How its rows are placed: `hash` (NDB) or `range`. Absent: the config's
     /// `partitioning` for the tables taking ids, `hash` for the others.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub partitioning: Option<Partitioning>,
     /// How a key (an id, or a key the workload chooses) becomes the stored key. Absent:
     /// the config's `keyLayout` for the tables taking ids, `sequential` for the others.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub key_layout: Option<KeyLayout>,
     /// Its UNIQUE keys, by name: NDB keeps each in a hidden index table (`t.name$unique`),
     /// so an insert or a delete of a row also writes the index table's row, in the same
     /// round, on the partition a hash of the unique value picks.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[serde(skip_serializing_if = "Vec::is_empty")]
     pub unique_indexes: Vec<String>,
     /// Partitioned on a column shared with other tables (`PARTITION BY KEY (w_id)`), which
     /// takes this many values (times `scale`): its rows come in that many equal runs of
     /// keys, one per value, and a row's partition is its value's, so rows of one value
     /// share a partition in every such table (as DBT2's rows of one warehouse do).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub distribution_values: Option<u64>,
     /// A table taking ids: how many ids each fetch takes from its counter row, its
     /// sequence's `CACHE` (1..=1000000). Absent: the config's `cacheSize` and `cacheGrowth`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub id_cache: Option<u64>,
 }
 
@@ -160,73 +161,70 @@ pub enum KeyChoice {
     TimeBucket { bucket_ms: u64 },
 }
 
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields, rename_all = "camelCase")]
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
 pub struct Statement {
     pub op: OpKind,
     pub table: String,
     /// Rows in this statement (a multi-row INSERT, a batch).
-    #[serde(default = "one")]
     pub rows: u64,
     /// Absent: uniform for reads, updates and deletes, sequential for inserts; an insert
     /// into a table whose keys come from the allocator takes none.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub key: Option<KeyChoice>,
     /// A slotted counter (1..=256): each row is spread over this many rows; an update
     /// picks one of them at random, a read reads them all (and sums them). Absent: 1.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub slots: Option<u64>,
     /// On a table with `distributionValues`: its rows take the value of an earlier
     /// statement's rows (the same warehouse) or the client's own, each row another value a
     /// `remote` share of the time; its key is then drawn among that value's rows.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub distribution: Option<Distribution>,
     /// This statement and the `statements - 1` after it run as a block a drawn number of
     /// times (New-Order's 5 to 15 order lines), or only in a `share` of the transactions.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub repeat: Option<Repeat>,
     /// An update of UNIQUE columns: the table's unique indexes it sets. Each row also
     /// rewrites a row of each: the old value's index row deleted, the new one's inserted.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[serde(skip_serializing_if = "Vec::is_empty")]
     pub sets_unique: Vec<String>,
     /// Hands the values of the rows it writes back to the transaction (SQL's `RETURNING`):
     /// the transaction uses them (a counter's number), which the remedies' warnings weigh.
     /// It costs nothing more: the values come back with the operation's reply.
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub returning: bool,
 }
 
 /// Whose distribution value a statement's rows take: an earlier statement's rows' (`sameAs`),
 /// or the client's own (`client`: client number mod values, as each DBT2 terminal keeps its
 /// warehouse). One of the two.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields, rename_all = "camelCase")]
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
 pub struct Distribution {
     /// An earlier statement of the transaction, on a table with as many values.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub same_as: Option<usize>,
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub client: bool,
     /// The share of rows (0 to 1) that take another value instead, drawn uniformly (TPC-C's
     /// remote warehouse: 0.01 of New-Order's stock rows, 0.15 of Payment's customers).
-    #[serde(default, skip_serializing_if = "is_zero")]
+    #[serde(skip_serializing_if = "is_zero")]
     pub remote: f64,
 }
 
 /// How many times a block of statements runs in one transaction.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields, rename_all = "camelCase")]
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
 pub struct Repeat {
     /// Fewest and most runs, drawn uniformly (0 to 1000; `max` absent: `min`).
-    #[serde(default = "one")]
     pub min: u64,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub max: Option<u64>,
     /// Statements in the block, this one first (default 1).
-    #[serde(default = "one_statement")]
     pub statements: usize,
     /// The share of transactions (0 to 1] in which the block runs at all (default 1).
-    #[serde(default = "one_share", skip_serializing_if = "is_one")]
+    #[serde(skip_serializing_if = "is_one")]
     pub share: f64,
 }
 
@@ -241,44 +239,30 @@ fn is_one(x: &f64) -> bool {
     *x == 1.0
 }
 
-fn one_share() -> f64 {
-    1.0
-}
-
-fn one_statement() -> usize {
-    1
-}
-
-fn one() -> u64 {
-    1
-}
-
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields, rename_all = "camelCase")]
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
 pub struct Transaction {
     pub name: String,
     /// Share of the mix, relative to the other transactions' weights (1..=1000000).
-    #[serde(default = "one")]
     pub weight: u64,
     pub statements: Vec<Statement>,
     /// Takes the rows it locks in key order: the keys drawn for a table's updates and
     /// deletes are handed to those statements sorted, as an application sorts the ids before
     /// it updates them. Two such transactions never wait for each other in a cycle on a
     /// table (the remedy for a lock-order deadlock). Default false: drawn order.
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub sort_keys: bool,
 }
 
 /// A workload: tables and a weighted mix of transactions.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields, rename_all = "camelCase")]
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
 pub struct Spec {
     pub name: String,
-    #[serde(default, skip_serializing_if = "String::is_empty")]
+    #[serde(skip_serializing_if = "String::is_empty")]
     pub about: String,
     pub api: Api,
     /// Multiplies every table's `rows` (TPC-B's scale factor: branches).
-    #[serde(default = "one")]
     pub scale: u64,
     pub tables: Vec<Table>,
     pub transactions: Vec<Transaction>,
@@ -297,26 +281,7 @@ pub(crate) fn table_id(i: usize) -> u64 {
 impl Spec {
     /// Reads and validates a spec; `at` is its JSON path (`workload`), which errors name.
     pub fn from_json(v: &Value, at: &str) -> Result<Spec, ConfigError> {
-        let spec: Spec = serde_path_to_error::deserialize(v).map_err(|e| {
-            let mut inner = e.path().to_string();
-            if inner == "." {
-                inner.clear();
-            }
-            let msg = e.inner().to_string();
-            let msg = msg
-                .split(" at line ")
-                .next()
-                .unwrap_or(&msg)
-                .replace("u64", "a non-negative integer")
-                .replace("usize", "a non-negative integer");
-            // A missing field is named by its own path, not its parent's.
-            if let Some(field) = msg.strip_prefix("missing field `").and_then(|m| m.strip_suffix('`')) {
-                inner = if inner.is_empty() { field.to_string() } else { format!("{inner}.{field}") };
-            }
-            let path = if inner.is_empty() { at.to_string() } else { format!("{at}.{inner}") };
-            let value = lookup_path(v, &inner).map_or("null".to_string(), |x| x.to_string());
-            ConfigError::new(&path, value, msg)
-        })?;
+        let spec = <Spec as crate::read::Read>::read(v).map_err(|e| e.at(at, v))?;
         spec.validate(at)?;
         Ok(spec)
     }
@@ -382,19 +347,4 @@ impl Spec {
     pub(crate) fn table_index(&self, name: &str) -> usize {
         self.tables.iter().position(|t| t.name == name).expect("a validated spec names its own tables")
     }
-}
-
-/// The value at a serde path (`transactions[0].statements[1].rows`) inside `v`.
-fn lookup_path<'a>(v: &'a Value, path: &str) -> Option<&'a Value> {
-    let mut cur = v;
-    for part in path.split('.').filter(|p| !p.is_empty()) {
-        let (name, indices) = part.split_once('[').map_or((part, ""), |(n, rest)| (n, rest));
-        if !name.is_empty() {
-            cur = cur.get(name)?;
-        }
-        for i in indices.split('[').filter(|x| !x.is_empty()) {
-            cur = cur.get(i.trim_end_matches(']').parse::<usize>().ok()?)?;
-        }
-    }
-    Some(cur)
 }

@@ -8,7 +8,7 @@ use crate::workload::{row_key, table_of, OpSpec};
 /// the index's rows; a read or an update writes none.
 #[test]
 fn a_unique_key_writes_its_index_row_in_the_same_round() {
-    let spec: Spec = serde_json::from_value(serde_json::json!({ "name": "u", "api": "mysqld",
+    let spec: Spec = <Spec as crate::read::Read>::read(&serde_json::json!({ "name": "u", "api": "mysqld",
         "tables": [{ "name": "orders", "rows": 100, "key": "autoIncrement", "uniqueIndexes": ["email"] },
                    { "name": "items", "rows": 10, "key": "primaryKey", "uniqueIndexes": ["sku", "ean"] }],
         "transactions": [{ "name": "x", "statements": [
