@@ -267,7 +267,7 @@ test("faults can be injected live and are checked against the cluster's state", 
   assert.ok(s.aborts > 0);
   assert.throws(() => sim.inject({ kind: "dataNodeFailure", dataNode: 2 }), (e) => e.field === "fault.dataNode" && /last live replica/.test(e.message));
   assert.throws(() => sim.inject({ kind: "meteor" }), (e) => e.field === "fault.kind");
-  assert.throws(() => sim.inject({ kind: "networkDelay", dataNode: 1 }), (e) => e.field === "fault" && /extraUs/.test(e.message));
+  assert.throws(() => sim.inject({ kind: "networkDelay", dataNode: 1 }), (e) => e.field === "fault.extraUs" && /missing field `extraUs`/.test(e.message));
   sim.inject({ kind: "apiNodeRestart", apiNode: 0 });
   sim.inject({ kind: "networkDelay", dataNode: 0, extraUs: 1000, durationMs: 100 });
   sim.runFor(600);

@@ -93,7 +93,7 @@ fn unexpected(v: &Value) -> String {
         Value::Number(n) => match (n.as_u64(), n.as_i64()) {
             (Some(u), _) => format!("integer `{u}`"),
             (None, Some(i)) => format!("integer `{i}`"),
-            // As serde_json prints a float: `1.5`, `2.0`, `1e+300`.
+            // As serde_json prints a float: `1.5`, `2.0`, `1e300`.
             _ => format!("floating point `{n}`"),
         },
         Value::String(s) => format!("string {s:?}"),
@@ -293,7 +293,7 @@ mod tests {
         assert_eq!(err(u32::read(&json!(5_000_000_000u64))).1, "invalid value: integer `5000000000`, expected a non-negative integer");
         assert_eq!(err(u64::read(&json!(2.0))).1, "invalid type: floating point `2.0`, expected a non-negative integer");
         assert_eq!(err(u64::read(&json!(1.5))).1, "invalid type: floating point `1.5`, expected a non-negative integer");
-        assert_eq!(err(u64::read(&json!(1e300))).1, "invalid type: floating point `1e+300`, expected a non-negative integer");
+        assert_eq!(err(u64::read(&json!(1e300))).1, "invalid type: floating point `1e300`, expected a non-negative integer");
         assert_eq!(err(f64::read(&Value::Null)).1, "invalid type: null, expected f64");
         assert_eq!(err(bool::read(&json!(1))).1, "invalid type: integer `1`, expected a boolean");
         assert_eq!(err(String::read(&json!([]))).1, "invalid type: sequence, expected a string");
