@@ -278,7 +278,7 @@ pub fn windows_csv<'a>(windows: impl IntoIterator<Item = &'a Window>) -> String 
                 out.push(',');
             }
             first = false;
-            let _ = write!(out, "{v}");
+            let _ = write!(out, "{}", crate::decimal::Shortest(v));
         };
         for m in window_metrics() {
             match m.window.expect("a window metric") {

@@ -2,18 +2,20 @@
 //! thousands separated (158,496), fractions as percentages, intervals in their figure's
 //! format. The core's own words (a resource's name, the run described, the deadlocks)
 //! use it, `hotrow run`'s table and `hotrow report`
-//! (through `hotrow_report::format`) too.
+//! (through `hotrow_report::format`) too. Numbers become text in `decimal.rs`.
+
+use crate::decimal::{fixed, shortest, Fixed, Shortest};
 
 /// A whole number with thousands separated: 158,496.
 pub fn grouped(v: f64) -> String {
     // Rounded as `{:.0}` rounds (half to even), then its digits in threes from the right.
-    let digits = format!("{:.0}", v.abs());
+    let digits = fixed(v.abs(), 0);
     let mut out = String::with_capacity(digits.len() + digits.len() / 3 + 1);
     if v < 0.0 && digits != "0" {
         out.push('-');
     }
     for (i, c) in digits.char_indices() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
             out.push(',');
         }
         out.push(c);
@@ -23,7 +25,7 @@ pub fn grouped(v: f64) -> String {
 
 /// A fraction as a whole percentage: 0.873 is 87%.
 pub fn percent(f: f64) -> String {
-    format!("{:.0}%", f * 100.0)
+    format!("{}%", Fixed(f * 100.0, 0))
 }
 
 /// A figure in its catalog unit, as every surface writes it (one format per unit): a
@@ -32,11 +34,11 @@ pub fn percent(f: f64) -> String {
 /// whole, a code as it is.
 pub fn value(v: f64, unit: &str) -> String {
     match unit {
-        "fraction" if v != 0.0 && v.abs() < 0.1 => format!("{:.1}%", v * 100.0),
+        "fraction" if v != 0.0 && v.abs() < 0.1 => format!("{}%", Fixed(v * 100.0, 1)),
         "fraction" => percent(v),
-        "code" => format!("{v}"),
+        "code" => shortest(v),
         _ if v.abs() >= 100.0 || v.fract() == 0.0 => grouped(v),
-        _ => format!("{v:.1}"),
+        _ => fixed(v, 1),
     }
 }
 
@@ -46,9 +48,9 @@ pub fn value(v: f64, unit: &str) -> String {
 pub fn half_width(h: f64, v: f64, unit: &str) -> String {
     let decimals = value(v, unit).contains('.');
     let text = match unit {
-        "fraction" if decimals => format!("{:.1}%", h * 100.0),
+        "fraction" if decimals => format!("{}%", Fixed(h * 100.0, 1)),
         "fraction" => percent(h),
-        _ if decimals => format!("{h:.1}"),
+        _ if decimals => fixed(h, 1),
         _ => grouped(h),
     };
     let zero = text.trim_end_matches('%').chars().all(|c| c == '0' || c == '.');
@@ -73,15 +75,15 @@ pub fn with_interval(v: f64, h: Option<f64>, unit: &str) -> String {
 /// decimal (1.0 ms).
 pub fn micros(us: f64) -> String {
     if us < 1000.0 {
-        format!("{us} us")
+        format!("{} us", Shortest(us))
     } else {
-        format!("{:.1} ms", us / 1e3)
+        format!("{} ms", Fixed(us / 1e3, 1))
     }
 }
 
 /// Microseconds as seconds, one decimal: 8806000 us is 8.8 s.
 pub fn seconds(us: f64) -> String {
-    format!("{:.1} s", us / 1e6)
+    format!("{} s", Fixed(us / 1e6, 1))
 }
 
 #[cfg(test)]

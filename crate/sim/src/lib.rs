@@ -19,6 +19,7 @@
 // compiler reports what nothing uses.
 pub mod catalog;
 pub mod config;
+pub mod decimal;
 pub mod explain;
 pub mod facts;
 pub mod format;

@@ -1,6 +1,7 @@
 //! Between JavaScript values and the core's types: config errors as exceptions, JSON
 //! from JavaScript values, argument checks, and plain objects built field by field.
 
+use hotrow::decimal::Shortest;
 use hotrow::ConfigError;
 use js_sys::{Array, Float64Array, Object, Reflect};
 use serde::Serialize;
@@ -25,7 +26,7 @@ pub(crate) fn bad(field: &str, value: impl ToString, allowed: &str) -> ConfigErr
 
 pub(crate) fn describe(v: &JsValue) -> String {
     if let Some(n) = v.as_f64() {
-        return format!("{n}");
+        return hotrow::decimal::shortest(n);
     }
     if v.is_undefined() {
         return "undefined".into();
@@ -82,7 +83,7 @@ pub(crate) fn js_to_json(v: &JsValue, path: &str) -> Result<Value, ConfigError> 
 pub(crate) fn count(v: &JsValue, name: &str, lo: f64, hi: f64) -> Result<u64, JsValue> {
     match v.as_f64() {
         Some(n) if n.is_finite() && n.fract() == 0.0 && (lo..=hi).contains(&n) => Ok(n as u64),
-        _ => Err(config_error(bad(name, describe(v), &format!("must be an integer from {lo} to {hi}")))),
+        _ => Err(config_error(bad(name, describe(v), &format!("must be an integer from {} to {}", Shortest(lo), Shortest(hi))))),
     }
 }
 
@@ -90,7 +91,7 @@ pub(crate) fn count(v: &JsValue, name: &str, lo: f64, hi: f64) -> Result<u64, Js
 pub(crate) fn millis(v: &JsValue, name: &str, hi: f64) -> Result<f64, JsValue> {
     match v.as_f64() {
         Some(n) if n.is_finite() && (0.0..=hi).contains(&n) => Ok(n),
-        _ => Err(config_error(bad(name, describe(v), &format!("must be a number of milliseconds from 0 to {hi}")))),
+        _ => Err(config_error(bad(name, describe(v), &format!("must be a number of milliseconds from 0 to {}", Shortest(hi))))),
     }
 }
 

@@ -9,6 +9,7 @@ use super::{
     lookup, Allocator, Config, ConfigError, DeadlockSearch, Engine, IdCacheScope, KeyLayout, LockGrant, Partitioning, Traits,
     WORKLOAD_LABELS, WORKLOAD_NAMES,
 };
+use crate::decimal::Shortest;
 use serde_json::{Map, Value};
 
 /// What values a field takes (`describe` writes it as `{ type, ... }`).
@@ -278,7 +279,11 @@ pub(super) fn check_ranges(merged: &Value) -> Result<(), ConfigError> {
             Kind::Number { min, max } => {
                 let v = lookup(merged, f.name).and_then(Value::as_f64).expect("a deserialised config has every field");
                 if !(min..=max).contains(&v) {
-                    return Err(ConfigError::new(f.name, v, format!("must be a number from {min} to {max}")));
+                    return Err(ConfigError::new(
+                        f.name,
+                        Shortest(v),
+                        format!("must be a number from {} to {}", Shortest(min), Shortest(max)),
+                    ));
                 }
             }
             // The enums refuse what they do not name as they deserialise; a string field

@@ -4,6 +4,7 @@
 use super::{Kind, Resource};
 use crate::config::{Config, IdCacheScope};
 use crate::counts::Counts;
+use crate::decimal::Shortest;
 use crate::heat::RowLockTotals;
 use crate::time;
 use crate::topology::Topology;
@@ -289,7 +290,7 @@ impl Inputs<'_> {
             // Named from what was measured over the span (the rate may have changed live).
             let offered = crate::rates::Span::of_ns(self.span_ns).per_second(self.counts.arrivals);
             let per_api = offered / self.cfg.api_nodes as f64;
-            let name = format!("the offered load: {} requests/s ({} per API node)", offered.round(), per_api.round());
+            let name = format!("the offered load: {} requests/s ({} per API node)", Shortest(offered.round()), Shortest(per_api.round()));
             let mut l = Load::new(tagged(4, 1), name, Kind::Offered, None, 1, self.span_ns, 0);
             l.offered = Some(offered);
             loads.push(l);

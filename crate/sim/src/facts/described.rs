@@ -43,7 +43,7 @@ fn arrivals(cfg: &Config) -> String {
     let spread = match cfg.arrival_cv {
         1.0 => "Poisson".to_string(),
         0.0 => "evenly spaced".to_string(),
-        cv => format!("gaps with CV {cv}"),
+        cv => format!("gaps with CV {}", crate::decimal::Shortest(cv)),
     };
     format!(
         "open arrivals: {} requests/s offered to each API node ({spread}), each taking a free client thread or waiting for one",

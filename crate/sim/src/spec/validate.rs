@@ -4,11 +4,11 @@
 
 use super::{keys, KeyChoice, KeyKind, OpKind, Spec, Transaction, MAX_ROWS_PER_STATEMENT, MAX_ROWS_PER_TRANSACTION, MAX_SLOTS};
 use super::{Statement, Table, MAX_REPEAT, MAX_STATEMENTS, MAX_TABLES, MAX_TABLE_ROWS, MAX_TRANSACTIONS, MAX_UNIQUE_INDEXES};
-use crate::error::ConfigError;
+use crate::error::{ConfigError, Shown};
 
 impl Spec {
     pub(super) fn validate(&self, at: &str) -> Result<(), ConfigError> {
-        let err = |path: String, value: &dyn std::fmt::Display, allowed: String| Err(ConfigError::new(&path, value, allowed));
+        let err = |path: String, value: &dyn Shown, allowed: String| Err(ConfigError::new(&path, value, allowed));
         if self.name.is_empty() || self.name.len() > 64 {
             return err(format!("{at}.name"), &format!("{:?}", self.name), "a name of 1 to 64 characters".into());
         }

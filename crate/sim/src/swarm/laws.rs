@@ -1,5 +1,6 @@
 //! The laws an explanation keeps on any run (`explain/`), checked on every swarm seed.
 
+use crate::decimal::Shortest;
 use crate::Summary;
 
 /// The laws hold on any summary: utilizations within 0..=1, a saturated resource wherever
@@ -8,12 +9,15 @@ pub fn explanation_laws(s: &Summary) -> Result<(), String> {
     let x = s.transactions_per_second;
     for r in s.resources.iter().chain(s.bottleneck.as_ref()) {
         if !(0.0..=1.0).contains(&r.utilization) {
-            return Err(format!("{} utilization {}", r.name, r.utilization));
+            return Err(format!("{} utilization {}", r.name, Shortest(r.utilization)));
         }
         if r.bound_transactions_per_second > 0.0 && x > 0.0 && x >= 0.95 * r.bound_transactions_per_second && r.utilization < 0.9 {
             return Err(format!(
-                "{} bound {} at throughput {x} with utilization {}",
-                r.name, r.bound_transactions_per_second, r.utilization
+                "{} bound {} at throughput {} with utilization {}",
+                r.name,
+                Shortest(r.bound_transactions_per_second),
+                Shortest(x),
+                Shortest(r.utilization)
             ));
         }
     }
