@@ -29,10 +29,17 @@ pub use explanation::explanation;
 pub use nodes::{HotRowSummary, NodeSummary};
 pub use precision::{PrecisionSummary, Warmup, WarmupSummary};
 
+fn config_as_json<S: serde::Serializer>(c: &Config, s: S) -> Result<S::Ok, S::Error> {
+    c.to_json().serialize(s)
+}
+
 #[derive(Clone, Debug, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Summary {
-    /// The effective configuration (preset and overrides applied).
+    /// The effective configuration (preset and overrides applied). Written as its JSON
+    /// value, so that each serialiser of a summary (the CLI's text, the module's) does not
+    /// compile a copy of the config's own (8 KB of the WebAssembly module).
+    #[serde(serialize_with = "config_as_json")]
     pub config: Config,
     /// Measured simulated time after warm-up, in seconds.
     pub simulated_seconds: f64,

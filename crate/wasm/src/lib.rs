@@ -302,7 +302,7 @@ impl Simulation {
     #[wasm_bindgen(getter)]
     pub fn config(&self) -> Result<JsValue, JsValue> {
         alive()?;
-        Ok(to_js(self.inner.config()))
+        Ok(to_js(&self.inner.config().to_json()))
     }
 
     #[wasm_bindgen(getter, js_name = nowMs)]

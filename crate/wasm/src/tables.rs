@@ -15,7 +15,7 @@ pub fn presets() -> Result<JsValue, JsValue> {
     let list = Array::new();
     for (name, description) in hotrow::PRESETS {
         let config = Config::from_preset(name).expect("presets are valid");
-        list.push(&Obj::new().set("name", name).set("description", description).set("config", to_js(&config)).done());
+        list.push(&Obj::new().set("name", name).set("description", description).set("config", to_js(&config.to_json())).done());
     }
     Ok(list.into())
 }
