@@ -21,6 +21,17 @@ const scalarMetricNames = (el) => el.metricTable.filter((m) => m.window && m.sha
 const seriesNames = (el) => ["x", ...el.seriesMetrics];
 /** The table's label of a metric, for legends. */
 const label = (el, name) => el.metricTable.find((m) => m.name === name).label;
+/**
+ * The hot-row and latency charts' lines, each a window metric of the core's table (its
+ * legend the table's label): the one list both the legend and the data, in one-run and
+ * compare mode, are drawn from, so a line is added here alone (tests/js/fields.test.mjs
+ * holds every name to the table). `color`: "hot" or the index of an accent colour.
+ */
+export const CHART_LINES = {
+  hot: [{ metric: "hotRowLockUtilization", color: "hot", fmt: fmtPct }, { metric: "refillsPerSecond", color: 0, scale: "y2" }],
+  latency: [{ metric: "latencyP50Us", color: 0, fmt: fmtUs }, { metric: "latencyP99Us", color: "hot", fmt: fmtUs }],
+};
+const lineNames = (chart) => CHART_LINES[chart].map((l) => l.metric);
 /** The bug report's measurements (DBT2, 8 data nodes), drawn as reference lines. */
 const REPORTED_LINES = [
   { value: REPORTED.cacheOneTpm, label: `reported: ${k(REPORTED.cacheOneTpm)} TPM (cache 1, 2008)` },
@@ -80,13 +91,13 @@ export function setupCharts(el, { keepSeries = false } = {}) {
   el.throughputChart = makeChart(el.$(".chart-throughput"), {
     series: throughputSeries, yLabel: primary, y2Label: !compare && dbt2 && !el.open ? label(el, "insertsPerSecond") : "", refs: () => (showRefs && !el.open ? REPORTED_LINES : []),
   });
+  const lines = (chart) => both(CHART_LINES[chart].map(({ metric, color, fmt, scale }) =>
+    ({ label: label(el, metric), color: color === "hot" ? hot : colors[color], ...(fmt ? { fmt } : {}), ...(scale ? { scale } : {}) })));
+  const [busy, refills] = lineNames("hot");
   el.hotChart = makeChart(el.$(".chart-hot"), {
-    series: both([{ label: label(el, "hotRowLockUtilization"), color: hot, fmt: fmtPct }, { label: label(el, "refillsPerSecond"), color: colors[0], scale: "y2" }]),
-    yLabel: `${label(el, "hotRowLockUtilization")} (0..1)`, y2Label: label(el, "refillsPerSecond"),
+    series: lines("hot"), yLabel: `${label(el, busy)} (0..1)`, y2Label: label(el, refills),
   });
-  el.latencyChart = makeChart(el.$(".chart-latency"), {
-    series: both([{ label: label(el, "latencyP50Us"), color: colors[0], fmt: fmtUs }, { label: label(el, "latencyP99Us"), color: hot, fmt: fmtUs }]), yLabel: "response time (us)",
-  });
+  el.latencyChart = makeChart(el.$(".chart-latency"), { series: lines("latency"), yLabel: "response time (us)" });
   el.charts = [el.throughputChart, el.hotChart, el.latencyChart];
   if (keepSeries) return; // the charts draw the series kept at the next tick
   el.seriesMetrics = scalarMetricNames(el);
@@ -256,8 +267,8 @@ export function render(el) {
       : dbt2
         ? [d.get("x"), d.get("tpm"), d.get("insertsPerSecond"), boundIn(d, "tpm", d.length)]
         : [d.get("x"), d.get(el.primaryName), boundIn(d, el.primaryName, d.length)]);
-    el.hotChart.setData([d.get("x"), d.get("hotRowLockUtilization"), d.get("refillsPerSecond")]);
-    el.latencyChart.setData([d.get("x"), d.get("latencyP50Us"), d.get("latencyP99Us")]);
+    el.hotChart.setData([d.get("x"), ...lineNames("hot").map((k) => d.get(k))]);
+    el.latencyChart.setData([d.get("x"), ...lineNames("latency").map((k) => d.get(k))]);
   }
   m.sims.forEach((sim, i) => drawNodes(el, sim.snapshot, i));
   drawHottestRows(el.$(".hottest tbody"), snap.hottestRows ?? []);
@@ -342,10 +353,9 @@ function drawCompared(el, f, at, set) {
   const n = Math.min(d.countUntil(at), e.countUntil(at));
   const [da, ea] = [(k) => d.get(k, n, at), (k) => e.get(k, n, at)];
   el.throughputChart.setData([da("x"), da(key), ea(key), boundIn(d, key, n, at), boundIn(e, key, n, at)]);
-  const hot = ["hotRowLockUtilization", "refillsPerSecond"];
-  const lat = ["latencyP50Us", "latencyP99Us"];
-  el.hotChart.setData([da("x"), ...hot.map(da), ...hot.map(ea)]);
-  el.latencyChart.setData([da("x"), ...lat.map(da), ...lat.map(ea)]);
+  for (const [chart, lines] of [[el.hotChart, lineNames("hot")], [el.latencyChart, lineNames("latency")]]) {
+    chart.setData([da("x"), ...lines.map(da), ...lines.map(ea)]);
+  }
   return { compareRatio: ratio, ...(Number.isFinite(at) ? { compareAtMs: Math.round(at * 1000) } : {}) };
 }
 

@@ -6,6 +6,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { fields, presets, liveFields, metrics } from "hotrow";
 import { FIELDS as PLAYGROUND_FIELDS } from "../../js/element/state.js";
+import { CHART_LINES } from "../../js/element/render.js";
 
 // The package's types: index.d.ts and the files it re-exports (config, summary, explain).
 const dts = ["index", "config", "summary", "explain"].map((f) => readFileSync(new URL(`../../js/${f}.d.ts`, import.meta.url), "utf8")).join("\n");
@@ -110,4 +111,15 @@ test("index.d.ts's WindowColumns and Snapshot carry exactly the metric table's w
   const state = ["nowMs", "events", "finished", "windowsClosed", "dataNodes", "partitions", "activeClients", "hotRowNode", "hottestRows",
     "nodesDown", "aborts", "idsIssued", "idsLost", "duplicateIds", "bottleneckResourceKind", "bindingRow", "facts"];
   assert.deepEqual(snapshot.filter((m) => !windowed.includes(m)).sort(), state.sort(), "Snapshot's other members are state");
+});
+
+test("every line of the playground's charts is a scalar window metric of the table", () => {
+  const scalar = new Set(metrics().filter((m) => m.window && m.shape === "scalar").map((m) => m.name));
+  for (const [chart, lines] of Object.entries(CHART_LINES)) {
+    assert.ok(lines.length > 0, chart);
+    for (const { metric, color } of lines) {
+      assert.ok(scalar.has(metric), `${chart} chart: ${metric} is not a scalar window metric of metrics()`);
+      assert.ok(color === "hot" || color === 0 || color === 1, `${chart} chart: ${metric}'s colour ${color}`);
+    }
+  }
 });
