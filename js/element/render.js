@@ -4,6 +4,7 @@ import { REPORTED, k } from "./bug-report.js";
 import { makeChart, Heatmap, drawBars, css } from "./charts.js";
 import { fmtInt, fmtPct, fmtUs } from "./format.js";
 import { Series } from "./series.js";
+import { CHART_LINES } from "./chart-lines.js";
 import { FIELD_LABELS, valueName } from "./controls.js";
 import { updateTimeline, replayFork } from "./rewind.js";
 import { settle } from "./requests.js";
@@ -21,16 +22,6 @@ const scalarMetricNames = (el) => el.metricTable.filter((m) => m.window && m.sha
 const seriesNames = (el) => ["x", ...el.seriesMetrics];
 /** The table's label of a metric, for legends. */
 const label = (el, name) => el.metricTable.find((m) => m.name === name).label;
-/**
- * The hot-row and latency charts' lines, each a window metric of the core's table (its
- * legend the table's label): the one list both the legend and the data, in one-run and
- * compare mode, are drawn from, so a line is added here alone (tests/js/fields.test.mjs
- * holds every name to the table). `color`: "hot" or the index of an accent colour.
- */
-export const CHART_LINES = {
-  hot: [{ metric: "hotRowLockUtilization", color: "hot", fmt: fmtPct }, { metric: "refillsPerSecond", color: 0, scale: "y2" }],
-  latency: [{ metric: "latencyP50Us", color: 0, fmt: fmtUs }, { metric: "latencyP99Us", color: "hot", fmt: fmtUs }],
-};
 const lineNames = (chart) => CHART_LINES[chart].map((l) => l.metric);
 /** The bug report's measurements (DBT2, 8 data nodes), drawn as reference lines. */
 const REPORTED_LINES = [

@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { fields, presets, liveFields, metrics } from "hotrow";
 import { FIELDS as PLAYGROUND_FIELDS } from "../../js/element/state.js";
-import { CHART_LINES } from "../../js/element/render.js";
+import { CHART_LINES } from "../../js/element/chart-lines.js";
 
 // The package's types: index.d.ts and the files it re-exports (config, summary, explain).
 const dts = ["index", "config", "summary", "explain"].map((f) => readFileSync(new URL(`../../js/${f}.d.ts`, import.meta.url), "utf8")).join("\n");
