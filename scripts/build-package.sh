@@ -37,9 +37,10 @@ cem analyze --quiet >&2
 # wasm-opt (the npm package `binaryen`'s: Debian's old one breaks the module) runs here, in
 # the background, beside the next module's compile; every job is waited for at the end.
 # The simulation's module for speed (-O3, to a fixed point, with GUFA's whole-program
-# flow analysis and the low 1 KB of memory taken as unused, as Rust's layout leaves it:
-# 3 KB less, the same speed); the others at -O1, which here makes them as small as -Oz
-# does in a third of the time (they run no hot loop but the fit's planning).
+# flow analysis and --low-memory-unused, with which binaryen folds small constant additions
+# into load and store offsets: that differs only for a pointer that wraps past 4 GiB, which
+# no Rust pointer does; 3 KB less, the same speed); the others at -O1, which here makes them
+# as small as -Oz does in a third of the time (they run no hot loop but the fit's planning).
 features=(--enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext --enable-mutable-globals)
 opt_jobs=()
 # An early exit (a failed compile, Ctrl-C) stops the jobs and waits for them, so that none

@@ -84,9 +84,10 @@ export function setupCharts(el, { keepSeries = false } = {}) {
   });
   const lines = (chart) => both(CHART_LINES[chart].map(({ metric, color, fmt, scale }) =>
     ({ label: label(el, metric), color: color === "hot" ? hot : colors[color], ...(fmt ? { fmt } : {}), ...(scale ? { scale } : {}) })));
-  const [busy, refills] = lineNames("hot");
+  // An axis is named for the line drawn on it (the right one, y2, for a line that says so).
+  const onAxis = (chart, scale) => CHART_LINES[chart].find((l) => (l.scale ?? "y") === scale).metric;
   el.hotChart = makeChart(el.$(".chart-hot"), {
-    series: lines("hot"), yLabel: `${label(el, busy)} (0..1)`, y2Label: label(el, refills),
+    series: lines("hot"), yLabel: `${label(el, onAxis("hot", "y"))} (0..1)`, y2Label: label(el, onAxis("hot", "y2")),
   });
   el.latencyChart = makeChart(el.$(".chart-latency"), { series: lines("latency"), yLabel: "response time (us)" });
   el.charts = [el.throughputChart, el.hotChart, el.latencyChart];

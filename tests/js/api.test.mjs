@@ -227,6 +227,11 @@ test("every kind of bad config throws an error naming the field and value", () =
     [{ clientsPerApiNode: 4096, apiNodes: 256 }, "clientsPerApiNode", /65536/],
     [{ seed: 10n }, "seed", /bigint/],
     [{ seed: () => 1 }, "seed", /function/],
+    // A block's count as large as a 32-bit usize holds, and larger: refused, never wrapped
+    // past the check (the module's usize is 32 bits).
+    ...[4294967295, 5e9].map((n) => [{ workload: { name: "r", api: "mysqld", tables: [{ name: "t", rows: 10, key: "primaryKey" }],
+      transactions: [{ name: "x", statements: [{ op: "read", table: "t" }, { op: "update", table: "t", repeat: { min: 1, statements: n } }] }] } },
+    "workload.transactions[0].statements[1].repeat.statements", new RegExp(String(n))]),
   ];
   for (const [config, field, pattern] of cases) {
     assert.throws(() => new Simulation(config), (e) => {

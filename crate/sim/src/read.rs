@@ -142,12 +142,11 @@ impl Read for u32 {
     }
 }
 
-/// An index or a count, saturated at `usize::MAX`: the validation's range (a statement of
-/// the transaction, at most 256) then refuses a value too large alike natively and in
-/// WebAssembly, where `usize` is 32 bits.
+/// An index or a count, read as a `u32` on every target, so that a value too large is
+/// refused alike natively and in WebAssembly (where `usize` is 32 bits).
 impl Read for usize {
     fn read(v: &Value) -> Result<Self, Bad> {
-        integer(v, u64::MAX).map(|u| usize::try_from(u).unwrap_or(usize::MAX))
+        integer(v, u32::MAX as u64).map(|u| u as usize)
     }
 }
 
@@ -225,7 +224,8 @@ impl<'a> Fields<'a> {
 
     #[inline(never)]
     fn get(&self, name: &'static str) -> Option<&'a Value> {
-        debug_assert!(self.names.is_empty() || self.names.contains(&name), "`{name}` is not among the fields listed");
+        // Checked in every build the tests run (the `ci` profile has no debug assertions).
+        assert!(self.names.is_empty() || self.names.contains(&name), "`{name}` is not among the fields listed");
         self.map.get(name).filter(|v| !(self.nulls_absent && v.is_null()))
     }
 

@@ -279,11 +279,7 @@ pub(super) fn check_ranges(merged: &Value) -> Result<(), ConfigError> {
             Kind::Number { min, max } => {
                 let v = lookup(merged, f.name).and_then(Value::as_f64).expect("a deserialised config has every field");
                 if !(min..=max).contains(&v) {
-                    return Err(ConfigError::new(
-                        f.name,
-                        Shortest(v),
-                        format!("must be a number from {} to {}", Shortest(min), Shortest(max)),
-                    ));
+                    return Err(ConfigError::new(f.name, v, format!("must be a number from {} to {}", Shortest(min), Shortest(max))));
                 }
             }
             // The enums refuse what they do not name as they deserialise; a string field

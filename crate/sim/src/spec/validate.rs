@@ -263,7 +263,8 @@ fn validate_repeat(r: &super::Repeat, i: usize, len: usize, here: &str) -> Resul
             format!("0 <= min <= max <= {MAX_REPEAT}"),
         ));
     }
-    if r.statements == 0 || i + r.statements > len {
+    // `len - i`, not `i + statements`, which could wrap for a count near usize::MAX.
+    if r.statements == 0 || r.statements > len - i {
         return Err(ConfigError::new(
             &format!("{here}.repeat.statements"),
             r.statements,

@@ -25,7 +25,7 @@ pub fn explanation_laws(s: &Summary) -> Result<(), String> {
         let wait_us = row.mean_waiters * s.simulated_seconds * 1e6;
         let parts: f64 = row.waits.iter().map(|w| w.wait_us).sum();
         if (parts - wait_us).abs() > 1e-9 * wait_us.max(1.0) {
-            return Err(format!("{} {}: parts {parts} us of a wait of {wait_us} us", row.table, row.key));
+            return Err(format!("{} {}: parts {} us of a wait of {} us", row.table, row.key, Shortest(parts), Shortest(wait_us)));
         }
     }
     Ok(())

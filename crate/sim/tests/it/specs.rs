@@ -93,6 +93,20 @@ proptest! {
     }
 }
 
+/// A block's count of statements too large for any target (5e9), or as large as a 32-bit
+/// `usize` holds: refused with its path, never wrapped past the check.
+#[test]
+fn a_huge_repeat_count_is_refused_not_wrapped() {
+    for n in [4_294_967_295u64, 5_000_000_000] {
+        let spec = json!({ "name": "r", "api": "mysqld", "tables": [{ "name": "t", "rows": 10, "key": "primaryKey" }],
+            "transactions": [{ "name": "x", "statements": [{ "op": "read", "table": "t" },
+                { "op": "update", "table": "t", "repeat": { "min": 1, "statements": n } }] }] });
+        let e = Config::from_json(&json!({ "workload": spec })).expect_err("refused");
+        assert_eq!(e.field, "workload.transactions[0].statements[1].repeat.statements", "{n}: {e}");
+        assert_eq!(e.value, n.to_string());
+    }
+}
+
 /// Twenty hostile specs (`tests/hostile-specs.json`, which the CLI's test runs too), each
 /// refused with the path of what is wrong.
 #[test]
