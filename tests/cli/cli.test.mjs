@@ -3,9 +3,8 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { spawn, spawnSync } from "node:child_process";
-import { hotrowBin } from "../hotrow.mjs";
+import { hotrowBin as bin } from "../hotrow.mjs";
 
-const bin = hotrowBin;
 const short = ["--set", "durationMs=300", "--set", "warmupMs=100"];
 
 /** `hotrow args...` without blocking: resolves with { status, stdout, stderr }. */

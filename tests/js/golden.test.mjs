@@ -18,11 +18,3 @@ test("the shipped module gives every native golden digest", () => {
     sim.free();
   }
 });
-
-test("a config as an object and as the JSON text of the same object run the same", () => {
-  const text = '{"preset":"ndbapi-hidden-pk","seed":3,"durationMs":100,"warmupMs":10,"network":{"latencyUs":40}}';
-  const a = new Simulation(JSON.parse(text));
-  const b = new Simulation({ preset: "ndbapi-hidden-pk", seed: 3, durationMs: 100, warmupMs: 10, network: { latencyUs: 40 } });
-  for (const sim of [a, b]) while (!sim.runToEnd(1_000_000).reached);
-  assert.equal(a.summary().digest, b.summary().digest);
-});

@@ -50,10 +50,7 @@ pub fn shortest(v: f64) -> String {
     let (mantissa, exp) = text.split_once('e').map_or((text, 0), |(m, e)| (m, e.parse::<i32>().expect("an exponent")));
     let (int, frac) = mantissa.split_once('.').unwrap_or((mantissa, ""));
     let all = format!("{int}{frac}");
-    let digits = all.trim_start_matches('0');
-    // The decimal point sits after `point` digits of `digits`.
-    let point = int.len() as i32 + exp - (all.len() - digits.len()) as i32;
-    let digits = digits.trim_end_matches('0');
+    let (digits, point) = significant(&all, int.len() as i32 + exp);
     // Where v lies exactly halfway between two shortest candidates, ryu takes the even one
     // and core the one above: v's exact digits are then these and a 5.
     // (Only 16 digits or more can leave two: 15 always read back as one number.)
@@ -100,9 +97,7 @@ fn increment(s: &str) -> String {
 /// All the significant digits of `v` (finite, not negative) and where its point sits after
 /// them, as [`shortest`] places them: a binary fraction's decimal expansion ends.
 fn exact(v: f64) -> (String, i32) {
-    let bits = v.to_bits();
-    let (biased, fraction) = ((bits >> 52) & 0x7ff, bits & ((1 << 52) - 1));
-    let (mut mantissa, mut exp) = if biased == 0 { (fraction, -1074) } else { (fraction | 1 << 52, biased as i32 - 1075) };
+    let (mut mantissa, mut exp) = binary(v);
     if mantissa == 0 {
         return (String::new(), 0);
     }
@@ -110,19 +105,29 @@ fn exact(v: f64) -> (String, i32) {
         mantissa /= 2;
         exp += 1;
     }
-    let (digits, point) = if exp >= 0 {
-        let d = limbs_text(&times_power(mantissa, 2, exp as u32));
-        let n = d.len() as i32;
-        (d, n)
+    // m x 2^e for e >= 0; else m / 2^k = m x 5^k / 10^k.
+    let (digits, shift) = if exp >= 0 { (times_power(mantissa, 2, exp as u32), 0) } else { (times_power(mantissa, 5, (-exp) as u32), exp) };
+    let digits = limbs_text(&digits);
+    let (significant, point) = significant(&digits, digits.len() as i32 + shift);
+    (significant.to_string(), point)
+}
+
+/// `digits` without its leading and trailing zeros, and where the decimal point, after
+/// `point` of `digits`, sits after them.
+fn significant(digits: &str, point: i32) -> (&str, i32) {
+    let rest = digits.trim_start_matches('0');
+    (rest.trim_end_matches('0'), point - (digits.len() - rest.len()) as i32)
+}
+
+/// `v` (finite) as mantissa x 2^exp, exactly.
+fn binary(v: f64) -> (u64, i32) {
+    let bits = v.to_bits();
+    let (biased, fraction) = ((bits >> 52) & 0x7ff, bits & ((1 << 52) - 1));
+    if biased == 0 {
+        (fraction, -1074)
     } else {
-        // m / 2^k = m x 5^k / 10^k.
-        let d = limbs_text(&times_power(mantissa, 5, (-exp) as u32));
-        let n = d.len() as i32 + exp;
-        (d, n)
-    };
-    let significant = digits.trim_start_matches('0');
-    let point = point - (digits.len() - significant.len()) as i32;
-    (significant.trim_end_matches('0').to_string(), point)
+        (fraction | 1 << 52, biased as i32 - 1075)
+    }
 }
 
 /// The text of [`Fixed`].
@@ -133,9 +138,7 @@ pub fn fixed(v: f64, decimals: u32) -> String {
     }
     // v = mantissa x 2^exp exactly; v x 10^decimals, rounded to a whole number, is written
     // with the point `decimals` digits from its right.
-    let bits = v.to_bits();
-    let (biased, fraction) = ((bits >> 52) & 0x7ff, bits & ((1 << 52) - 1));
-    let (mantissa, exp) = if biased == 0 { (fraction, -1074) } else { (fraction | 1 << 52, biased as i32 - 1075) };
+    let (mantissa, exp) = binary(v);
     let scaled = mantissa as u128 * 10u128.pow(decimals);
     let mut digits =
         if exp >= 0 { limbs_text(&times_power(scaled, 2, exp as u32)) } else { rounded_shift_right(scaled, (-exp) as u32).to_string() };

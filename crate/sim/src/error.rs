@@ -52,21 +52,7 @@ macro_rules! shown_by_display {
         })+
     };
 }
-shown_by_display!(
-    &str,
-    String,
-    &String,
-    u64,
-    &u64,
-    u32,
-    &u32,
-    usize,
-    i64,
-    i32,
-    serde_json::Value,
-    &serde_json::Value,
-    crate::decimal::Shortest
-);
+shown_by_display!(&str, String, &String, u64, &u64, u32, &u32, usize, i64, i32, serde_json::Value, &serde_json::Value);
 
 impl Shown for &dyn Shown {
     fn text(&self) -> String {

@@ -102,11 +102,12 @@ fn unexpected(v: &Value) -> String {
     }
 }
 
-/// serde's list of what was expected: `` `a` ``, `` `a` or `b` ``, `` one of `a`, `b`, `c` ``.
-fn expected_one_of(names: &[&str]) -> String {
+/// serde's list of what was expected: `` `a` ``, `` `a` or `b` ``, `` one of `a`, `b`, `c` ``,
+/// or that there are no `what` (fields, variants).
+fn expected_one_of(names: &[&str], what: &str) -> String {
     let quoted: Vec<String> = names.iter().map(|n| format!("`{n}`")).collect();
     match quoted.len() {
-        0 => "there are no fields".to_string(),
+        0 => format!("there are no {what}"),
         1 => format!("expected {}", quoted[0]),
         2 => format!("expected {} or {}", quoted[0], quoted[1]),
         _ => format!("expected one of {}", quoted.join(", ")),
@@ -182,9 +183,7 @@ impl<T: Read> Read for Vec<T> {
 pub(crate) fn name_index(v: &Value, names: &[&str]) -> Result<usize, Bad> {
     let Value::String(s) = v else { return Err(Bad::invalid_type(v, "a string")) };
     let found = names.iter().position(|n| n == s);
-    found.ok_or_else(|| {
-        Bad::new(format!("unknown variant `{s}`, {}", expected_one_of(names).replace("there are no fields", "there are no variants")))
-    })
+    found.ok_or_else(|| Bad::new(format!("unknown variant `{s}`, {}", expected_one_of(names, "variants"))))
 }
 
 /// An object's fields, read by name. Every field given is one of `names`, checked when
@@ -201,11 +200,11 @@ impl<'a> Fields<'a> {
     /// names what it should be (serde's `struct Table`, or a phrase).
     #[inline(never)]
     pub(crate) fn of(v: &'a Value, expecting: &str, names: &'static [&'static str]) -> Result<Fields<'a>, Bad> {
-        let Value::Object(map) = v else { return Err(Bad::invalid_type(v, expecting)) };
-        if let Some(k) = map.keys().find(|k| !names.contains(&k.as_str())) {
-            return Err(Bad::new(format!("unknown field `{k}`, {}", expected_one_of(names))).in_field(k));
+        let f = Fields::merged(v, expecting)?;
+        if let Some(k) = f.map.keys().find(|k| !names.contains(&k.as_str())) {
+            return Err(Bad::new(format!("unknown field `{k}`, {}", expected_one_of(names, "fields"))).in_field(k));
         }
-        Ok(Fields { map, names, nulls_absent: false })
+        Ok(Fields { names, ..f })
     }
 
     /// The fields of an object whose fields were checked already: a config merged over its
@@ -263,7 +262,7 @@ impl<'a> Fields<'a> {
     pub(crate) fn only(&self, tag: &str, own: &[&str]) -> Result<(), Bad> {
         let given = |(k, v): &(&String, &Value)| !(self.nulls_absent && v.is_null()) && *k != tag && !own.contains(&k.as_str());
         match self.map.iter().find(given).map(|(k, _)| k) {
-            Some(k) => Err(Bad::new(format!("unknown field `{k}`, {}", expected_one_of(own))).in_field(k)),
+            Some(k) => Err(Bad::new(format!("unknown field `{k}`, {}", expected_one_of(own, "fields"))).in_field(k)),
             None => Ok(()),
         }
     }

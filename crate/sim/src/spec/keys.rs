@@ -250,6 +250,28 @@ impl Read for KeyChoice {
 mod tests {
     use super::*;
 
+    /// Every key choice reads back what it writes: the reader's `dist` names (`Dist::NAMES`)
+    /// are the writer's tags, and each choice's fields its own.
+    #[test]
+    fn every_key_choice_reads_back_what_it_writes() {
+        let all = [
+            KeyChoice::Uniform,
+            KeyChoice::Zipfian { theta: 0.99 },
+            KeyChoice::Hotspot { hot_fraction: 0.2, hot_share: 0.8 },
+            KeyChoice::Sequential,
+            KeyChoice::SameAs { statement: 1 },
+            KeyChoice::Exponential { parameter: 3.0 },
+            KeyChoice::Gaussian { parameter: 2.5 },
+            KeyChoice::Fixed { key: 7 },
+            KeyChoice::TimeBucket { bucket_ms: 1000 },
+        ];
+        assert_eq!(all.len(), Dist::NAMES.len(), "a choice of each dist");
+        for k in all {
+            let v = serde_json::to_value(&k).unwrap();
+            assert_eq!(KeyChoice::read(&v).map_err(|e| format!("{e:?}")), Ok(k), "{v}");
+        }
+    }
+
     fn shares(c: &KeyChooser, n: u64, draws: u32) -> Vec<u32> {
         let mut rng = Prng::new(7, 3);
         let mut counts = vec![0u32; n as usize];
