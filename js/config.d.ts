@@ -174,6 +174,9 @@ export interface ServerConfig {
   deadlockSearch: DeadlockSearch;
   /** innodb: who gets a released row lock. */
   lockGrant: LockGrant;
+  /** innodb: `innodb_autoinc_lock_mode` (0..=2). 0: an INSERT taking an AUTO_INCREMENT id
+   * holds its table's AUTO-INC lock to the statement's end; 1 and 2: a light mutex, alike here. */
+  autoincLockMode: number;
   /** raft: how long a waiter waits for a row lock before it pushes the holder,
    * microseconds (0..=10,000,000). */
   pushDelayUs: number;

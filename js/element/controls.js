@@ -10,7 +10,7 @@ import { fmtInt, fmtUs, fmtSpeed, logSlider } from "./format.js";
  * bound and shown alike, named once. */
 const CHOICE_CONTROLS = ["allocator", "idCacheScope", "partitioning", "keyLayout", "server.lockGrant", "server.deadlockSearch"];
 const WHOLE_CONTROLS = ["cacheGrowth", "shardBits", "server.cores", "server.flushUs", "server.recheckNs", "server.wakeUs", "server.grantNs",
-  "server.deadlockNs", "server.pushDelayUs", "server.pushNs"];
+  "server.deadlockNs", "server.autoincLockMode", "server.pushDelayUs", "server.pushNs"];
 
 /** The preset each engine starts from: the default for NDB, else the engine's own. */
 const enginePreset = (engine) => (engine === "ndb" ? DEFAULT_PRESET : engine);

@@ -50,6 +50,7 @@ export const FIELDS = {
   "server.deadlockNs": "int",
   "server.deadlockSearch": "string",
   "server.lockGrant": "string",
+  "server.autoincLockMode": "int",
   "server.pushDelayUs": "int",
   "server.pushNs": "int",
   "network.latencyUs": "int",

@@ -177,6 +177,9 @@ export const template = () => `
     <input id="server.deadlockNs" type="number" min="0" step="100"><span class="hint" data-about="server.deadlockNs"></span></div>
   <div class="control full-only server-only" data-engine="innodb"><label for="server.deadlockSearch">deadlock search <span class="live-tag">live</span></label><select id="server.deadlockSearch"></select>
     <span class="hint" data-about="server.deadlockSearch"></span></div>
+  <div class="control full-only server-only" data-engine="innodb"><label for="server.autoincLockMode">AUTO-INC lock mode</label><select id="server.autoincLockMode">
+    <option value="0">0: a table lock to the statement's end</option><option value="1">1: consecutive (a light mutex)</option><option value="2">2: interleaved (a light mutex)</option></select>
+    <span class="hint" data-about="server.autoincLockMode"></span></div>
   <div class="control full-only server-only" data-engine="raft"><label for="server.pushDelayUs">push delay (us) <span class="live-tag">live</span></label>
     <input id="server.pushDelayUs" type="number" min="0" step="1000"><span class="hint" data-about="server.pushDelayUs"></span></div>
   <div class="control full-only server-only" data-engine="raft"><label for="server.pushNs">push CPU (ns) <span class="live-tag">live</span></label>

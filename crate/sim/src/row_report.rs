@@ -60,11 +60,13 @@ pub struct WaitReport {
     pub share: f64,
 }
 
-/// The name of the table with id `id` in `cfg`'s workload.
+/// The name of the table with id `id` in `cfg`'s workload (the id counters' as the engine
+/// holds them: `Engine::counter_table`).
 pub fn table_name(cfg: &Config, id: u64) -> String {
     match cfg.workload.spec() {
-        Some(spec) if id != table::SYSTAB => spec.table_name(id).unwrap_or_else(|| workload::builtin_table_name(id).to_string()),
-        _ => workload::builtin_table_name(id).to_string(),
+        _ if id == table::SYSTAB => cfg.engine.counter_table().to_string(),
+        Some(spec) => spec.table_name(id).unwrap_or_else(|| workload::builtin_table_name(id).to_string()),
+        None => workload::builtin_table_name(id).to_string(),
     }
 }
 

@@ -65,6 +65,17 @@ impl Engine {
         }
     }
 
+    /// What holds a table's id counter on this engine, as a table's name in the hottest
+    /// rows: NDB's system table, a sequence, InnoDB's AUTO_INCREMENT counter (its AUTO-INC
+    /// lock under `server.autoincLockMode` 0).
+    pub fn counter_table(self) -> &'static str {
+        match self {
+            Engine::Ndb => "SYSTAB_0",
+            Engine::Postgres | Engine::Raft => "sequence",
+            Engine::Innodb => "AUTO_INCREMENT",
+        }
+    }
+
     /// The preset a one-server engine's runs start from (the cluster fields it needs).
     pub fn preset(self) -> &'static str {
         match self {
@@ -141,6 +152,11 @@ pub struct ServerConfig {
     pub deadlock_search: DeadlockSearch,
     /// Who gets a released row lock under `innodb`.
     pub lock_grant: LockGrant,
+    /// `innodb_autoinc_lock_mode` (0..=2; `innodb`): 0, an INSERT taking an AUTO_INCREMENT
+    /// id holds its table's AUTO-INC lock from its execution's start to the statement's end
+    /// (`sim/autoinc.rs`); 1 and 2, the id is taken under a light mutex (not modelled), alike
+    /// for the INSERTs a workload can say.
+    pub autoinc_lock_mode: u32,
     /// How long a waiter waits for a row lock before it pushes the holder (0..=10000000
     /// us; `raft`): it then waits at the holder's transaction record, and learns of the
     /// release from there.
@@ -162,6 +178,7 @@ impl Default for ServerConfig {
             deadlock_ns: 0,
             deadlock_search: DeadlockSearch::Holders,
             lock_grant: LockGrant::Fifo,
+            autoinc_lock_mode: 1,
             push_delay_us: 50_000,
             push_ns: 20_000,
         }
@@ -169,6 +186,12 @@ impl Default for ServerConfig {
 }
 
 impl Config {
+    /// Each INSERT taking ids from its table's counter holds the table's AUTO-INC lock to
+    /// the statement's end: `innodb` in `innodb_autoinc_lock_mode` 0 (`sim/autoinc.rs`).
+    pub fn autoinc_table_lock(&self) -> bool {
+        self.engine == Engine::Innodb && self.server.autoinc_lock_mode == 0 && self.allocator.traits().counter_row && !self.primary_key
+    }
+
     /// A one-server engine runs on one host: NDB's cluster fields must say so, and a
     /// fault of a data node has no cluster to fail over to.
     pub(super) fn check_one_server(&self) -> Result<(), ConfigError> {

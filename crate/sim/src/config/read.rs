@@ -65,6 +65,7 @@ impl Read for ServerConfig {
             deadlock_ns: f.need("deadlockNs")?,
             deadlock_search: f.need("deadlockSearch")?,
             lock_grant: f.need("lockGrant")?,
+            autoinc_lock_mode: f.need("autoincLockMode")?,
             push_delay_us: f.need("pushDelayUs")?,
             push_ns: f.need("pushNs")?,
         })

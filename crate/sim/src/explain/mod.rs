@@ -307,6 +307,9 @@ pub(crate) fn next_ceiling(loads: &[Load], b: usize, x: f64, relieved_zero_load_
             crate::config::Allocator::CentralService => {
                 "the id allocator (a cache of 1,000,000 ids: requests to the service, their thread work and their waits are gone)"
             }
+            crate::config::Allocator::CounterRow if cfg.autoinc_table_lock() => {
+                "the AUTO-INC lock (innodb_autoinc_lock_mode 1: a light mutex)"
+            }
             crate::config::Allocator::CounterRow => {
                 "the id allocator (a cache of 1,000,000 ids: refills, their thread work and their waits are gone)"
             }

@@ -3,7 +3,8 @@
 //! forks the running simulation with each. The list is here once, for both.
 //!
 //! - the counter row: a bigger cache (fewer refills; a table with its own, its sequence's
-//!   CACHE, gets that one bigger), the refill's hint (no extra hops);
+//!   CACHE, gets that one bigger), the refill's hint (no extra hops); InnoDB's AUTO-INC
+//!   lock in mode 0: mode 1 (a light mutex), a connection pool;
 //! - an id-cache mutex: a range per client (no shared mutex), a bigger cache;
 //! - the allocator service: a cache of ids per request;
 //! - a timestamp sequence: more sequence bits per tick;
@@ -70,6 +71,11 @@ fn bottleneck_remedies(cfg: &Config, b: &Resource) -> Vec<Remedy> {
     let bigger_cache = (cfg.cache_size * 10).clamp(1000, fields::max_of("cacheSize"));
     let mut list = Vec::new();
     match b.kind {
+        // InnoDB's AUTO-INC lock in mode 0 (no cache lifts it: each INSERT takes it).
+        Kind::CounterRow if cfg.autoinc_table_lock() => {
+            list.push(Remedy::new("AUTO-INC lock mode 1 (a light mutex)", "server.autoincLockMode", json!(1)));
+            list.extend(pool(cfg));
+        }
         Kind::CounterRow => {
             match own_cache(cfg, b) {
                 Some(r) => list.push(r),

@@ -127,12 +127,14 @@ pub fn warmup_metric(cfg: &Config) -> &str {
 }
 
 /// Whether the run takes its principal table's ids from a counter row with a lock of its own
-/// (NDB's SYSTAB_0 row, Raft's sequence row): a counter-row strategy on an engine that
-/// refills (a one-server engine takes them inside the INSERT), and a table that takes ids
-/// (DBT2's HISTORY; a spec's table keyed by AUTO_INCREMENT or a hidden key).
+/// (NDB's SYSTAB_0 row, Raft's sequence row, InnoDB's AUTO-INC lock in mode 0): a
+/// counter-row strategy on an engine that refills (a one-server engine takes them inside
+/// the INSERT, under no lock but InnoDB's in mode 0), and a table that takes ids (DBT2's
+/// HISTORY; a spec's table keyed by AUTO_INCREMENT or a hidden key).
 pub fn uses_counter_row(cfg: &Config) -> bool {
     let takes_ids = cfg.workload.spec().is_none_or(|s| s.tables.iter().any(|t| t.key != crate::spec::KeyKind::PrimaryKey));
-    cfg.allocator.traits().counter_row && !cfg.engine.one_server() && !cfg.primary_key && takes_ids
+    let locked = !cfg.engine.one_server() || cfg.autoinc_table_lock();
+    cfg.allocator.traits().counter_row && locked && !cfg.primary_key && takes_ids
 }
 
 /// Whether the bug report's TPM figures compare with a run of `cfg`.

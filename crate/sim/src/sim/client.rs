@@ -136,6 +136,7 @@ impl Simulation {
 
     /// The round is prepared; an insert without a key first needs an id.
     pub(super) fn round_prepared(&mut self, t: u32) {
+        self.note_autoinc(t);
         let txn = &self.txns[t];
         if txn.ops[txn.round_ops()].iter().any(|o| o.needs_id) {
             self.want_id(t);

@@ -4,6 +4,7 @@
 //! out is in it, or queued behind it) or ends. Read only, for the
 //! explanation (`crate::cycles`): it changes nothing the model does.
 
+use super::autoinc::AUTOINC_OP;
 use super::Simulation;
 use crate::cycles::{Link, OpAt};
 use crate::locks::RowReplica;
@@ -15,21 +16,25 @@ use crate::workload;
 const MAX_CYCLE: usize = 8;
 
 impl Simulation {
-    /// The first of `t`'s operations that waits for a row lock: its index, the row replica
-    /// and since when.
+    /// The first of `t`'s operations that waits for a row lock, or its wait for an
+    /// AUTO-INC lock: its index (`AUTOINC_OP`), the row replica and since when.
     fn waiting_at(&self, t: u32) -> Option<(usize, RowReplica, Ns)> {
         let txn = &self.txns[t];
-        txn.ops.iter().enumerate().filter(|(_, o)| o.dispatched && o.write).find_map(|(i, o)| {
+        let op = txn.ops.iter().enumerate().filter(|(_, o)| o.dispatched && o.write).find_map(|(i, o)| {
             o.chain[..o.chain_len as usize].iter().find_map(|&node| {
                 let row = RowReplica { node: node as Host, row: o.row };
                 self.locks.waiting(row, t).map(|since| (i, row, since))
             })
-        })
+        });
+        op.or_else(|| txn.autoinc.and_then(|a| self.locks.waiting(a.at, t).map(|since| (AUTOINC_OP, a.at, since))))
     }
 
     /// Operation `op` of `t` by what it does: its table and its number among `t`'s
     /// operations on that table.
     fn op_at(&self, t: u32, op: usize) -> OpAt {
+        if op == AUTOINC_OP {
+            return OpAt { table: workload::table::SYSTAB, nth: 0, insert: false };
+        }
         let ops = &self.txns[t].ops;
         let table = workload::table_of(ops[op].row);
         let nth = ops[..op].iter().filter(|o| workload::table_of(o.row) == table).count();

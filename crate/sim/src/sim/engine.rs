@@ -13,8 +13,10 @@
 //! The ids come from the same strategies on every engine. A one-server engine's counter (a
 //! PostgreSQL sequence, cached per session: `idCacheScope` `client`; InnoDB's AUTO_INCREMENT
 //! counter) is taken inside the INSERT on the server, with no refill transaction and no
-//! round trip of its own (`ids/mod.rs` `take_in_server`); Raft's is a row of its range,
-//! refilled as NDB's SYSTAB_0 row is.
+//! round trip of its own (`ids/mod.rs` `take_in_server`); under InnoDB's
+//! `innodb_autoinc_lock_mode` 0 the INSERT holds its table's AUTO-INC lock to the
+//! statement's end (`autoinc.rs`). Raft's is a row of its range, refilled as NDB's
+//! SYSTAB_0 row is.
 
 use super::Simulation;
 use crate::config::{DeadlockSearch, Engine};

@@ -179,8 +179,9 @@ impl Simulation {
         self.metrics.count(self.now_ns, |c| c.aborts += 1);
         // Its waits so far count as waits while it held its other locks (as a granted
         // wait does, `lqh.rs`): a lock held through a deadlock was blocked, not worked.
-        let waited: Ns = (0..self.txns[t].ops.len()).map(|i| self.op_waited_ns(t, i)).sum();
+        let waited: Ns = (0..self.txns[t].ops.len()).map(|i| self.op_waited_ns(t, i)).sum::<Ns>() + self.autoinc_waited_ns(t);
         self.txns[t].blocked_ns += waited;
+        self.end_autoinc(t);
         self.undo_counter_update(t);
         self.leave_allocator(t);
         for i in 0..self.txns[t].ops.len() {

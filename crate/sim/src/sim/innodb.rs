@@ -24,6 +24,7 @@
 //! (`LOCK_MAX_DEPTH_IN_DEADLOCK_CHECK`) rather than search on, so a queue longer than 200
 //! turns its newcomers away.
 
+use super::autoinc::AUTOINC_OP;
 use super::event::MsgKind;
 use super::server::waiter_key;
 use super::Simulation;
@@ -75,9 +76,12 @@ impl Simulation {
     /// over the waiters left, then `next` wakes and queues for a core.
     pub(super) fn hand_over(&mut self, next: Owner, since: Ns, row: u64, host: Host) {
         let (t, op) = (next.txn, next.op as usize);
+        if op == AUTOINC_OP && self.is_hot(0, row) {
+            self.hot_row_granted(self.now_ns - since); // The lock is the grantee's from now, its wake-up too.
+        }
         self.txns[t].handover_waiters = self.locks.queue_len(RowReplica { node: host, row }) as u32;
         self.server.rechecking.insert(waiter_key(t, op), since);
-        let to = self.op_station(t, op, 0);
+        let to = self.lock_station(t, op);
         let msg = self.msg_op(MsgKind::Resume, t, op, 0);
         match self.cfg.server.wake_us {
             0 => self.enqueue(to, msg),
@@ -85,10 +89,14 @@ impl Simulation {
         }
     }
 
-    /// The waiter handed a row runs again, holding it.
+    /// The waiter handed a row (or its table's AUTO-INC lock) runs again, holding it.
     pub(super) fn resumed(&mut self, t: u32, op: usize, host: Host) {
         let since = self.server.rechecking.remove(&waiter_key(t, op)).unwrap_or(self.now_ns);
-        self.locked(t, op, 0, host, self.now_ns - since);
+        if op == AUTOINC_OP {
+            self.autoinc_locked(t, host, self.now_ns - since);
+        } else {
+            self.locked(t, op, 0, host, self.now_ns - since);
+        }
     }
 
     /// Operation `op` of `t` queued behind `ahead` requests: the deadlock search, on the
@@ -101,7 +109,7 @@ impl Simulation {
             self.count_aborted_wait(t);
             self.abort_txn(t, true);
         }
-        let to = self.op_station(t, op, 0);
+        let to = self.lock_station(t, op);
         let msg = self.msg_op(MsgKind::DeadlockSearch, t, steps, 0);
         self.enqueue(to, msg);
     }

@@ -14,6 +14,14 @@ use crate::time::Ns;
 use crate::topology::Host;
 use crate::workload::{self, table};
 
+/// A transaction's waits elsewhere (`Txn::blocked_ns`, `Txn::queued_ns`) when it got a
+/// lock: what it waited for while holding the lock is the difference at the release.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Marks {
+    pub blocked: u64,
+    pub queued: u64,
+}
+
 impl Simulation {
     /// LQHKEYREQ at chain position `replica` on data node `host`.
     pub(super) fn lqh_key_req(&mut self, t: u32, op: usize, replica: u32, host: Host) {
@@ -76,12 +84,19 @@ impl Simulation {
     /// Releases `t`'s lock on its operation's row at data node `host`; the next waiter gets it.
     pub(super) fn unlock(&mut self, t: u32, op: usize, replica: u32, host: Host) {
         let o = self.txns[t].ops[op];
-        let hot = self.is_hot(replica, o.row);
+        self.release_lock(t, RowReplica { node: host, row: o.row }, replica, Marks { blocked: o.blocked_mark, queued: o.queued_mark });
+    }
+
+    /// Releases `t`'s lock on `at`, held at chain position `replica` since `t`'s waits
+    /// elsewhere were `marks`: its hold is accounted, and the next waiter gets the row.
+    #[inline]
+    pub(super) fn release_lock(&mut self, t: u32, at: RowReplica, replica: u32, marks: Marks) {
+        let hot = self.is_hot(replica, at.row);
         if hot {
             self.counter_row_released();
         }
         let wake_all = self.wakes_all();
-        let at = RowReplica { node: host, row: o.row };
+        let host = at.node;
         let released = if wake_all {
             self.locks.release_all(at, t, self.now_ns)
         } else {
@@ -92,22 +107,22 @@ impl Simulation {
             let txn = &self.txns[t];
             let hold = Hold {
                 held_ns: self.now_ns - released.held_since_ns,
-                blocked_ns: txn.blocked_ns - o.blocked_mark,
-                queued_ns: txn.queued_ns - o.queued_mark,
+                blocked_ns: txn.blocked_ns - marks.blocked,
+                queued_ns: txn.queued_ns - marks.queued,
             };
-            self.metrics.row_held(o.row, host, hold, released.holder_class, self.locks.wait_parts(), self.now_ns);
+            self.metrics.row_held(at.row, host, hold, released.holder_class, self.locks.wait_parts(), self.now_ns);
         }
         if let Some((next, since)) = released.next {
             if next.replica == 0 {
-                self.metrics.row_waited(o.row, self.now_ns);
+                self.metrics.row_waited(at.row, self.now_ns);
             }
             if hot {
                 self.hot_queue_change(-1);
             }
-            self.granted(next, since, o.row, host);
+            self.granted(next, since, at.row, host);
         }
         if wake_all {
-            self.wake_waiters(o.row, host, hot);
+            self.wake_waiters(at.row, host, hot);
         }
     }
 

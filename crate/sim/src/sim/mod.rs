@@ -35,6 +35,7 @@ use crate::time::{self, Ns};
 use crate::topology::{Host, StationId, Topology};
 
 mod arrivals;
+mod autoinc;
 mod checkpoint;
 mod checks;
 mod client;

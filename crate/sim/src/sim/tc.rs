@@ -17,10 +17,19 @@ use super::Simulation;
 use crate::topology::Host;
 
 impl Simulation {
-    /// TCKEYREQ: the round's operations go to their primaries. Each operation's replica
-    /// chain is fixed now: a node that fails or rejoins later does not change where this
-    /// operation's replicas are.
+    /// TCKEYREQ: the round runs, first taking the AUTO-INC lock if its engine's INSERT
+    /// holds one (`autoinc.rs`).
     pub(super) fn tc_key_req(&mut self, t: u32, host: Host) {
+        match self.autoinc_lock_of(t, host) {
+            Some(at) => self.lock_autoinc(t, at),
+            None => self.dispatch_round(t, host),
+        }
+    }
+
+    /// The round's operations go to their primaries. Each operation's replica chain is
+    /// fixed now: a node that fails or rejoins later does not change where this
+    /// operation's replicas are.
+    pub(super) fn dispatch_round(&mut self, t: u32, host: Host) {
         let range = self.txns[t].round_ops();
         self.txns[t].pending = range.len() as u32;
         for i in range {
@@ -34,10 +43,14 @@ impl Simulation {
         }
     }
 
-    /// LQHKEYCONF: when the round's last operation is confirmed, the TC confirms the round
-    /// to the client, or starts the commit that rides on the last round.
+    /// LQHKEYCONF: when the round's last operation is confirmed, its statement has ended
+    /// (an AUTO-INC lock it held goes), and the TC confirms the round to the client, or
+    /// starts the commit that rides on the last round.
     pub(super) fn lqh_key_conf(&mut self, t: u32, host: Host) {
         if self.settle(t) {
+            if self.txns[t].autoinc_row.is_some() {
+                self.end_autoinc(t);
+            }
             let txn = &self.txns[t];
             if txn.last_round() && txn.piggyback {
                 self.start_commit(t, host);

@@ -280,7 +280,8 @@ impl Simulation {
     /// A one-server engine takes a counter's ids inside the INSERT, on the server
     /// (PostgreSQL's `nextval`, InnoDB's AUTO_INCREMENT): no refill transaction and no round
     /// trip of its own; the range is there at once. The counter's latch, held for
-    /// microseconds, is not modelled; its CPU is the INSERT's (calibrated with it).
+    /// microseconds, is not modelled; its CPU is the INSERT's (calibrated with it). InnoDB's
+    /// AUTO-INC table lock in mode 0, held to the statement's end, is (`sim/autoinc.rs`).
     fn take_in_server(&mut self, parent: u32, cache: u32) {
         let (first, count) = self.take_from_counter(cache, Some(parent));
         let restarts = self.faults.api_restarts[self.cache_api(cache) as usize];

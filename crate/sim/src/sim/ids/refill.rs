@@ -98,14 +98,8 @@ impl Simulation {
     /// is accounted as the hot row's.
     pub(in crate::sim) fn counter_row_locked(&mut self, t: u32, waited: Ns) {
         let refill = self.txns[t].refill.expect("only refills lock a counter row");
-        let k = self.cache_table(refill.cache);
-        if k == 0 {
-            self.metrics.count(self.now_ns, |c| {
-                c.hot_grants += 1;
-                c.hot_wait_ns += waited;
-            });
-            self.ids.hot.granted_at_ns = Some(self.now_ns);
-            self.ids.hot.accounted_from_ns = self.now_ns;
+        if self.cache_table(refill.cache) == 0 {
+            self.hot_row_granted(waited);
         }
         let (first, count) = self.take_from_counter(refill.cache, refill.parent);
         let refill = self.txns[t].refill.as_mut().expect("only refills lock a counter row");
@@ -140,6 +134,17 @@ impl Simulation {
         let txn = &self.txns[p];
         let table = self.ids.tables.id_table(k);
         txn.ops[txn.round_ops()].iter().filter(|o| o.write && workload::table_of(o.row) == table).count() as u64
+    }
+
+    /// The principal counter row's lock is granted, after a wait of `waited` ns: its hold
+    /// is the hot row's busy time from now.
+    pub(in crate::sim) fn hot_row_granted(&mut self, waited: Ns) {
+        self.metrics.count(self.now_ns, |c| {
+            c.hot_grants += 1;
+            c.hot_wait_ns += waited;
+        });
+        self.ids.hot.granted_at_ns = Some(self.now_ns);
+        self.ids.hot.accounted_from_ns = self.now_ns;
     }
 
     /// The counter row's lock is released (commit, or abort).
