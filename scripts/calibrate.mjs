@@ -1,10 +1,10 @@
 // The calibration runs behind docs/measured/: a real PostgreSQL 15 and a real MariaDB 10.11
 // (started and stopped here, as the database tests start theirs), each measured by
 // `hotrow measure` on the counter workloads (one row, four rows, forty rows) and on single-row
-// INSERTs, at 1 to 64 clients. The curves are written to docs/measured/ (or --out DIR) as
+// INSERTs (again on a MariaDB in innodb_autoinc_lock_mode 0), at 1 to 64 clients. The curves are written to docs/measured/ (or --out DIR) as
 // `hotrow fit --measured` reads them; docs/MODEL.md §11 says how they were fitted.
 //
-//   npm run calibrate                     8 s a point, every curve (about 8 minutes)
+//   npm run calibrate                     8 s a point, every curve (about 9 minutes)
 //   npm run calibrate -- --seconds 1 --clients 1,8 --out /tmp/curves   a quick look
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, writeFileSync, rmSync, mkdirSync } from "node:fs";
@@ -35,15 +35,15 @@ const scripts = {
 };
 for (const [name, text] of Object.entries(scripts)) writeFileSync(join(work, `${name}.sql`), text);
 
-/** Measures every script on one server with `flag url`, writing `<prefix>-<name>.csv`. */
-function measureAll(prefix, flag, url, setup) {
+/** Measures `names` (every script) on one server with `flag url`, writing `<prefix>-<name>.csv`. */
+function measureAll(prefix, flag, url, setup, names = Object.keys(scripts)) {
   writeFileSync(join(work, "setup.sql"), setup);
-  for (const name of Object.keys(scripts)) {
+  for (const name of names) {
     const out = join(opts.out, `${prefix}-${name}.csv`);
     const args = ["measure", flag, url, "--script", join(work, `${name}.sql`), "--own", "counters,items",
       "--clients", opts.clients, "--seconds", opts.seconds, "--warmup-seconds", "1", "--out", out];
     // The first script sets the tables up.
-    if (name === "counter-1") args.push("--setup", join(work, "setup.sql"));
+    if (name === names[0]) args.push("--setup", join(work, "setup.sql"));
     console.log(`calibrate: ${prefix} ${name}`);
     const r = spawnSync(bin, args, { stdio: ["ignore", "inherit", "inherit"] });
     if (r.status !== 0) throw new Error(`hotrow measure failed on ${prefix} ${name}`);
@@ -61,9 +61,15 @@ try {
   pg = undefined;
   maria = await startMariadb();
   maria.sql("CREATE DATABASE hotrow", "mysql");
-  measureAll("mariadb10", "--mysql", maria.url,
-    "CREATE TABLE counters (id int PRIMARY KEY, n bigint NOT NULL) ENGINE=InnoDB;\nINSERT INTO counters SELECT seq, 0 FROM seq_1_to_40;\n" +
-      "CREATE TABLE items (id bigint AUTO_INCREMENT PRIMARY KEY, v int) ENGINE=InnoDB;\n");
+  const tables = "CREATE TABLE counters (id int PRIMARY KEY, n bigint NOT NULL) ENGINE=InnoDB;\nINSERT INTO counters SELECT seq, 0 FROM seq_1_to_40;\n" +
+    "CREATE TABLE items (id bigint AUTO_INCREMENT PRIMARY KEY, v int) ENGINE=InnoDB;\n";
+  measureAll("mariadb10", "--mysql", maria.url, tables);
+  maria.stop();
+  // The INSERTs again under innodb_autoinc_lock_mode 0: each holds the table's AUTO-INC
+  // lock to the statement's end (a startup option, so a server of its own).
+  maria = await startMariadb({ serverArgs: ["--innodb-autoinc-lock-mode=0"] });
+  maria.sql("CREATE DATABASE hotrow", "mysql");
+  measureAll("mariadb10-autoinc0", "--mysql", maria.url, tables, ["insert"]);
 } finally {
   pg?.stop();
   maria?.stop();

@@ -25,9 +25,10 @@ function alive(pid) {
 
 /**
  * Starts a server: `{ dir, socket, url, sql(text), sysbench(args), stop() }`. `url` is a
- * `mysql://` URL on the socket (what `hotrow measure --mysql` takes).
+ * `mysql://` URL on the socket (what `hotrow measure --mysql` takes). `serverArgs` go to
+ * mariadbd after the project's own (e.g. `--innodb-autoinc-lock-mode=0`).
  */
-export async function startMariadb() {
+export async function startMariadb({ serverArgs = [] } = {}) {
   if (!existsSync(MARIADBD)) throw new Error(`no MariaDB at ${MARIADBD}: run scripts/setup.sh --browser (as root) to install Debian's mariadb-server`);
   const root = process.getuid?.() === 0;
   const dir = mkdtempSync(join(tmpdir(), "hotrow-maria-"));
@@ -46,7 +47,7 @@ export async function startMariadb() {
   const pidFile = join(dir, "pid");
   const port = await freePort();
   const server = spawn(MARIADBD, [...user, `--datadir=${data}`, `--socket=${socket}`, `--port=${port}`, "--bind-address=127.0.0.1",
-    `--log-error=${join(dir, "err.log")}`, `--pid-file=${pidFile}`, "--skip-log-bin", "--max-connections=600"], { stdio: "ignore", detached: false });
+    `--log-error=${join(dir, "err.log")}`, `--pid-file=${pidFile}`, "--skip-log-bin", "--max-connections=600", ...serverArgs], { stdio: "ignore", detached: false });
   const stop = () => {
     const pid = existsSync(pidFile) ? Number(readFileSync(pidFile, "utf8").trim()) : server.pid;
     if (pid && alive(pid)) {
