@@ -29,8 +29,10 @@ export class ClusterDrawing {
   /** `binding`: the hot row of the workload's own that binds now (outlined instead of the counter row's node), or null. */
   /** `traits`: what the first run's id strategy has (`traitsOf`): a counter row's lock or a service is drawn only for a strategy that has one. */
   /** `server`: a one-server engine's name ("PostgreSQL (one server)"), or null for NDB's cluster. */
-  update(view, snapshot, { speed, traits, binding = null, server = null }) {
+  /** `lock`: the counter's lock in words, `{ name: "SYSTAB_0 lock", waiters: "refills" }`. */
+  update(view, snapshot, { speed, traits, binding = null, server = null, lock = { name: "SYSTAB_0 lock", waiters: "refills" } }) {
     this.binding = binding;
+    this.lock = lock;
     this.server = server;
     if (this.view && view.dataNodes !== this.view.dataNodes) this.reset();
     this.view = view;
@@ -73,7 +75,7 @@ export class ClusterDrawing {
     x += shown * (size + 2) + 4;
     const state = v.lockHeld ? "held" : "free";
     const more = v.lockWaiting > shown && shown > 0 ? ` (+${v.lockWaiting - shown})` : "";
-    const labels = [`SYSTAB_0 lock ${state}, ${v.lockWaiting} refills waiting${more}`, `lock ${state}, ${v.lockWaiting} waiting`, `${v.lockWaiting} waiting`];
+    const labels = [`${this.lock.name} ${state}, ${v.lockWaiting} ${this.lock.waiters} waiting${more}`, `lock ${state}, ${v.lockWaiting} waiting`, `${v.lockWaiting} waiting`];
     const label = labels.find((t) => x + ctx.measureText(t).width <= right);
     if (label) ctx.fillText(label, x, y + 1);
     ctx.textAlign = "center";
@@ -269,7 +271,7 @@ export class ClusterDrawing {
     const held = v.lockHeld ? "held" : "free";
     const row = this.binding
       ? ` Node ${this.binding.node} holds ${this.binding.counterOf ? `the counter row of ${this.binding.counterOf}` : `${this.binding.table} ${this.binding.key}`}, the row that binds; its lock is busy ${Math.round(100 * this.binding.lockBusyFraction)}% of the time.`
-      : this.counterRow ? ` Node ${v.hotRowNode} holds the counter row; its lock is ${held} with ${v.lockWaiting} refills waiting.` : "";
+      : this.counterRow ? ` Node ${v.hotRowNode} holds the counter row; its lock is ${held} with ${v.lockWaiting} ${this.lock.waiters} waiting.` : "";
     const service = this.serviceShown ? " The allocator service runs on a host of its own." : "";
     const hosts = this.server ? `One server, ${this.server},` : `${v.dataNodes} data nodes in ${v.nodeGroups} node groups,`;
     return `${hosts} ${v.apiNodes} API nodes.${row}${service} ${v.inFlight} messages in flight.`;

@@ -275,7 +275,13 @@ export function render(el) {
     const traits = traitsOf(el.fieldTable, c?.allocator ?? "counterRow");
     const counterRow = traits.counterRow && !!snap.facts?.counterRow;
     const server = c && (c.engine === "postgres" || c.engine === "innodb") ? valueName("engine", c.engine) : null;
-    el.cluster.update(view, snap, { speed: el.view.speed, traits: { ...traits, counterRow }, binding, server });
+    // The counter's lock as the engine holds it (a hot row's table: SYSTAB_0, sequence,
+    // AUTO_INCREMENT), and who waits for it: refills, or InnoDB's INSERTs themselves.
+    const lock = {
+      name: `${snap.hottestRows?.find((r) => r.counterOf)?.table ?? "SYSTAB_0"} lock`,
+      waiters: snap.facts?.cards.includes("refillsPerSecond") ? "refills" : "INSERTs",
+    };
+    el.cluster.update(view, snap, { speed: el.view.speed, traits: { ...traits, counterRow }, binding, server, lock });
     el.cluster.draw();
   }
   el.figures = figures;
