@@ -17,6 +17,16 @@ function kindOf(signal, allocator) {
   return signal.startsWith("TC") || signal.startsWith("API") ? "api" : "lqh";
 }
 
+/** The counter's lock as the engine holds it (its hot row's table: SYSTAB_0, sequence,
+ * AUTO_INCREMENT) and who waits for it (refills, or InnoDB's INSERTs themselves), from a
+ * snapshot. */
+export function counterLock(snap) {
+  return {
+    name: `${snap.hottestRows?.find((r) => r.counterOf)?.table ?? "SYSTAB_0"} lock`,
+    waiters: snap.facts?.cards.includes("refillsPerSecond") ? "refills" : "INSERTs",
+  };
+}
+
 export class ClusterDrawing {
   constructor(canvas, panel) {
     this.canvas = canvas;

@@ -13,6 +13,7 @@ import { meanHalfWidth } from "./intervals.js";
 import { describeRun } from "./running.js";
 import { traitsOf } from "./traits.js";
 import { YOUR_SPEC } from "./modes.js";
+import { counterLock } from "./cluster.js";
 
 const MAX_POINTS = 600;
 
@@ -269,19 +270,12 @@ export function render(el) {
   drawWhy(el);
   const view = m.sims[0].cluster;
   if (view) {
-    // A counter row is drawn when the run takes ids from one (the core's facts say), and a
-    // one-server engine's node is the server, not a node group's.
+    // A counter row is drawn when the core's facts name one; a one-server engine's node is the server.
     const c = el.effective[0];
     const traits = traitsOf(el.fieldTable, c?.allocator ?? "counterRow");
     const counterRow = traits.counterRow && !!snap.facts?.counterRow;
     const server = c && (c.engine === "postgres" || c.engine === "innodb") ? valueName("engine", c.engine) : null;
-    // The counter's lock as the engine holds it (a hot row's table: SYSTAB_0, sequence,
-    // AUTO_INCREMENT), and who waits for it: refills, or InnoDB's INSERTs themselves.
-    const lock = {
-      name: `${snap.hottestRows?.find((r) => r.counterOf)?.table ?? "SYSTAB_0"} lock`,
-      waiters: snap.facts?.cards.includes("refillsPerSecond") ? "refills" : "INSERTs",
-    };
-    el.cluster.update(view, snap, { speed: el.view.speed, traits: { ...traits, counterRow }, binding, server, lock });
+    el.cluster.update(view, snap, { speed: el.view.speed, traits: { ...traits, counterRow }, binding, server, lock: counterLock(snap) });
     el.cluster.draw();
   }
   el.figures = figures;
