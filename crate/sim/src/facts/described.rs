@@ -56,6 +56,9 @@ fn ids(cfg: &Config) -> String {
     if cfg.primary_key {
         return "the table has a primary key of its own: no hidden-key ids are drawn".to_string();
     }
+    if cfg.workload.spec().is_some_and(|s| s.id_table().is_none()) {
+        return "every table has a key of its own: no ids are drawn".to_string();
+    }
     let traits = cfg.allocator.traits();
     if traits.tick {
         return format!(
@@ -113,13 +116,13 @@ mod tests {
         let open = of(json!({ "preset": "modern", "arrivalRatePerApiNode": 500, "allocator": "centralService", "idCacheScope": "client" }));
         assert!(open.contains("open arrivals: 500 requests/s offered to each API node (Poisson)"), "{open}");
         assert_eq!(
-            of(json!({ "preset": "postgres", "primaryKey": false })),
-            "the workload \"counter\" on one PostgreSQL server (2 cores), 1 API node with 8 clients each; each client runs a closed loop, \
+            of(json!({ "preset": "postgres", "workload": "sysbench-insert" })),
+            "the workload \"sysbench-insert\" on one PostgreSQL server (2 cores), 1 API node with 8 clients each; each client runs a closed loop, \
              no think time; each client takes one id at a time from its table's sequence inside each INSERT, on the server (nextval)"
         );
         assert_eq!(
-            of(json!({ "preset": "innodb", "primaryKey": false, "clientsPerApiNode": 1 })),
-            "the workload \"counter\" on one InnoDB server (2 cores), 1 API node with 1 client each; each client runs a closed loop, \
+            of(json!({ "preset": "innodb", "workload": "sysbench-insert", "clientsPerApiNode": 1 })),
+            "the workload \"sysbench-insert\" on one InnoDB server (2 cores), 1 API node with 1 client each; each client runs a closed loop, \
              no think time; each client takes one id at a time from its table's AUTO_INCREMENT counter inside each INSERT, on the server"
         );
         let mode0 = of(json!({ "preset": "innodb", "workload": "sysbench-insert", "server": { "autoincLockMode": 0 } }));
@@ -127,6 +130,7 @@ mod tests {
         assert!(open.contains("each client fetches ranges of 1,000 ids from one allocator service"), "{open}");
         assert!(of(json!({ "thinkTimeUs": 1000 })).contains("thinking 1.0 ms between transactions"));
         assert!(of(json!({ "primaryKey": true })).contains("a primary key of its own"));
+        assert!(of(json!({ "workload": "ycsb-a" })).ends_with("every table has a key of its own: no ids are drawn; rows placed by hash"));
         assert!(of(json!({ "allocator": "timestamp" })).contains("ids are made from the clock"));
         assert!(of(json!({ "cacheGrowth": 4, "cacheSize": 10, "cacheSizeMax": 1000 }))
             .contains("start at 10 ids and grow 4x per range up to 1,000 ids"));
