@@ -56,6 +56,7 @@ export const FIELDS = {
   "network.latencyUs": "int",
   "network.latencyCv": "number",
   "cpu.scale": "number",
+  "cpu.insertScale": "number",
   "cpu.serviceCv": "number",
 };
 

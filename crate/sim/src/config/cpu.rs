@@ -48,6 +48,10 @@ pub struct CpuConfig {
     /// One multiplier on every cost above (0.33: cores three times faster). A service
     /// takes `round(cost * scale)` ns on average.
     pub scale: f64,
+    /// An inserted row's TC work and write, this times an update's (0.05..=10): 1 where they
+    /// cost alike (NDB's TC and LQH); below 1 on a one-server engine, whose INSERT finds no
+    /// row and writes no old version (fitted on the servers' INSERT curves, docs/MODEL.md §11).
+    pub insert_scale: f64,
     /// Coefficient of variation of every service time: 0, each service takes exactly its
     /// mean; above 0, its time is drawn from a gamma distribution with that mean and
     /// this standard deviation / mean (1: exponential). docs/MODEL.md §2 says why.
@@ -91,6 +95,7 @@ impl CpuConfig {
             remote_signal_ns: 4_000,
             allocator_request_ns: 20_000,
             scale: 1.0,
+            insert_scale: 1.0,
             service_cv: SERVICE_CV,
         }
     }

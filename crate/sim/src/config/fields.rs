@@ -214,6 +214,7 @@ pub const FIELDS: &[Field] = &[
     cpu("cpu.remoteSignalNs", "remote signal CPU", "data node: sending and receiving a signal that crosses hosts (local signals do not pay it)"),
     cpu("cpu.allocatorRequestNs", "allocator request CPU", "central allocator service: serving one id request"),
     real("cpu.scale", "CPU scale", 0.01, 100.0, "x", "one multiplier on every CPU cost (the cpu.*Ns fields; 0.5: cores twice as fast)"),
+    real("cpu.insertScale", "insert cost", 0.05, 10.0, "x", "an inserted row's TC work and write, this times an update's: 1 in NDB; below 1 on one server, whose INSERT finds no row to change"),
     real(
         "cpu.serviceCv",
         "service time spread",

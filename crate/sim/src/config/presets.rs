@@ -108,7 +108,7 @@ fn text(name: &str) -> Option<&'static str> {
                  "network": { "latencyUs": 17, "latencyCv": 0.5 },
                  "cpu": { "tcOpNs": 77900, "tcReplyNs": 1950, "tcCommitNs": 19500, "lqhReadNs": 15600, "lqhWriteNs": 29200,
                           "lqhCommitNs": 0, "lqhCompleteNs": 0, "apiStatementNs": 19500, "apiExecuteNs": 9700, "apiOpNs": 1950,
-                          "apiReplyNs": 5800, "remoteSignalNs": 15600 } }"#
+                          "apiReplyNs": 5800, "remoteSignalNs": 15600, "insertScale": 0.55 } }"#
         }
         "innodb" => {
             r#"{ "engine": "innodb", "workload": "counter", "dataNodes": 1, "replicas": 1, "apiNodes": 1, "apiCores": 2,
@@ -118,7 +118,7 @@ fn text(name: &str) -> Option<&'static str> {
                  "network": { "latencyUs": 17, "latencyCv": 0.5 },
                  "cpu": { "tcOpNs": 53070, "tcReplyNs": 1330, "tcCommitNs": 13290, "lqhReadNs": 10630, "lqhWriteNs": 19890,
                           "lqhCommitNs": 0, "lqhCompleteNs": 0, "apiStatementNs": 13290, "apiExecuteNs": 6610, "apiOpNs": 1330,
-                          "apiReplyNs": 3950, "remoteSignalNs": 10630 } }"#
+                          "apiReplyNs": 3950, "remoteSignalNs": 10630, "insertScale": 0.48 } }"#
         }
         "raft" => {
             r#"{ "engine": "raft", "workload": "counter", "dataNodes": 3, "replicas": 3, "apiNodes": 1, "apiCores": 16,

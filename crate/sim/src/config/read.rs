@@ -97,6 +97,7 @@ impl Read for CpuConfig {
             remote_signal_ns: f.need("remoteSignalNs")?,
             allocator_request_ns: f.need("allocatorRequestNs")?,
             scale: f.need("scale")?,
+            insert_scale: f.need("insertScale")?,
             service_cv: f.need("serviceCv")?,
         })
     }

@@ -166,9 +166,15 @@ pub(super) fn cost(cfg: &Config, sql_api: bool, txn: &Txn, msg: Msg) -> Ns {
         MsgKind::TcKeyConf | MsgKind::TcCommitConf | MsgKind::TcRollbackRep => c.api_reply_ns,
         MsgKind::TcKeyReq => {
             let commit = if txn.last_round() && txn.piggyback { c.tc_commit_ns } else { 0 };
-            txn.round_ops().len() as Ns * c.tc_op_ns + commit
+            let ops = txn.round_ops();
+            if c.insert_scale == 1.0 {
+                return ops.len() as Ns * c.tc_op_ns + commit;
+            }
+            let inserts = txn.ops[ops.clone()].iter().filter(|o| o.insert).count() as Ns;
+            (ops.len() as Ns - inserts) * c.tc_op_ns + inserted(c, c.tc_op_ns) * inserts + commit
         }
         MsgKind::TcCommitReq => c.tc_commit_ns,
+        MsgKind::LqhKeyReq if txn.ops[msg.op as usize].insert => inserted(c, c.lqh_write_ns),
         MsgKind::LqhKeyReq if txn.ops[msg.op as usize].write => c.lqh_write_ns,
         MsgKind::LqhKeyReq => c.lqh_read_ns,
         MsgKind::LqhKeyConf | MsgKind::Committed | MsgKind::Completed => c.tc_reply_ns,
@@ -181,6 +187,16 @@ pub(super) fn cost(cfg: &Config, sql_api: bool, txn: &Txn, msg: Msg) -> Ns {
         MsgKind::RaftAppend | MsgKind::Resolve => c.lqh_commit_ns,
         MsgKind::RaftAck | MsgKind::Resolved => c.tc_reply_ns,
         MsgKind::Pushed => cfg.server.push_ns,
+    }
+}
+
+/// An inserted row's share of `cost` (`cpu.insertScale`).
+#[inline]
+fn inserted(c: &CpuConfig, cost: Ns) -> Ns {
+    if c.insert_scale == 1.0 {
+        cost
+    } else {
+        (cost as f64 * c.insert_scale).round() as Ns
     }
 }
 
