@@ -174,9 +174,14 @@ pub(super) fn cost(cfg: &Config, sql_api: bool, txn: &Txn, msg: Msg) -> Ns {
             (ops.len() as Ns - inserts) * c.tc_op_ns + inserted(c, c.tc_op_ns) * inserts + commit
         }
         MsgKind::TcCommitReq => c.tc_commit_ns,
-        MsgKind::LqhKeyReq if txn.ops[msg.op as usize].insert => inserted(c, c.lqh_write_ns),
-        MsgKind::LqhKeyReq if txn.ops[msg.op as usize].write => c.lqh_write_ns,
-        MsgKind::LqhKeyReq => c.lqh_read_ns,
+        MsgKind::LqhKeyReq => {
+            let o = &txn.ops[msg.op as usize];
+            match (o.write, o.insert) {
+                (false, _) => c.lqh_read_ns,
+                (true, false) => c.lqh_write_ns,
+                (true, true) => inserted(c, c.lqh_write_ns),
+            }
+        }
         MsgKind::LqhKeyConf | MsgKind::Committed | MsgKind::Completed => c.tc_reply_ns,
         MsgKind::Commit => c.lqh_commit_ns,
         MsgKind::Complete => c.lqh_complete_ns,
