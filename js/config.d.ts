@@ -135,11 +135,11 @@ export interface CpuConfig {
   allocatorRequestNs: number;
   /** One multiplier on every cost above (0.01..=100; 0.5: cores twice as fast). */
   scale: number;
-  /** Coefficient of variation of every service time (0..=4): 0 = each takes exactly its
-   * cost, 1 = exponential (gamma-distributed with the cost as its mean). */
   /** An inserted row's TC work and write, this times an update's (0.05..=10): 1 in NDB,
    * below 1 on a one-server engine. */
   insertScale: number;
+  /** Coefficient of variation of every service time (0..=4): 0 = each takes exactly its
+   * cost, 1 = exponential (gamma-distributed with the cost as its mean). */
   serviceCv: number;
 }
 

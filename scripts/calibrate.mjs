@@ -65,6 +65,7 @@ try {
     "CREATE TABLE items (id bigint AUTO_INCREMENT PRIMARY KEY, v int) ENGINE=InnoDB;\n";
   measureAll("mariadb10", "--mysql", maria.url, tables);
   maria.stop();
+  maria = undefined;
   // The INSERTs again under innodb_autoinc_lock_mode 0: each holds the table's AUTO-INC
   // lock to the statement's end (a startup option, so a server of its own).
   maria = await startMariadb({ serverArgs: ["--innodb-autoinc-lock-mode=0"] });

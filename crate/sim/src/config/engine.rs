@@ -186,10 +186,17 @@ impl Default for ServerConfig {
 }
 
 impl Config {
-    /// Each INSERT taking ids from its table's counter holds the table's AUTO-INC lock to
-    /// the statement's end: `innodb` in `innodb_autoinc_lock_mode` 0 (`sim/autoinc.rs`).
+    /// Each INSERT taking ids from its table's AUTO_INCREMENT counter holds the table's
+    /// AUTO-INC lock to the statement's end: `innodb` in `innodb_autoinc_lock_mode` 0
+    /// (`sim/autoinc.rs`), the principal table's key an AUTO_INCREMENT column.
     pub fn autoinc_table_lock(&self) -> bool {
-        self.engine == Engine::Innodb && self.server.autoinc_lock_mode == 0 && self.allocator.traits().counter_row && !self.primary_key
+        let auto_increment =
+            self.workload.spec().is_some_and(|s| s.id_table().is_some_and(|i| s.tables[i].key == crate::spec::KeyKind::AutoIncrement));
+        self.engine == Engine::Innodb
+            && self.server.autoinc_lock_mode == 0
+            && self.allocator.traits().counter_row
+            && !self.primary_key
+            && auto_increment
     }
 
     /// A one-server engine runs on one host: NDB's cluster fields must say so, and a

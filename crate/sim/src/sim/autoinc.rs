@@ -36,16 +36,18 @@ pub(super) struct AutoInc {
 
 impl Simulation {
     /// `t`'s round is prepared: under `innodb` in mode 0, an INSERT taking ids from its
-    /// table's counter (its program says so; a retry keeps the ids it had, and takes the
-    /// lock again) will hold its table's AUTO-INC lock, the counter row in the lock table.
+    /// table's AUTO_INCREMENT counter (its program says so; a retry keeps the ids it had,
+    /// and takes the lock again) will hold the table's AUTO-INC lock, the counter row in the
+    /// lock table. A hidden key is InnoDB's row id, under no table lock.
     #[inline]
     pub(super) fn note_autoinc(&mut self, t: u32) {
         if !self.cfg.autoinc_table_lock() {
             return;
         }
         let txn = &self.txns[t];
-        let insert = txn.prog.ops[txn.round_ops()].iter().find(|o| o.needs_id);
-        self.txns[t].autoinc_row = insert.map(|o| workload::row_key(table::SYSTAB, workload::table_of(o.row)));
+        let table = txn.prog.ops[txn.round_ops()].iter().find(|o| o.needs_id).map(|o| workload::table_of(o.row));
+        let auto_increment = |table: u64| self.ids.tables.id_index(table).is_some_and(|k| self.ids.auto_increment[k]);
+        self.txns[t].autoinc_row = table.filter(|&t| auto_increment(t)).map(|t| workload::row_key(table::SYSTAB, t));
     }
 
     /// The AUTO-INC lock `t`'s round on `host` must hold before it runs, if any.
@@ -58,7 +60,8 @@ impl Simulation {
     pub(super) fn lock_autoinc(&mut self, t: u32, at: RowReplica) {
         let class = crate::waits::class(self.txns[t].kind, true);
         let owner = Owner { txn: t, op: AUTOINC_OP as u16, replica: 0, class };
-        self.txns[t].autoinc = Some(AutoInc { at, marks: Marks { blocked: 0, queued: 0 } });
+        let txn = &mut self.txns[t];
+        txn.autoinc = Some(AutoInc { at, marks: Marks { blocked: txn.blocked_ns, queued: txn.queued_ns } });
         if !self.txns[t].retried {
             self.metrics.row_requested(at.row);
         }

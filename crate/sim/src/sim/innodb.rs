@@ -44,6 +44,9 @@ impl Simulation {
         if self.cfg.engine != crate::config::Engine::Innodb || self.cfg.server.lock_grant == LockGrant::Fifo {
             return 0;
         }
+        if crate::workload::table_of(row.row) == crate::workload::table::SYSTAB {
+            return 0; // The AUTO-INC table lock is granted in order: CATS is for record locks.
+        }
         self.cats_pick(row)
     }
 

@@ -38,6 +38,7 @@ fn relieved(cfg: &Config) -> Config {
     let mut relieved = cfg.clone();
     match cfg.allocator {
         Allocator::Timestamp => relieved.timestamp_sequence_bits = crate::config::fields::max_of("timestampSequenceBits"),
+        Allocator::CounterRow if cfg.autoinc_table_lock() => relieved.server.autoinc_lock_mode = 1,
         Allocator::CounterRow | Allocator::CentralService => {
             relieved.cache_size = crate::config::fields::max_of("cacheSize");
             relieved.cache_growth = 1;

@@ -107,6 +107,8 @@ pub(super) struct Ids {
     /// mysqld's rule for an AUTO_INCREMENT column, per table: a refill during a multi-row
     /// INSERT fetches at least the statement's rows (`statement_rows`).
     pub statement_prefetch: Vec<bool>,
+    /// Per table, its key is an AUTO_INCREMENT column (InnoDB's AUTO-INC lock, `autoinc.rs`).
+    pub auto_increment: Vec<bool>,
     /// Per table, its own fetch size (a spec table's `idCache`: its sequence's CACHE).
     own_cache: Vec<Option<u64>>,
 }
@@ -149,6 +151,7 @@ impl Ids {
             check: vec![IdChecker::default(); n],
             last: vec![0; n],
             statement_prefetch: refill::statement_prefetch(&cfg.workload, n),
+            auto_increment: refill::auto_increment(&cfg.workload, n),
             own_cache: match cfg.workload.spec() {
                 Some(s) if s.id_table().is_some() => s.id_tables().map(|i| s.tables[i].id_cache).collect(),
                 _ => vec![None; n],

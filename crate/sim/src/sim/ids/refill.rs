@@ -70,10 +70,15 @@ pub(super) fn first_ids(w: &crate::config::Workload, n: usize) -> Vec<u64> {
 /// whatever the statement; the NDB API's own `getAutoIncrementValue` callers choose
 /// their cache size themselves.
 pub(super) fn statement_prefetch(w: &crate::config::Workload, n: usize) -> Vec<bool> {
+    let mysqld = w.spec().is_some_and(|s| s.api == crate::spec::Api::Mysqld);
+    auto_increment(w, n).into_iter().map(|a| a && mysqld).collect()
+}
+
+/// Each of the `n` tables taking ids: whether its key is an AUTO_INCREMENT column (not a
+/// hidden key: InnoDB gives a table without a primary key a row id under no table lock).
+pub(super) fn auto_increment(w: &crate::config::Workload, n: usize) -> Vec<bool> {
     match w.spec() {
-        Some(s) if s.id_table().is_some() => {
-            s.id_tables().map(|i| s.api == crate::spec::Api::Mysqld && s.tables[i].key == crate::spec::KeyKind::AutoIncrement).collect()
-        }
+        Some(s) if s.id_table().is_some() => s.id_tables().map(|i| s.tables[i].key == crate::spec::KeyKind::AutoIncrement).collect(),
         _ => vec![false; n],
     }
 }
