@@ -188,7 +188,7 @@ pub const FIELDS: &[Field] = &[
         live: true,
         about: "innodb: who gets a released row: the first waiter (FIFO) or the one blocking most others (CATS, MySQL 8.0)",
     },
-    int("server.autoincLockMode", "AUTO-INC lock mode", 0, 2, "", false, "innodb: innodb_autoinc_lock_mode; 0 (traditional): an INSERT taking an AUTO_INCREMENT id holds its table's AUTO-INC lock to the statement's end; 1 and 2: a light mutex, alike here"),
+    int("server.autoincLockMode", "AUTO-INC lock mode", 0, 2, "", false, "innodb: innodb_autoinc_lock_mode; 0: an INSERT holds its table's AUTO-INC lock to the statement's end; 1, 2: a light mutex"),
     int("server.pushDelayUs", "push delay", 0, 10_000_000, "us", true, "raft: a waiter that has waited this long pushes the holder, then learns of its release from the holder's record"),
     int("server.pushNs", "push CPU", 0, 10_000_000, "ns", true, "raft: CPU a push and its answer cost the leaseholder"),
     int("network.latencyUs", "network latency", 0, 100_000, "us", true, "mean one-way latency between two hosts (of a lone message: on a busy link a message may wait for the one before it)"),
@@ -214,7 +214,7 @@ pub const FIELDS: &[Field] = &[
     cpu("cpu.remoteSignalNs", "remote signal CPU", "data node: sending and receiving a signal that crosses hosts (local signals do not pay it)"),
     cpu("cpu.allocatorRequestNs", "allocator request CPU", "central allocator service: serving one id request"),
     real("cpu.scale", "CPU scale", 0.01, 100.0, "x", "one multiplier on every CPU cost (the cpu.*Ns fields; 0.5: cores twice as fast)"),
-    real("cpu.insertScale", "insert cost", 0.05, 10.0, "x", "an inserted row's TC work and write, this times an update's: 1 in NDB; below 1 on one server, whose INSERT finds no row to change"),
+    real("cpu.insertScale", "insert cost", 0.05, 10.0, "x", "an inserted row's TC work and write, this times an update's"),
     real(
         "cpu.serviceCv",
         "service time spread",

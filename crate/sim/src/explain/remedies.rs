@@ -240,5 +240,5 @@ fn updated_last(spec: &Spec, table: &str) -> Option<Spec> {
 }
 
 fn spec_json(spec: &Spec) -> Value {
-    serde_json::to_value(spec).expect("a spec serialises")
+    spec.to_json()
 }

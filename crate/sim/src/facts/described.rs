@@ -84,7 +84,7 @@ fn ids(cfg: &Config) -> String {
     } else if traits.counter_row && cfg.engine == Engine::Raft {
         format!("{owner} takes {cache} from its table's sequence (nextval, not transactional)")
     } else if cfg.autoinc_table_lock() {
-        "each INSERT takes its ids from its table's AUTO_INCREMENT counter on the server, holding the table's AUTO-INC lock to the statement's end (innodb_autoinc_lock_mode 0)".to_string()
+        "each INSERT holds its table's AUTO-INC lock to the statement's end (innodb_autoinc_lock_mode 0)".to_string()
     } else if traits.counter_row && cfg.engine == Engine::Innodb {
         format!("{owner} takes {cache} from its table's AUTO_INCREMENT counter inside each INSERT, on the server")
     } else if traits.counter_row {
@@ -126,7 +126,10 @@ mod tests {
              no think time; each client takes one id at a time from its table's AUTO_INCREMENT counter inside each INSERT, on the server"
         );
         let mode0 = of(json!({ "preset": "innodb", "workload": "sysbench-insert", "server": { "autoincLockMode": 0 } }));
-        assert!(mode0.ends_with("holding the table's AUTO-INC lock to the statement's end (innodb_autoinc_lock_mode 0)"), "{mode0}");
+        assert!(
+            mode0.ends_with("each INSERT holds its table's AUTO-INC lock to the statement's end (innodb_autoinc_lock_mode 0)"),
+            "{mode0}"
+        );
         assert!(open.contains("each client fetches ranges of 1,000 ids from one allocator service"), "{open}");
         assert!(of(json!({ "thinkTimeUs": 1000 })).contains("thinking 1.0 ms between transactions"));
         assert!(of(json!({ "primaryKey": true })).contains("a primary key of its own"));

@@ -17,6 +17,7 @@
 
 use super::lqh::Marks;
 use super::Simulation;
+use crate::config::Engine;
 use crate::locks::{Acquire, Owner, RowReplica};
 use crate::time::Ns;
 use crate::topology::{Host, StationId};
@@ -41,6 +42,13 @@ impl Simulation {
     /// lock table. A hidden key is InnoDB's row id, under no table lock.
     #[inline]
     pub(super) fn note_autoinc(&mut self, t: u32) {
+        if self.cfg.engine == Engine::Innodb && self.cfg.server.autoinc_lock_mode == 0 {
+            self.note_autoinc_row(t);
+        }
+    }
+
+    #[inline(never)]
+    fn note_autoinc_row(&mut self, t: u32) {
         if !self.cfg.autoinc_table_lock() {
             return;
         }
@@ -57,6 +65,7 @@ impl Simulation {
     }
 
     /// `t`'s statement starts: it asks for the AUTO-INC lock `at`, and runs once it holds it.
+    #[inline(never)]
     pub(super) fn lock_autoinc(&mut self, t: u32, at: RowReplica) {
         let class = crate::waits::class(self.txns[t].kind, true);
         let owner = Owner { txn: t, op: AUTOINC_OP as u16, replica: 0, class };
@@ -83,6 +92,7 @@ impl Simulation {
 
     /// `t` holds its AUTO-INC lock, after waiting `waited` ns for it (to its grant and its
     /// wake-up): its round runs. (The hot row's hold began at the grant: `hand_over`.)
+    #[inline(never)]
     pub(super) fn autoinc_locked(&mut self, t: u32, host: Host, waited: Ns) {
         let txn = &mut self.txns[t];
         txn.blocked_ns += waited;
@@ -93,6 +103,7 @@ impl Simulation {
 
     /// `t`'s statement ended, or `t` aborts: its AUTO-INC lock goes to the next waiter, or
     /// its wait for it ends.
+    #[inline(never)]
     pub(super) fn end_autoinc(&mut self, t: u32) {
         self.txns[t].autoinc_row = None;
         let Some(a) = self.txns[t].autoinc.take() else { return };

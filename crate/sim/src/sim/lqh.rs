@@ -89,7 +89,6 @@ impl Simulation {
 
     /// Releases `t`'s lock on `at`, held at chain position `replica` since `t`'s waits
     /// elsewhere were `marks`: its hold is accounted, and the next waiter gets the row.
-    #[inline]
     pub(super) fn release_lock(&mut self, t: u32, at: RowReplica, replica: u32, marks: Marks) {
         let hot = self.is_hot(replica, at.row);
         if hot {

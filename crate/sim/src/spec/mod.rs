@@ -28,7 +28,6 @@
 use crate::error::ConfigError;
 use crate::keys::{KeyLayout, Partitioning};
 use crate::named::by_name;
-use serde::Serialize;
 use serde_json::Value;
 
 mod keys;
@@ -36,6 +35,7 @@ mod program;
 mod read;
 mod shipped;
 mod validate;
+mod write;
 
 pub(crate) use keys::KeyChooser;
 pub(crate) use program::{ClientKeys, SpecState};
@@ -77,8 +77,7 @@ pub enum KeyKind {
     Hidden,
 }
 
-#[derive(Clone, Debug, PartialEq, Serialize)]
-#[serde(rename_all = "camelCase")]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Table {
     pub name: String,
     /// Rows the table starts with (multiplied by the spec's `scale`).
@@ -86,26 +85,21 @@ pub struct Table {
     pub key: KeyKind,
     /// How its rows are placed: `hash` (NDB) or `range`. Absent: the config's
     /// `partitioning` for the tables taking ids, `hash` for the others.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub partitioning: Option<Partitioning>,
     /// How a key (an id, or a key the workload chooses) becomes the stored key. Absent:
     /// the config's `keyLayout` for the tables taking ids, `sequential` for the others.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub key_layout: Option<KeyLayout>,
     /// Its UNIQUE keys, by name: NDB keeps each in a hidden index table (`t.name$unique`),
     /// so an insert or a delete of a row also writes the index table's row, in the same
     /// round, on the partition a hash of the unique value picks.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
     pub unique_indexes: Vec<String>,
     /// Partitioned on a column shared with other tables (`PARTITION BY KEY (w_id)`), which
     /// takes this many values (times `scale`): its rows come in that many equal runs of
     /// keys, one per value, and a row's partition is its value's, so rows of one value
     /// share a partition in every such table (as DBT2's rows of one warehouse do).
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub distribution_values: Option<u64>,
     /// A table taking ids: how many ids each fetch takes from its counter row, its
     /// sequence's `CACHE` (1..=1000000). Absent: the config's `cacheSize` and `cacheGrowth`.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub id_cache: Option<u64>,
 }
 
@@ -131,17 +125,16 @@ by_name!(Api, [Mysqld, Ndbapi]);
 by_name!(KeyKind, [PrimaryKey, AutoIncrement, Hidden]);
 by_name!(OpKind, [Read, Update, Insert, Delete]);
 
-/// Which key each row of a statement gets. Read by hand (`keys.rs`): serde's internally
+/// Which key each row of a statement gets. Read by hand (`keys.rs`) and written so
+/// (`write.rs`): serde's internally
 /// tagged enums buffer their input and cost the WebAssembly module 26 KiB.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-#[serde(tag = "dist", rename_all = "camelCase")]
+#[derive(Clone, Debug, PartialEq)]
 pub enum KeyChoice {
     /// Any key of the table, equally likely.
     Uniform,
     /// Key k with probability proportional to 1 / (k+1)^theta (YCSB's Zipfian).
     Zipfian { theta: f64 },
     /// `hotFraction` of the keys (the first ones) take `hotShare` of the accesses.
-    #[serde(rename_all = "camelCase")]
     Hotspot { hot_fraction: f64, hot_share: f64 },
     /// The table's next key (an insert: a new key after the last; else cycling through).
     Sequential,
@@ -157,12 +150,10 @@ pub enum KeyChoice {
     Fixed { key: u64 },
     /// The row of the current time bucket (`WHERE day = CURDATE()`): key (simulated time /
     /// `bucketMs`) mod rows, so a run shorter than a bucket hits one row.
-    #[serde(rename_all = "camelCase")]
     TimeBucket { bucket_ms: u64 },
 }
 
-#[derive(Clone, Debug, PartialEq, Serialize)]
-#[serde(rename_all = "camelCase")]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Statement {
     pub op: OpKind,
     pub table: String,
@@ -170,77 +161,55 @@ pub struct Statement {
     pub rows: u64,
     /// Absent: uniform for reads, updates and deletes, sequential for inserts; an insert
     /// into a table whose keys come from the allocator takes none.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub key: Option<KeyChoice>,
     /// A slotted counter (1..=256): each row is spread over this many rows; an update
     /// picks one of them at random, a read reads them all (and sums them). Absent: 1.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub slots: Option<u64>,
     /// On a table with `distributionValues`: its rows take the value of an earlier
     /// statement's rows (the same warehouse) or the client's own, each row another value a
     /// `remote` share of the time; its key is then drawn among that value's rows.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub distribution: Option<Distribution>,
     /// This statement and the `statements - 1` after it run as a block a drawn number of
     /// times (New-Order's 5 to 15 order lines), or only in a `share` of the transactions.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub repeat: Option<Repeat>,
     /// An update of UNIQUE columns: the table's unique indexes it sets. Each row also
     /// rewrites a row of each: the old value's index row deleted, the new one's inserted.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
     pub sets_unique: Vec<String>,
     /// Hands the values of the rows it writes back to the transaction (SQL's `RETURNING`):
     /// the transaction uses them (a counter's number), which the remedies' warnings weigh.
     /// It costs nothing more: the values come back with the operation's reply.
-    #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub returning: bool,
 }
 
 /// Whose distribution value a statement's rows take: an earlier statement's rows' (`sameAs`),
 /// or the client's own (`client`: client number mod values, as each DBT2 terminal keeps its
 /// warehouse). One of the two.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-#[serde(rename_all = "camelCase")]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Distribution {
     /// An earlier statement of the transaction, on a table with as many values.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub same_as: Option<usize>,
-    #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub client: bool,
     /// The share of rows (0 to 1) that take another value instead, drawn uniformly (TPC-C's
     /// remote warehouse: 0.01 of New-Order's stock rows, 0.15 of Payment's customers).
-    #[serde(skip_serializing_if = "is_zero")]
     pub remote: f64,
 }
 
 /// How many times a block of statements runs in one transaction.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-#[serde(rename_all = "camelCase")]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Repeat {
     /// Fewest and most runs, drawn uniformly (0 to 1000; `max` absent: `min`).
     pub min: u64,
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub max: Option<u64>,
     /// Statements in the block, this one first (default 1).
     pub statements: usize,
     /// The share of transactions (0 to 1] in which the block runs at all (default 1).
-    #[serde(skip_serializing_if = "is_one")]
     pub share: f64,
 }
 
 /// Most times a block may repeat (`Repeat::max`).
 pub const MAX_REPEAT: u64 = 1000;
 
-fn is_zero(x: &f64) -> bool {
-    *x == 0.0
-}
-
-fn is_one(x: &f64) -> bool {
-    *x == 1.0
-}
-
-#[derive(Clone, Debug, PartialEq, Serialize)]
-#[serde(rename_all = "camelCase")]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Transaction {
     pub name: String,
     /// Share of the mix, relative to the other transactions' weights (1..=1000000).
@@ -250,16 +219,13 @@ pub struct Transaction {
     /// deletes are handed to those statements sorted, as an application sorts the ids before
     /// it updates them. Two such transactions never wait for each other in a cycle on a
     /// table (the remedy for a lock-order deadlock). Default false: drawn order.
-    #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub sort_keys: bool,
 }
 
 /// A workload: tables and a weighted mix of transactions.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-#[serde(rename_all = "camelCase")]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Spec {
     pub name: String,
-    #[serde(skip_serializing_if = "String::is_empty")]
     pub about: String,
     pub api: Api,
     /// Multiplies every table's `rows` (TPC-B's scale factor: branches).

@@ -104,10 +104,12 @@ pub(super) struct Ids {
     pub check: Vec<IdChecker>,
     /// The last id issued per table (to count ids issued in order).
     last: Vec<u64>,
-    /// mysqld's rule for an AUTO_INCREMENT column, per table: a refill during a multi-row
-    /// INSERT fetches at least the statement's rows (`statement_rows`).
-    pub statement_prefetch: Vec<bool>,
-    /// Per table, its key is an AUTO_INCREMENT column (InnoDB's AUTO-INC lock, `autoinc.rs`).
+    /// mysqld's rule for an AUTO_INCREMENT column (the spec's statements run through mysqld):
+    /// a refill during a multi-row INSERT fetches at least the statement's rows
+    /// (`statement_rows`).
+    pub statement_prefetch: bool,
+    /// Per table, its key is an AUTO_INCREMENT column (mysqld's prefetch; InnoDB's AUTO-INC
+    /// lock, `autoinc.rs`).
     pub auto_increment: Vec<bool>,
     /// Per table, its own fetch size (a spec table's `idCache`: its sequence's CACHE).
     own_cache: Vec<Option<u64>>,
@@ -150,7 +152,7 @@ impl Ids {
             service: Service::new(first_id),
             check: vec![IdChecker::default(); n],
             last: vec![0; n],
-            statement_prefetch: refill::statement_prefetch(&cfg.workload, n),
+            statement_prefetch: cfg.workload.spec().is_some_and(|s| s.api == crate::spec::Api::Mysqld),
             auto_increment: refill::auto_increment(&cfg.workload, n),
             own_cache: match cfg.workload.spec() {
                 Some(s) if s.id_table().is_some() => s.id_tables().map(|i| s.tables[i].id_cache).collect(),

@@ -69,11 +69,6 @@ pub(super) fn first_ids(w: &crate::config::Workload, n: usize) -> Vec<u64> {
 /// `getAutoIncrementValue(..., 1000)`, 1 before Bug #39267's fix: here `cacheSize`)
 /// whatever the statement; the NDB API's own `getAutoIncrementValue` callers choose
 /// their cache size themselves.
-pub(super) fn statement_prefetch(w: &crate::config::Workload, n: usize) -> Vec<bool> {
-    let mysqld = w.spec().is_some_and(|s| s.api == crate::spec::Api::Mysqld);
-    auto_increment(w, n).into_iter().map(|a| a && mysqld).collect()
-}
-
 /// Each of the `n` tables taking ids: whether its key is an AUTO_INCREMENT column (not a
 /// hidden key: InnoDB gives a table without a primary key a row id under no table lock).
 pub(super) fn auto_increment(w: &crate::config::Workload, n: usize) -> Vec<bool> {
@@ -119,7 +114,7 @@ impl Simulation {
     pub(super) fn take_from_counter(&mut self, cache: u32, parent: Option<u32>) -> (u64, u64) {
         let k = self.cache_table(cache);
         let statement = match parent {
-            Some(p) if self.ids.statement_prefetch[k] => self.statement_rows(p, k),
+            Some(p) if self.ids.statement_prefetch && self.ids.auto_increment[k] => self.statement_rows(p, k),
             _ => 0,
         };
         let sizing = self.sizing(cache);
