@@ -27,11 +27,12 @@ use crate::workload::{self, table};
 /// the transaction's operations (a transaction has fewer).
 pub(super) const AUTOINC_OP: usize = u16::MAX as usize;
 
-/// The AUTO-INC lock a transaction's current INSERT asked for: held, or waited for.
+/// The AUTO-INC lock a transaction's current INSERT is to take (noted as its round is
+/// prepared, `at.node` set when it asks at the server), waits for or holds.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct AutoInc {
     pub at: RowReplica,
-    /// The transaction's waits elsewhere when it got the lock.
+    /// The transaction's waits elsewhere when it asked for the lock, then when it got it.
     pub marks: Marks,
 }
 
@@ -47,21 +48,24 @@ impl Simulation {
         }
     }
 
+    /// (The engine and the mode said yes: the rest of `Config::autoinc_table_lock`, for the
+    /// table this INSERT takes ids for, which need not be the principal one.)
     #[inline(never)]
     fn note_autoinc_row(&mut self, t: u32) {
-        if !self.cfg.autoinc_table_lock() {
+        if !self.cfg.allocator.traits().counter_row || self.cfg.primary_key {
             return;
         }
         let txn = &self.txns[t];
         let table = txn.prog.ops[txn.round_ops()].iter().find(|o| o.needs_id).map(|o| workload::table_of(o.row));
         let auto_increment = |table: u64| self.ids.tables.id_index(table).is_some_and(|k| self.ids.auto_increment[k]);
-        self.txns[t].autoinc_row = table.filter(|&t| auto_increment(t)).map(|t| workload::row_key(table::SYSTAB, t));
+        let row = table.filter(|&t| auto_increment(t)).map(|t| workload::row_key(table::SYSTAB, t));
+        self.txns[t].autoinc = row.map(|row| AutoInc { at: RowReplica { node: 0, row }, marks: Marks { blocked: 0, queued: 0 } });
     }
 
     /// The AUTO-INC lock `t`'s round on `host` must hold before it runs, if any.
     #[inline]
     pub(super) fn autoinc_lock_of(&self, t: u32, host: Host) -> Option<RowReplica> {
-        self.txns[t].autoinc_row.map(|row| RowReplica { node: host, row })
+        self.txns[t].autoinc.map(|a| RowReplica { node: host, row: a.at.row })
     }
 
     /// `t`'s statement starts: it asks for the AUTO-INC lock `at`, and runs once it holds it.
@@ -105,7 +109,6 @@ impl Simulation {
     /// its wait for it ends.
     #[inline(never)]
     pub(super) fn end_autoinc(&mut self, t: u32) {
-        self.txns[t].autoinc_row = None;
         let Some(a) = self.txns[t].autoinc.take() else { return };
         if self.locks.holder(a.at) == Some(t) {
             self.release_lock(t, a.at, 0, a.marks);

@@ -48,7 +48,7 @@ impl Simulation {
     /// starts the commit that rides on the last round.
     pub(super) fn lqh_key_conf(&mut self, t: u32, host: Host) {
         if self.settle(t) {
-            if self.txns[t].autoinc_row.is_some() {
+            if self.txns[t].autoinc.is_some() {
                 self.end_autoinc(t);
             }
             let txn = &self.txns[t];

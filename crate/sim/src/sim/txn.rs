@@ -97,11 +97,9 @@ pub(super) struct Txn {
     /// `innodb`: the waiters left in the queue when a released row was handed to this
     /// transaction; the releaser's pass over them is served with its wake-up (`innodb.rs`).
     pub handover_waiters: u32,
-    /// `innodb` under `server.autoincLockMode` 0: the AUTO-INC lock its current INSERT asked
-    /// for (held or waited for), until the statement ends (`autoinc.rs`).
+    /// `innodb` under `server.autoincLockMode` 0: the AUTO-INC lock its current INSERT is to
+    /// take, waits for or holds, until the statement ends (`autoinc.rs`).
     pub autoinc: Option<super::autoinc::AutoInc>,
-    /// The counter row whose AUTO-INC lock its current round's INSERT is to take.
-    pub autoinc_row: Option<u64>,
 }
 
 impl Txn {
@@ -133,7 +131,6 @@ impl Txn {
             retried: false,
             handover_waiters: 0,
             autoinc: None,
-            autoinc_row: None,
         }
     }
 

@@ -104,9 +104,14 @@ pub(super) struct Ids {
     pub check: Vec<IdChecker>,
     /// The last id issued per table (to count ids issued in order).
     last: Vec<u64>,
-    /// mysqld's rule for an AUTO_INCREMENT column (the spec's statements run through mysqld):
-    /// a refill during a multi-row INSERT fetches at least the statement's rows
-    /// (`statement_rows`).
+    /// The spec's statements run through mysqld, whose refill for an AUTO_INCREMENT table
+    /// (`auto_increment`) during a multi-row INSERT fetches at least the statement's rows
+    /// (`statement_rows`). In NDB's handler (storage/ndb/plugin/ha_ndbcluster.cc,
+    /// `start_bulk_insert`, `get_auto_increment`) a statement inserting a known number of
+    /// rows raises `m_autoincrement_prefetch` from `ndb_autoincrement_prefetch_sz` to at
+    /// least that number; a hidden key is fetched with a fixed cache size (`ndb_write_row`:
+    /// `getAutoIncrementValue(..., 1000)`, 1 before Bug #39267's fix: here `cacheSize`);
+    /// the NDB API's own callers choose their cache size themselves.
     pub statement_prefetch: bool,
     /// Per table, its key is an AUTO_INCREMENT column (mysqld's prefetch; InnoDB's AUTO-INC
     /// lock, `autoinc.rs`).

@@ -60,15 +60,6 @@ pub(super) fn first_ids(w: &crate::config::Workload, n: usize) -> Vec<u64> {
     }
 }
 
-/// Whether each of the `n` tables taking ids follows mysqld's per-statement AUTO_INCREMENT
-/// prefetch in its refills: an `autoIncrement` table written through mysqld. In NDB's handler
-/// (storage/ndb/plugin/ha_ndbcluster.cc, `ha_ndbcluster::start_bulk_insert` and
-/// `get_auto_increment`), a statement inserting a known number of rows raises the range
-/// it fetches, `m_autoincrement_prefetch`, from `ndb_autoincrement_prefetch_sz` to at
-/// least that number; a hidden key is fetched with a fixed cache size (`ndb_write_row`:
-/// `getAutoIncrementValue(..., 1000)`, 1 before Bug #39267's fix: here `cacheSize`)
-/// whatever the statement; the NDB API's own `getAutoIncrementValue` callers choose
-/// their cache size themselves.
 /// Each of the `n` tables taking ids: whether its key is an AUTO_INCREMENT column (not a
 /// hidden key: InnoDB gives a table without a primary key a row id under no table lock).
 pub(super) fn auto_increment(w: &crate::config::Workload, n: usize) -> Vec<bool> {
