@@ -3,18 +3,22 @@
 # call it every time. With everything present it takes a second or two; on a bare
 # machine about two minutes (two `cargo install`s, scripts/wasm-tools.sh, beside the rest).
 # `--browser`: also what the browser and database tests need (Debian's packages).
+# `--toolchain`: only the Rust toolchain's parts (the wasm target, rustfmt, clippy), all a
+# native compile needs; `--packages`: only the rest (npm's and Debian's packages, the wasm
+# tools). scripts/test.sh runs the first, then the second beside its first compile.
 #
 # Pins: npm packages from package-lock.json; the wasm tools in scripts/wasm-tools.sh.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 say() { printf 'setup: %s\n' "$*" >&2; }
-browser= tools_later=
+browser= toolchain=1 packages=1
 for arg in "$@"; do
   case "$arg" in
     --browser) browser=1 ;;
-    --wasm-tools-later) tools_later=1 ;;
-    *) say "unknown option $arg (known: --browser, --wasm-tools-later)"; exit 2 ;;
+    --toolchain) packages= ;;
+    --packages) toolchain= ;;
+    *) say "unknown option $arg (known: --browser, --toolchain, --packages)"; exit 2 ;;
   esac
 done
 export PATH="$HOME/.cargo/bin:$PATH"
@@ -28,31 +32,30 @@ if ! command -v node >/dev/null || ! command -v npm >/dev/null; then
   exit 1
 fi
 
-if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
-  say "adding the Rust target wasm32-unknown-unknown"
-  rustup target add wasm32-unknown-unknown >&2
-fi
-
-# npm test checks formatting and lints (rustfmt, clippy): components of the toolchain.
-for component in rustfmt clippy; do
-  if ! rustup component list --installed | grep -q "^$component"; then
-    say "adding the Rust component $component"
-    rustup component add "$component" >&2 || {
-      say "could not add $component: run 'rustup component add $component', then run again"
-      exit 1
-    }
+# The Rust toolchain's parts: the WebAssembly target, and rustfmt and clippy, which npm test
+# checks formatting and lints with.
+if [ -n "$toolchain" ]; then
+  if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
+    say "adding the Rust target wasm32-unknown-unknown"
+    rustup target add wasm32-unknown-unknown >&2
   fi
-done
+  for component in rustfmt clippy; do
+    if ! rustup component list --installed | grep -q "^$component"; then
+      say "adding the Rust component $component"
+      rustup component add "$component" >&2 || {
+        say "could not add $component: run 'rustup component add $component', then run again"
+        exit 1
+      }
+    fi
+  done
+fi
+[ -n "$packages" ] || exit 0
 
 # wasm-pack and wasm-bindgen-cli (scripts/wasm-tools.sh), compiled beside the npm and
-# Debian installs below; `--wasm-tools-later` leaves them to the caller (scripts/test.sh
-# overlaps them with its first compile).
-tools=
-if [ -z "$tools_later" ]; then
-  bash scripts/wasm-tools.sh </dev/null & tools=$!
-  # An early exit below stops it (a later run would start a second install).
-  trap 'kill "$tools" 2>/dev/null || true' EXIT
-fi
+# Debian installs below.
+bash scripts/wasm-tools.sh </dev/null & tools=$!
+# An early exit below stops it (a later run would start a second install).
+trap 'kill "$tools" 2>/dev/null || true' EXIT
 
 # npm packages (wasm-opt from binaryen, TypeScript, Vite, uPlot, Playwright's driver).
 if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
@@ -81,7 +84,7 @@ if [ -n "$browser" ]; then
     fi
   fi
 fi
-if [ -n "$tools" ] && ! wait "$tools"; then
+if ! wait "$tools"; then
   say "could not install wasm-pack or wasm-bindgen-cli (above): run bash scripts/wasm-tools.sh again"
   exit 1
 fi

@@ -6,17 +6,18 @@ export PATH="$PWD/node_modules/.bin:$HOME/.cargo/bin:$PATH"
 # Each phase says how long the ones before it took (docs/testing.md has a bare clone's).
 phase() { echo "== [${SECONDS}s] $*"; }
 
-# wasm-pack and wasm-bindgen-cli, when missing, compile beside the Rust phases: only the
-# WebAssembly build needs them. Job control gives them a process group of their own, which
-# an early exit stops.
+# What the first compile needs (the Rust toolchain's parts) first; the rest of the set-up
+# (npm's and Debian's packages, and wasm-pack and wasm-bindgen-cli, which compile) beside
+# the Rust phases, which need none of it: it is waited for before the builds. Job control
+# gives it a process group of its own, which an early exit stops.
+bash scripts/setup.sh --toolchain
 mkdir -p target
-tools_log=target/wasm-tools.log
+setup_log=target/setup.log
 set -m
-bash scripts/wasm-tools.sh </dev/null >"$tools_log" 2>&1 &
-tools=$!
+bash scripts/setup.sh --packages --browser </dev/null >"$setup_log" 2>&1 &
+setup=$!
 set +m
-trap 'kill -- -"$tools" 2>/dev/null || true' EXIT
-bash scripts/setup.sh --browser --wasm-tools-later
+trap 'kill -- -"$setup" 2>/dev/null || true' EXIT
 
 # The whole workspace, natively, in one selection, so that the CLI built for the Node tests
 # reuses what the Rust tests compiled. Clippy lints every crate of it as it compiles: its
@@ -38,12 +39,13 @@ phase "cargo test, linted by clippy (warnings denied): simulation core (unit, in
 
 phase "build: CLI (target/ci/hotrow), WebAssembly package, playground site"
 "${lint[@]}" cargo build "${native[@]}" --bins 2>&1
-if ! wait "$tools"; then
-  cat "$tools_log" >&2
-  echo "could not install wasm-pack or wasm-bindgen-cli (above)" >&2
+if ! wait "$setup"; then
+  cat "$setup_log" >&2
+  echo "the set-up failed (above): fix what it names, or run bash scripts/setup.sh --browser to see it alone" >&2
   exit 1
 fi
 trap - EXIT
+grep '^setup:' "$setup_log" || true
 bash scripts/build-site.sh
 
 phase "tsc --checkJs over js/: the worker protocol (js/element/protocol.d.ts) and the package's types where they are used"

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Installs the two tools the WebAssembly build needs when they are missing: wasm-pack and
 # wasm-bindgen-cli, pinned. Idempotent. scripts/setup.sh runs it beside the npm and Debian
-# installs; scripts/test.sh beside the first compile, since only the WebAssembly build
-# needs them.
+# installs (and scripts/test.sh that set-up beside its first compile: only the WebAssembly
+# build needs them).
 #
 # Pins: wasm-pack 0.15.1; wasm-bindgen-cli exactly the wasm-bindgen in Cargo.lock (wasm-pack
 # only uses the one on PATH when the versions match). Both are compiled without
