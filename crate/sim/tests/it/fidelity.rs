@@ -3,10 +3,11 @@
 use crate::run;
 use serde_json::json;
 
-/// `hotrow validate` passes on several seeds, not only the one it was calibrated on.
+/// `hotrow validate` passes on several seeds, not only the one it was calibrated on (seed 1,
+/// its default, which the CLI's test and the docs check run: tests/cli/).
 #[test]
 fn the_reported_table_holds_on_several_seeds() {
-    for seed in [1, 2, 3] {
+    for seed in [2, 3] {
         let report = hotrow::validate::run(seed, |_| {});
         let failed: Vec<String> =
             report.cases.iter().filter(|c| !c.pass).map(|c| format!("{}: model {} vs {}", c.name, c.model, c.reported)).collect();
