@@ -4,7 +4,8 @@
 # machine about two minutes (two `cargo install`s, scripts/wasm-tools.sh, beside the rest).
 # `--browser`: also what the browser and database tests need (Debian's packages).
 # `--toolchain`: only the Rust toolchain's parts (the wasm target, rustfmt, clippy), all a
-# native compile needs; `--packages`: only the rest (npm's and Debian's packages, the wasm
+# native compile needs (with `--browser`, it also refuses at once what `--packages` could
+# not install); `--packages`: only the rest (npm's and Debian's packages, the wasm
 # tools). scripts/test.sh runs the first, then the second beside its first compile.
 #
 # Pins: npm packages from package-lock.json; the wasm tools in scripts/wasm-tools.sh.
@@ -30,6 +31,24 @@ fi
 if ! command -v node >/dev/null || ! command -v npm >/dev/null; then
   say "node and npm are needed (Node 20 or later), then run again"
   exit 1
+fi
+
+# Browser tests drive Debian's Chromium through playwright-core and Debian's Firefox ESR
+# through puppeteer-core (WebDriver BiDi): no browser download. The database tests start
+# Debian's PostgreSQL 15 and MariaDB 10.11 with sysbench (tests/db/): their packages, never
+# their own clusters. What is missing is known (and refused, when it cannot be installed)
+# before either part runs: a refusal comes at once, not after a compile.
+missing=()
+if [ -n "$browser" ]; then
+  command -v chromium >/dev/null || missing+=(chromium)
+  [ -x /usr/bin/firefox-esr ] || missing+=(firefox-esr)
+  [ -x /usr/lib/postgresql/15/bin/initdb ] && command -v pgbench >/dev/null || missing+=(postgresql)
+  [ -x /usr/sbin/mariadbd ] || missing+=(mariadb-server)
+  command -v sysbench >/dev/null || missing+=(sysbench)
+  if [ ${#missing[@]} -gt 0 ] && ! { [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; }; then
+    say "the browser and database tests need Debian's ${missing[*]} (/usr/bin/chromium, /usr/bin/firefox-esr, PostgreSQL 15 with pgbench, MariaDB 10.11, sysbench): install them (as root) and run again"
+    exit 1
+  fi
 fi
 
 # The Rust toolchain's parts: the WebAssembly target, and rustfmt and clippy, which npm test
@@ -62,27 +81,10 @@ if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modu
   say "installing npm packages"
   npm ci --no-audit --no-fund --loglevel=error >&2
 fi
-# Browser tests drive Debian's Chromium through playwright-core and Debian's Firefox ESR
-# through puppeteer-core (WebDriver BiDi): no browser download. The database tests start
-# Debian's PostgreSQL 15 and MariaDB 10.11 with sysbench (tests/db/): their packages, never
-# their own clusters.
-if [ -n "$browser" ]; then
-  missing=()
-  command -v chromium >/dev/null || missing+=(chromium)
-  [ -x /usr/bin/firefox-esr ] || missing+=(firefox-esr)
-  [ -x /usr/lib/postgresql/15/bin/initdb ] && command -v pgbench >/dev/null || missing+=(postgresql)
-  [ -x /usr/sbin/mariadbd ] || missing+=(mariadb-server)
-  command -v sysbench >/dev/null || missing+=(sysbench)
-  if [ ${#missing[@]} -gt 0 ]; then
-    if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
-      say "installing Debian's ${missing[*]} for the browser and database tests"
-      apt-get update -qq >&2
-      DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >&2
-    else
-      say "the browser and database tests need Debian's ${missing[*]} (/usr/bin/chromium, /usr/bin/firefox-esr, PostgreSQL 15 with pgbench, MariaDB 10.11, sysbench): install them (as root) and run again"
-      exit 1
-    fi
-  fi
+if [ ${#missing[@]} -gt 0 ]; then
+  say "installing Debian's ${missing[*]} for the browser and database tests"
+  apt-get update -qq >&2
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >&2
 fi
 if ! wait "$tools"; then
   say "could not install wasm-pack or wasm-bindgen-cli (above): run bash scripts/wasm-tools.sh again"

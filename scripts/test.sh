@@ -10,7 +10,7 @@ phase() { echo "== [${SECONDS}s] $*"; }
 # (npm's and Debian's packages, and wasm-pack and wasm-bindgen-cli, which compile) beside
 # the Rust phases, which need none of it: it is waited for before the builds. Job control
 # gives it a process group of its own, which an early exit stops.
-bash scripts/setup.sh --toolchain
+bash scripts/setup.sh --toolchain --browser
 mkdir -p target
 setup_log=target/setup.log
 set -m
