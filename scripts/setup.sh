@@ -33,20 +33,21 @@ if ! command -v node >/dev/null || ! command -v npm >/dev/null; then
   exit 1
 fi
 
-# Browser tests drive Debian's Chromium through playwright-core and Debian's Firefox ESR
+# Browser tests drive Debian's Chromium (its headless shell, the lighter build of Chromium
+# that Playwright also runs headless pages in) through playwright-core and Debian's Firefox ESR
 # through puppeteer-core (WebDriver BiDi): no browser download. The database tests start
 # Debian's PostgreSQL 15 and MariaDB 10.11 with sysbench (tests/db/): their packages, never
 # their own clusters. What is missing is known (and refused, when it cannot be installed)
 # before either part runs: a refusal comes at once, not after a compile.
 missing=()
 if [ -n "$browser" ]; then
-  command -v chromium >/dev/null || missing+=(chromium)
+  [ -x /usr/bin/chromium-headless-shell ] || missing+=(chromium-headless-shell)
   [ -x /usr/bin/firefox-esr ] || missing+=(firefox-esr)
   [ -x /usr/lib/postgresql/15/bin/initdb ] && command -v pgbench >/dev/null || missing+=(postgresql)
   [ -x /usr/sbin/mariadbd ] || missing+=(mariadb-server)
   command -v sysbench >/dev/null || missing+=(sysbench)
   if [ ${#missing[@]} -gt 0 ] && ! { [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; }; then
-    say "the browser and database tests need Debian's ${missing[*]} (/usr/bin/chromium, /usr/bin/firefox-esr, PostgreSQL 15 with pgbench, MariaDB 10.11, sysbench): install them (as root) and run again"
+    say "the browser and database tests need Debian's ${missing[*]} (/usr/bin/chromium-headless-shell, /usr/bin/firefox-esr, PostgreSQL 15 with pgbench, MariaDB 10.11, sysbench): install them (as root) and run again"
     exit 1
   fi
 fi
