@@ -4,26 +4,34 @@
 # installs (and scripts/test.sh that set-up beside its first compile: only the WebAssembly
 # build needs them).
 #
-# Pins: wasm-pack 0.15.1; wasm-bindgen-cli exactly the wasm-bindgen in Cargo.lock (wasm-pack
-# only uses the one on PATH when the versions match). Both are compiled without
-# optimisation (about half the time: what they do takes well under a second a module) and
-# wasm-bindgen-cli without its TLS features (no download is made: they pull in ring).
+# Both are built in one cargo run from scripts/wasm-tools/ (its Cargo.toml pins them, its
+# Cargo.lock their dependencies: the crates they share compile once) and copied to
+# ~/.cargo/bin, where `cargo install` would have put them. wasm-bindgen-cli must be exactly the
+# wasm-bindgen of the workspace's Cargo.lock: wasm-pack only uses the one on PATH when the
+# versions match.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$HOME/.cargo/bin:$PATH"
 say() { printf 'setup: %s\n' "$*" >&2; }
-export CARGO_PROFILE_RELEASE_OPT_LEVEL=0 CARGO_PROFILE_RELEASE_LTO=false CARGO_PROFILE_RELEASE_CODEGEN_UNITS=256 CARGO_PROFILE_RELEASE_DEBUG=false
 
-WASM_PACK_VERSION=0.15.1
-if [ "$(wasm-pack --version 2>/dev/null)" != "wasm-pack $WASM_PACK_VERSION" ]; then
-  say "installing wasm-pack $WASM_PACK_VERSION (about a minute)"
-  cargo install wasm-pack --version "$WASM_PACK_VERSION" --locked --force >&2
+tools=scripts/wasm-tools
+pinned() { sed -n "s/^$1 = .*\"=\([0-9.]*\)\".*/\1/p" "$tools/Cargo.toml"; }
+WASM_PACK_VERSION=$(pinned wasm-pack)
+BINDGEN_VERSION=$(pinned wasm-bindgen-cli)
+# The wasm-bindgen that the workspace's Cargo.lock pins.
+LOCKED=$(awk '/^name = "wasm-bindgen"$/ { getline; gsub(/version = |"/, ""); print; exit }' Cargo.lock)
+if [ "$BINDGEN_VERSION" != "$LOCKED" ]; then
+  say "Cargo.lock has wasm-bindgen $LOCKED but $tools/Cargo.toml pins wasm-bindgen-cli $BINDGEN_VERSION: pin =$LOCKED there and run 'cargo update --manifest-path $tools/Cargo.toml -p wasm-bindgen-cli'"
+  exit 1
 fi
 
-# The wasm-bindgen version that Cargo.lock pins.
-BINDGEN_VERSION=$(awk '/^name = "wasm-bindgen"$/ { getline; gsub(/version = |"/, ""); print; exit }' Cargo.lock)
-if [ "$(wasm-bindgen --version 2>/dev/null)" != "wasm-bindgen $BINDGEN_VERSION" ]; then
-  say "installing wasm-bindgen-cli $BINDGEN_VERSION (about a minute)"
-  # Without --locked: its own lockfile wants crate versions the registry may not have.
-  cargo install wasm-bindgen-cli --version "$BINDGEN_VERSION" --no-default-features --force >&2
+if [ "$(wasm-pack --version 2>/dev/null)" = "wasm-pack $WASM_PACK_VERSION" ] &&
+  [ "$(wasm-bindgen --version 2>/dev/null)" = "wasm-bindgen $BINDGEN_VERSION" ]; then
+  exit 0
 fi
+say "building wasm-pack $WASM_PACK_VERSION and wasm-bindgen-cli $BINDGEN_VERSION (about 90 s on 2 cores)"
+target="$PWD/target/wasm-tools"
+cargo build --manifest-path "$tools/Cargo.toml" --release --locked --target-dir "$target" \
+  -p wasm-pack -p wasm-bindgen-cli --bin wasm-pack --bin wasm-bindgen >&2
+mkdir -p "$HOME/.cargo/bin"
+install -m 755 "$target/release/wasm-pack" "$target/release/wasm-bindgen" "$HOME/.cargo/bin/"
