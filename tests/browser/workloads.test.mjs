@@ -111,13 +111,18 @@ test("sweep over cache size runs in the worker and can be cancelled", async () =
   const points = await results;
   assert.equal(points.length, 8);
   assert.ok(points.at(-1).insertsPerSecond > points[0].insertsPerSecond * 5, JSON.stringify(points.map((p) => p.insertsPerSecond)));
-  // Run again and cancel, both in one task of the page: a sweep of these short runs can end
-  // before a second round trip from here reaches its Cancel button (it did, under load).
+  // Run again and cancel once the first of its runs has reported, with the other seven still
+  // on the workers: from the page, in the task of that report (a sweep of these short runs
+  // can end before a round trip from here reaches its Cancel button; it did, under load).
   await pg.locator(".sweep-run:not([disabled])").waitFor();
-  await pg.evaluate((el) => {
+  const pending = await pg.evaluate((el) => new Promise((ok) => {
+    el.addEventListener("hotrow-sweep", (e) => {
+      el.shadowRoot.querySelector(".sweep-cancel").click();
+      ok(8 - e.detail.length);
+    }, { once: true });
     el.shadowRoot.querySelector(".sweep-run").click();
-    el.shadowRoot.querySelector(".sweep-cancel").click();
-  });
+  }));
+  assert.ok(pending > 0, "cancelled with runs still going");
   await pg.locator(".notice").filter({ hasText: "cancelled" }).waitFor();
   assert.equal(await pg.locator(".sweep-run").isDisabled(), false, "a cancelled sweep gives the Run button back");
   assert.deepEqual(problems, []);
