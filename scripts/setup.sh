@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what hotrow needs and is missing; idempotent, so `npm start` and `npm test`
 # call it every time. With everything present it takes a second or two; on a bare
-# machine about two minutes (two `cargo install`s, scripts/wasm-tools.sh, beside the rest).
+# machine about two minutes (wasm-pack and wasm-bindgen-cli compiling in one cargo run,
+# scripts/wasm-tools.sh, beside the rest).
 # `--browser`: also what the browser and database tests need (Debian's packages).
 # `--toolchain`: only the Rust toolchain's parts (the wasm target, rustfmt, clippy), all a
 # native compile needs (with `--browser`, it also refuses at once what `--packages` could

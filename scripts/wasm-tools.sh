@@ -6,7 +6,7 @@
 #
 # Both are built in one cargo run from scripts/wasm-tools/ (its Cargo.toml pins them, its
 # Cargo.lock their dependencies: the crates they share compile once) and copied to
-# ~/.cargo/bin, where `cargo install` would have put them. wasm-bindgen-cli must be exactly the
+# ~/.cargo/bin, which every script puts first on PATH. wasm-bindgen-cli must be exactly the
 # wasm-bindgen of the workspace's Cargo.lock: wasm-pack only uses the one on PATH when the
 # versions match.
 set -euo pipefail
@@ -18,6 +18,10 @@ tools=scripts/wasm-tools
 pinned() { sed -n "s/^$1 = .*\"=\([0-9.]*\)\".*/\1/p" "$tools/Cargo.toml"; }
 WASM_PACK_VERSION=$(pinned wasm-pack)
 BINDGEN_VERSION=$(pinned wasm-bindgen-cli)
+if [ -z "$WASM_PACK_VERSION" ] || [ -z "$BINDGEN_VERSION" ]; then
+  say "$tools/Cargo.toml must pin both tools exactly, as name = \"=X.Y.Z\" or name = { version = \"=X.Y.Z\", ... }"
+  exit 1
+fi
 # The wasm-bindgen that the workspace's Cargo.lock pins.
 LOCKED=$(awk '/^name = "wasm-bindgen"$/ { getline; gsub(/version = |"/, ""); print; exit }' Cargo.lock)
 if [ "$BINDGEN_VERSION" != "$LOCKED" ]; then
