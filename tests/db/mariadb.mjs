@@ -8,6 +8,7 @@ import { mkdtempSync, rmSync, chownSync, existsSync, readFileSync } from "node:f
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { freePort } from "./port.mjs";
+import { quietDisk } from "./disk.mjs";
 import { setTimeout as sleep } from "node:timers/promises";
 
 /** Debian's MariaDB 10.11 server (scripts/setup.sh installs the package). */
@@ -32,6 +33,7 @@ function alive(pid) {
  */
 export async function startMariadb({ serverArgs = [] } = {}) {
   if (!existsSync(MARIADBD)) throw new Error(`no MariaDB at ${MARIADBD}: run scripts/setup.sh --browser (as root) to install Debian's mariadb-server`);
+  quietDisk();
   const root = process.getuid?.() === 0;
   const dir = mkdtempSync(join(tmpdir(), "hotrow-maria-"));
   if (root) {

@@ -7,6 +7,7 @@ import { mkdtempSync, rmSync, chownSync, existsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { freePort } from "./port.mjs";
+import { quietDisk } from "./disk.mjs";
 
 /** Debian's PostgreSQL 15 binaries (scripts/setup.sh installs the package). */
 export const PG_BIN = "/usr/lib/postgresql/15/bin";
@@ -26,6 +27,7 @@ function run(asPostgres, bin, args) {
  */
 export async function startPostgres() {
   if (!existsSync(join(PG_BIN, "initdb"))) throw new Error(`no PostgreSQL 15 at ${PG_BIN}: run scripts/setup.sh --browser (as root) to install Debian's postgresql`);
+  quietDisk();
   const asPostgres = process.getuid?.() === 0;
   const dir = mkdtempSync(join(tmpdir(), "hotrow-pg-"));
   if (asPostgres) {
