@@ -64,7 +64,7 @@ try {
   const tables = "CREATE TABLE counters (id int PRIMARY KEY, n bigint NOT NULL) ENGINE=InnoDB;\nINSERT INTO counters SELECT seq, 0 FROM seq_1_to_40;\n" +
     "CREATE TABLE items (id bigint AUTO_INCREMENT PRIMARY KEY, v int) ENGINE=InnoDB;\n";
   measureAll("mariadb10", "--mysql", maria.url, tables);
-  maria.stop();
+  await maria.stop();
   maria = undefined;
   // The INSERTs again under innodb_autoinc_lock_mode 0: each holds the table's AUTO-INC
   // lock to the statement's end (a startup option, so a server of its own).
@@ -73,7 +73,7 @@ try {
   measureAll("mariadb10-autoinc0", "--mysql", maria.url, tables, ["insert"]);
 } finally {
   pg?.stop();
-  maria?.stop();
+  await maria?.stop();
   rmSync(work, { recursive: true, force: true });
 }
 console.log(`calibrate: the curves are in ${opts.out}; fit them as docs/MODEL.md §11 does`);

@@ -2,7 +2,7 @@
 // socket there and a free loopback port, started as the `mysql` user when the test runs as
 // root (as Debian's packages have it), stopped and removed by `stop()`, which a test calls
 // in its `after` hook, so nothing is left running even when the test fails. Never `pkill`:
-// it stops the server by the pid in its own pid file.
+// it stops the server it started, its own child process.
 import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, chownSync, existsSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -14,21 +14,10 @@ import { setTimeout as sleep } from "node:timers/promises";
 /** Debian's MariaDB 10.11 server (scripts/setup.sh installs the package). */
 export const MARIADBD = "/usr/sbin/mariadbd";
 
-/** Whether process `pid` still runs. A zombie does not: the server exits within a second of
- * SIGTERM, but this process reaps its child only when its event loop turns, which `stop()`'s
- * wait blocks, and `kill(pid, 0)` succeeds on a zombie (that wait took its whole 20 s). */
-function alive(pid) {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    return stat[stat.lastIndexOf(")") + 2] !== "Z";
-  } catch {
-    return false;
-  }
-}
-
 /**
  * Starts a server: `{ dir, socket, url, sql(text), sysbench(args), stop() }`. `url` is a
- * `mysql://` URL on the socket (what `hotrow measure --mysql` takes). `serverArgs` go to
+ * `mysql://` URL on the socket (what `hotrow measure --mysql` takes); `stop()` resolves once the
+ * server has exited and its directory is gone. `serverArgs` go to
  * mariadbd after the project's own (e.g. `--innodb-autoinc-lock-mode=0`).
  */
 export async function startMariadb({ serverArgs = [] } = {}) {
@@ -48,17 +37,22 @@ export async function startMariadb({ serverArgs = [] } = {}) {
     throw new Error(`mariadb-install-db failed (${install.status}): ${install.stderr || install.stdout}`);
   }
   const socket = join(dir, "sock");
-  const pidFile = join(dir, "pid");
   const port = await freePort();
   const server = spawn(MARIADBD, [...user, `--datadir=${data}`, `--socket=${socket}`, `--port=${port}`, "--bind-address=127.0.0.1",
-    `--log-error=${join(dir, "err.log")}`, `--pid-file=${pidFile}`, "--skip-log-bin", "--max-connections=600", ...serverArgs], { stdio: "ignore", detached: false });
-  const stop = () => {
-    const pid = existsSync(pidFile) ? Number(readFileSync(pidFile, "utf8").trim()) : server.pid;
-    if (pid && alive(pid)) {
-      process.kill(pid, "SIGTERM");
-      const until = Date.now() + 20_000;
-      while (alive(pid) && Date.now() < until) spawnSync("sleep", ["0.1"]);
-      if (alive(pid)) process.kill(pid, "SIGKILL");
+    `--log-error=${join(dir, "err.log")}`, `--pid-file=${join(dir, "pid")}`, "--skip-log-bin", "--max-connections=600", ...serverArgs], { stdio: "ignore", detached: false });
+  const exited = new Promise((resolve) => server.once("exit", resolve));
+  // SIGTERM, then waits for the server (this process's child) to exit: within a second here;
+  // SIGKILL after 20 s.
+  const stop = async () => {
+    if (server.exitCode === null && server.signalCode === null) {
+      server.kill("SIGTERM");
+      let timer;
+      const late = new Promise((resolve) => (timer = setTimeout(resolve, 20_000, "late")));
+      if ((await Promise.race([exited, late])) === "late") {
+        server.kill("SIGKILL");
+        await exited;
+      }
+      clearTimeout(timer);
     }
     rmSync(dir, { recursive: true, force: true });
   };
@@ -66,7 +60,7 @@ export async function startMariadb({ serverArgs = [] } = {}) {
   while (!existsSync(socket)) {
     if (server.exitCode !== null || Date.now() > until) {
       const log = existsSync(join(dir, "err.log")) ? readFileSync(join(dir, "err.log"), "utf8") : "";
-      stop();
+      await stop();
       throw new Error(`mariadbd did not start: ${log.slice(-2000)}`);
     }
     await sleep(100);

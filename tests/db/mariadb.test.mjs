@@ -33,8 +33,8 @@ function event()
 end
 `);
 });
-after(() => {
-  db?.stop();
+after(async () => {
+  await db?.stop();
   if (work) rmSync(work, { recursive: true, force: true });
 });
 
