@@ -136,6 +136,10 @@ export class Heatmap {
       this.times.splice(0, this.times.length - this.max);
     }
   }
+  /** Whether the canvas's width (or the screen's pixel ratio) moved since it was drawn. */
+  resized() {
+    return this.canvas.width !== Math.round((this.canvas.clientWidth || 300) * (devicePixelRatio || 1));
+  }
   draw() {
     const c = this.canvas;
     const rows = Math.max(1, this.labels.length);
@@ -160,7 +164,7 @@ export class Heatmap {
     if (cols.length) {
       // One pixel per cell, then each row stretched to its band: a few drawImage calls
       // instead of a fillRect and a colour string per cell (the heatmap redraws with every
-      // tick the page shows).
+      // window the page shows).
       const cells = this.cells(cols, rows);
       ctx.imageSmoothingEnabled = false;
       const band = Math.max(1, rowH - (rowH > 4 ? 1 : 0));

@@ -39,7 +39,6 @@ function sheets() {
   return SHEETS;
 }
 
-
 export class Playground extends StateReads {
   /** @param {HTMLElement} host the <hotrow-playground> element it serves */
   // Every field of the controller is declared here, once; tests/js/controller.test.mjs
@@ -60,6 +59,7 @@ export class Playground extends StateReads {
     this.explained = []; // each run's last explanation (render.js ingest)
     this.figures = null; // the figures shown, as the latest hotrow-snapshot said (render.js)
     this.dirty = false; // a tick came since the last frame drew (render.js)
+    this.chartsBehind = false; // the series hold windows the charts and heatmaps have not drawn, or the charts are new (render.js)
     this.whyShown = null; // what "Why this number" shows, so that an unchanged one is not redrawn (why.js)
     this.lastSweep = null; // the last results of each batch mode, for its downloads and links
     this.lastStrategies = null;

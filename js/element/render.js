@@ -9,6 +9,7 @@ import { FIELD_LABELS, valueName } from "./controls.js";
 import { updateTimeline, replayFork } from "./rewind.js";
 import { settle } from "./requests.js";
 import { drawWhy } from "./why.js";
+import { drawHottestRows } from "./hottest-rows.js";
 import { meanHalfWidth } from "./intervals.js";
 import { describeRun } from "./running.js";
 import { traitsOf } from "./traits.js";
@@ -52,6 +53,7 @@ export function primaryName(el) {
 }
 
 export function setupCharts(el, { keepSeries = false } = {}) {
+  el.chartsBehind = true; // new charts: drawn at the next frame
   const { dataNodes: nodes, partitions } = el.shape;
   for (const chart of el.charts ?? []) chart.destroy();
   const c = el.effective[0] ?? {};
@@ -188,6 +190,9 @@ export function ingest(el, m) {
       el.heatmaps[i]?.push(heatColumn(el, w, k), w.endMs[k]);
     }
   });
+  // The worker ticks about 60 times a second, and a window closes every windowMs of
+  // simulated time (100 ms at real time): the charts and heatmaps change only then.
+  if (m.reset || m.sims.some((s) => s.windows.count > 0)) el.chartsBehind = true;
   el.latest = m;
   // Only the worker's own pause (pauseAtMs) changes the button: a tick posted before the
   // worker saw a click must not undo it. The pause asked for is spent: a restart later runs
@@ -256,7 +261,7 @@ export function render(el) {
   if (hot) figures.bindingRowLockUtilization = hot.lockBusyFraction;
   if (el.series.length === 2) {
     Object.assign(figures, drawCompared(el, f, at, set));
-  } else {
+  } else if (el.chartsBehind) {
     el.throughputChart.setData(el.open
       ? [d.get("x"), d.get("offeredPerSecond"), d.get("transactionsPerSecond"), boundIn(d, "transactionsPerSecond", d.length)]
       : dbt2
@@ -266,6 +271,7 @@ export function render(el) {
     el.latencyChart.setData([d.get("x"), ...lineNames("latency").map((k) => d.get(k))]);
   }
   m.sims.forEach((sim, i) => drawNodes(el, sim.snapshot, i));
+  el.chartsBehind = false;
   drawHottestRows(el.$(".hottest tbody"), snap.hottestRows ?? []);
   drawWhy(el);
   const view = m.sims[0].cluster;
@@ -344,11 +350,13 @@ function drawCompared(el, f, at, set) {
   set("compareRatio", a > 0 ? `${ratio.toFixed(2)}x` : "–");
   el.$(".ratio-noise").textContent = within ? "within noise" : "";
   el.metricEls.compareRatio.dataset.value = String(ratio);
-  const n = Math.min(d.countUntil(at), e.countUntil(at));
-  const [da, ea] = [(k) => d.get(k, n, at), (k) => e.get(k, n, at)];
-  el.throughputChart.setData([da("x"), da(key), ea(key), boundIn(d, key, n, at), boundIn(e, key, n, at)]);
-  for (const [chart, lines] of [[el.hotChart, lineNames("hot")], [el.latencyChart, lineNames("latency")]]) {
-    chart.setData([da("x"), ...lines.map(da), ...lines.map(ea)]);
+  if (el.chartsBehind) {
+    const n = Math.min(d.countUntil(at), e.countUntil(at));
+    const [da, ea] = [(k) => d.get(k, n, at), (k) => e.get(k, n, at)];
+    el.throughputChart.setData([da("x"), da(key), ea(key), boundIn(d, key, n, at), boundIn(e, key, n, at)]);
+    for (const [chart, lines] of [[el.hotChart, lineNames("hot")], [el.latencyChart, lineNames("latency")]]) {
+      chart.setData([da("x"), ...lines.map(da), ...lines.map(ea)]);
+    }
   }
   return { compareRatio: ratio, ...(Number.isFinite(at) ? { compareAtMs: Math.round(at * 1000) } : {}) };
 }
@@ -358,8 +366,11 @@ function drawNodes(el, sn, i) {
   if (!el.heatmaps[i]) return;
   // The hot row's node (the core's facts), as the cluster drawing outlines it.
   const marked = sn.facts?.hotRow?.node ?? -1;
-  if (!el.byPartition && el.heatmaps[i].mark !== marked) el.heatmaps[i].mark = marked;
-  el.heatmaps[i].draw();
+  const heatmap = el.heatmaps[i];
+  if (!el.byPartition && heatmap.mark !== marked) {
+    heatmap.mark = marked;
+    heatmap.draw();
+  } else if (el.chartsBehind || heatmap.resized()) heatmap.draw();
   const load = el.$$(".bars-load")[i];
   if (el.byPartition) {
     drawBars(load, sn.partitionInsertsPerSecond, { max: 1, fmt: fmtInt, label: (p) => `part ${p}` });
@@ -367,34 +378,4 @@ function drawNodes(el, sn, i) {
     drawBars(load, sn.nodeLoad, { max: 1, fmt: fmtPct, hotNode: marked });
   }
   drawBars(el.$$(".bars-tc")[i], sn.nodeTcPerSecond, { max: 1, fmt: fmtInt, hotNode: marked });
-}
-
-/** The hottest rows of the latest window as table rows (rebuilt only when they change). */
-function drawHottestRows(body, rows) {
-  if (!body) return;
-  const whom = (r) => r.waits.slice(0, 2).map((w) => `${w.waiter} waits for ${w.holder} (${fmtPct(w.share)})`).join("; ");
-  const cells = rows.map((r) => [r.table, r.counterOf ? `counter of ${r.counterOf}` : String(r.key), fmtPct(r.lockBusyFraction), fmtInt(r.waitsPerSecond),
-    r.meanWaiters.toFixed(r.meanWaiters < 10 ? 2 : 0), fmtUs(r.meanWaitUs), whom(r)]);
-  const text = JSON.stringify(cells);
-  if (body.dataset.rows === text) return;
-  body.dataset.rows = text;
-  if (!cells.length) {
-    const tr = document.createElement("tr");
-    const td = document.createElement("td");
-    td.colSpan = 7;
-    td.className = "legend-note";
-    td.textContent = "no row locked twice in the last window";
-    tr.append(td);
-    body.replaceChildren(tr);
-    return;
-  }
-  body.replaceChildren(...cells.map((c) => {
-    const tr = document.createElement("tr");
-    for (const v of c) {
-      const td = document.createElement("td");
-      td.textContent = v;
-      tr.append(td);
-    }
-    return tr;
-  }));
 }
