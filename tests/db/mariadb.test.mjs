@@ -81,12 +81,14 @@ test("the calibrated innodb engine has the server's one-row shape: a rise to a p
   writeFileSync(csv, "clientsPerApiNode,transactionsPerSecond\n" + points.map((p) => `${p.clients},${Math.round(p.tps)}`).join("\n") + "\n");
   // The preset as calibrated (docs/MODEL.md §11), nothing fitted here: its residuals against
   // this run of the server are printed.
-  const fit = hotrow("fit", "--preset", "innodb", "--measured", csv, "--fit", "server.grantNs", "--max-iterations", "0",
+  const fit = hotrow("fit", "--json", "--preset", "innodb", "--measured", csv, "--fit", "server.grantNs", "--max-iterations", "0",
     "--set", "durationMs=1500", "--set", "warmupMs=300");
   assert.equal(fit.status, 0, fit.stderr);
-  const model = [...fit.stdout.matchAll(/^ {2}(\d+) +([\d,]+) +([\d,]+) /gm)].map((m) => ({ clients: +m[1], measured: +m[2].replace(/,/g, ""), hotrow: +m[3].replace(/,/g, "") }));
+  // From the JSON: the text prints a rate under 1,000 with a decimal (460.7), which a
+  // reading of the table's integers once missed.
+  const model = JSON.parse(fit.stdout).fit.points.map((p) => ({ clients: p.values.clientsPerApiNode, measured: p.measured, hotrow: p.simulated }));
   assert.equal(model.length, 3, fit.stdout);
-  console.log(model.map((p) => `${p.clients}: measured ${p.measured}, hotrow ${p.hotrow}`).join("; "));
+  console.log(model.map((p) => `${p.clients}: measured ${p.measured}, hotrow ${Math.round(p.hotrow)}`).join("; "));
   assert.ok(model[1].hotrow > 2 * model[0].hotrow, "the model rises from 1 client to 8 (locks go before the flush)");
   assert.ok(model[1].measured > 1.5 * model[0].measured, "so does the server");
   assert.ok(model[2].hotrow < 0.95 * model[1].hotrow, `the model falls from 8 clients (${model[1].hotrow}) to 48 (${model[2].hotrow})`);

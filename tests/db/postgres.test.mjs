@@ -66,12 +66,14 @@ test("a fit of the postgres engine to the server's one-row curve keeps its shape
   const { points } = measure("one.sql", "1,4,16,48", 1.5);
   const csv = join(work, "one-curve.csv");
   writeFileSync(csv, "clientsPerApiNode,transactionsPerSecond\n" + points.map((p) => `${p.clients},${Math.round(p.tps)}`).join("\n") + "\n");
-  const fit = hotrow("fit", "--preset", "postgres", "--measured", csv, "--fit", "server.recheckNs", "--max-iterations", "8",
+  const fit = hotrow("fit", "--json", "--preset", "postgres", "--measured", csv, "--fit", "server.recheckNs", "--max-iterations", "8",
     "--set", "durationMs=1500", "--set", "warmupMs=300");
   assert.equal(fit.status, 0, fit.stderr);
-  const model = [...fit.stdout.matchAll(/^ {2}(\d+) +([\d,]+) +([\d,]+) /gm)].map((m) => ({ clients: +m[1], measured: +m[2].replace(/,/g, ""), hotrow: +m[3].replace(/,/g, "") }));
+  // From the JSON: the text prints a rate under 1,000 with a decimal (460.7), which a
+  // reading of the table's integers once missed.
+  const model = JSON.parse(fit.stdout).fit.points.map((p) => ({ clients: p.values.clientsPerApiNode, measured: p.measured, hotrow: p.simulated }));
   assert.equal(model.length, 4, fit.stdout);
-  console.log(model.map((p) => `${p.clients}: measured ${p.measured}, hotrow ${p.hotrow}`).join("; "));
+  console.log(model.map((p) => `${p.clients}: measured ${p.measured}, hotrow ${Math.round(p.hotrow)}`).join("; "));
   const peak = model.reduce((a, b) => (b.hotrow > a.hotrow ? b : a));
   assert.ok(peak.clients <= 16, `the model's peak at ${peak.clients} clients`);
   assert.ok(model.at(-1).hotrow < 0.85 * peak.hotrow, `the model at 48 clients keeps ${model.at(-1).hotrow} of ${peak.hotrow}`);
