@@ -247,7 +247,7 @@ function wireActions(el, labels) {
   $(".theme").onclick = () => {
     const dark = el.host.getAttribute("theme") === "dark" || (!el.host.hasAttribute("theme") && matchMedia("(prefers-color-scheme: dark)").matches);
     el.host.setAttribute("theme", dark ? "light" : "dark");
-    el.setupCharts();
+    el.setupCharts({ keepSeries: true }); // the same run: its history redrawn in the new colours
   };
 }
 

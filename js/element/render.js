@@ -96,7 +96,10 @@ export function setupCharts(el, { keepSeries = false } = {}) {
   });
   el.latencyChart = makeChart(el.$(".chart-latency"), { series: lines("latency"), yLabel: "response time (us)" });
   el.charts = [el.throughputChart, el.hotChart, el.latencyChart];
-  if (keepSeries) return; // the charts draw the series kept at the next tick
+  if (keepSeries) {
+    el.dirty = true; // the series kept, drawn at the next frame: paused, no tick comes
+    return;
+  }
   el.seriesMetrics = scalarMetricNames(el);
   el.series = el.effective.map(() => new Series(seriesNames(el), MAX_POINTS));
   // Range partitioning: the heatmap shows partitions (the tail hotspot is a bright line).
