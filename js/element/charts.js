@@ -120,6 +120,11 @@ export class Heatmap {
     this.src = null;
     /** @type {ImageData | null} the cells' pixels, reused while the shape holds */
     this.img = null;
+    // A new width (a resize, a zoom) redraws it at once, as the charts' observers do
+    // (makeChart); otherwise it draws when a window comes (render.js).
+    new ResizeObserver(() => {
+      if (canvas.width !== Math.round((canvas.clientWidth || 300) * (devicePixelRatio || 1))) this.draw();
+    }).observe(canvas);
   }
   /** `labels`: one per row; `mark`: the row to outline (-1 for none). */
   reset(labels, mark = -1) {
@@ -135,10 +140,6 @@ export class Heatmap {
       this.columns.splice(0, this.columns.length - this.max);
       this.times.splice(0, this.times.length - this.max);
     }
-  }
-  /** Whether the canvas's width (or the screen's pixel ratio) moved since it was drawn. */
-  resized() {
-    return this.canvas.width !== Math.round((this.canvas.clientWidth || 300) * (devicePixelRatio || 1));
   }
   draw() {
     const c = this.canvas;

@@ -370,10 +370,9 @@ function drawNodes(el, sn, i) {
   // The hot row's node (the core's facts), as the cluster drawing outlines it.
   const marked = sn.facts?.hotRow?.node ?? -1;
   const heatmap = el.heatmaps[i];
-  if (!el.byPartition && heatmap.mark !== marked) {
-    heatmap.mark = marked;
-    heatmap.draw();
-  } else if (el.chartsBehind || heatmap.resized()) heatmap.draw();
+  const remark = !el.byPartition && heatmap.mark !== marked;
+  if (remark) heatmap.mark = marked;
+  if (remark || el.chartsBehind) heatmap.draw();
   const load = el.$$(".bars-load")[i];
   if (el.byPartition) {
     drawBars(load, sn.partitionInsertsPerSecond, { max: 1, fmt: fmtInt, label: (p) => `part ${p}` });
